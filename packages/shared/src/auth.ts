@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { ALL_TICKET_VALUES, LANGUAGES, PROFILES } from './constants.js';
+import { V, zEmail, zStrongPassword } from './common.js';
+import { ZSetting } from './settings.js';
+
+export const ZLoginRequest = z.object({
+  email: zEmail(),
+  password: z.string({ error: V.required }).min(1, V.required).max(200, V.tooLong),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZSessionUser = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: z.enum(PROFILES),
+  super: z.boolean(),
+  companyId: z.number(),
+  allTicket: z.enum(ALL_TICKET_VALUES),
+  whatsappId: z.number().nullable(),
+  language: z.enum(LANGUAGES).nullable(),
+  canSeeTicketsWithoutQueue: z.boolean(),
+  queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  company: z.object({
+    id: z.number(),
+    name: z.string(),
+    dueDate: z.string().nullable(),
+    status: z.boolean(),
+    settings: z.array(ZSetting),
+    plan: z
+      .object({
+        id: z.number(),
+        name: z.string(),
+        useCampaigns: z.boolean(),
+        useSchedules: z.boolean(),
+        useInternalChat: z.boolean(),
+        useExternalApi: z.boolean(),
+        useKanban: z.boolean(),
+        useOpenAi: z.boolean(),
+        useIntegrations: z.boolean(),
+      })
+      .nullable(),
+  }),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZAuthResponse = z.object({ token: z.string(), user: ZSessionUser });
+export type TAuthResponse = z.infer<typeof ZAuthResponse>;
+
+export const ZForgotPasswordRequest = z.object({ email: zEmail() });
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
+
+export const ZResetPasswordRequest = z
+  .object({
+    email: zEmail(),
+    code: z
+      .string({ error: V.required })
+      .trim()
+      .regex(/^\d{6}$/, V.invalid),
+    password: zStrongPassword(),
+    passwordConfirmation: z.string({ error: V.required }).min(1, V.required),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    message: V.passwordMismatch,
+    path: ['passwordConfirmation'],
+  });
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;

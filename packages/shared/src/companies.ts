@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { RECURRENCES, WEEKDAYS } from './constants.js';
+import { V, zEmail, zId, zName, zPassword } from './common.js';
+
+/** digits only, 10 or 11 of them: (99) 9999-9999 or (99) 99999-9999 */
+export const zPhone = () =>
+  z
+    .string()
+    .transform((v) => v.replace(/\D/g, ''))
+    .pipe(z.string().min(10, V.tooShort).max(11, V.tooLong));
+
+export const ZSignUpRequest = z.object({
+  name: zName(2, 50),
+  email: zEmail(),
+  password: zPassword(5, 50),
+  phone: zPhone()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  planId: zId,
+});
+export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
+
+const zTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.invalid);
+export const ZWorkingHour = z.object({
+  weekday: z.string().max(30),
+  weekdayEn: z.enum(WEEKDAYS.map((d) => d.weekdayEn) as [string, ...string[]]),
+  startTime: zTime,
+  endTime: zTime,
+});
+export type TWorkingHour = z.infer<typeof ZWorkingHour>;
+export const ZWorkingHours = z.array(ZWorkingHour).max(7);
+
+/** yyyy-MM-dd; an empty or invalid value is sent as null (spec 1 §4) */
+export const zDueDate = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) =>
+    v && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v.slice(0, 10))) ? v.slice(0, 10) : null,
+  );
+
+export const ZCompanyBody = z.object({
+  name: zName(2, 50),
+  email: zEmail(),
+  phone: zPhone()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  planId: zId,
+  status: z.boolean().default(true),
+  campaignsEnabled: z.boolean().default(true),
+  dueDate: zDueDate,
+  recurrence: z.enum(RECURRENCES).default('MENSAL'),
+  timezone: z.string().max(64).optional(),
+  language: z.enum(['pt', 'en', 'es']).optional(),
+  billingName: z.string().max(100).optional(),
+  addressZipCode: z.string().max(20).optional(),
+  addressStreet: z.string().max(200).optional(),
+  addressState: z.string().max(50).optional(),
+  addressCity: z.string().max(100).optional(),
+  addressDistrict: z.string().max(100).optional(),
+  /** first admin's password when the super user creates a company; generated when absent */
+  password: zPassword(5, 50).optional(),
+});
+export type TCompanyBody = z.infer<typeof ZCompanyBody>;
+export const ZCompanyUpdateBody = ZCompanyBody.omit({ password: true }).partial();
+export type TCompanyUpdateBody = z.infer<typeof ZCompanyUpdateBody>;
+
+export const ZCompany = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  planId: z.number().nullable(),
+  plan: z.object({ id: z.number(), name: z.string(), value: z.number() }).nullable(),
+  status: z.boolean(),
+  campaignsEnabled: z.boolean(),
+  dueDate: z.string().nullable(),
+  recurrence: z.enum(RECURRENCES),
+  trialExpiration: z.string().nullable(),
+  timezone: z.string(),
+  language: z.string(),
+  schedules: z.array(ZWorkingHour),
+  billingName: z.string(),
+  addressZipCode: z.string(),
+  addressStreet: z.string(),
+  addressState: z.string(),
+  addressCity: z.string(),
+  addressDistrict: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TCompany = z.infer<typeof ZCompany>;

@@ -1,0 +1,32 @@
+/** Realtime event and room names (spec 1 §7, ARCHITECTURE §5). Every room starts with the company. */
+export const events = {
+  auth: (companyId: number) => `company-${companyId}-auth`,
+  user: (companyId: number) => `company-${companyId}-user`,
+  settings: (companyId: number) => `company-${companyId}-settings`,
+  company: (companyId: number) => `company-${companyId}-company`,
+  whatsapp: (companyId: number) => `company-${companyId}-whatsapp`,
+  whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
+  ticket: (companyId: number) => `company-${companyId}-ticket`,
+  appMessage: (companyId: number) => `company-${companyId}-appMessage`,
+  contact: (companyId: number) => `company-${companyId}-contact`,
+  queue: (companyId: number) => `company-${companyId}-queue`,
+  payment: (companyId: number) => `company-${companyId}-payment`,
+  announcement: (companyId: number) => `company-${companyId}-announcement`,
+  help: (companyId: number) => `company-${companyId}-help`,
+  plan: (companyId: number) => `company-${companyId}-plan`,
+} as const;
+
+export const rooms = {
+  main: (companyId: number) => `company-${companyId}-mainchannel`,
+  user: (companyId: number, userId: number) => `company-${companyId}-user-${userId}`,
+  admins: (companyId: number) => `company-${companyId}-admins`,
+  status: (companyId: number, status: string) => `company-${companyId}-${status}`,
+  queueStatus: (companyId: number, queueId: number | null, status: string) =>
+    `company-${companyId}-queue-${queueId ?? 'null'}-${status}`,
+  notification: (companyId: number) => `company-${companyId}-notification`,
+  queueNotification: (companyId: number, queueId: number | null) =>
+    `company-${companyId}-queue-${queueId ?? 'null'}-notification`,
+  ticket: (companyId: number, ticketId: number) => `company-${companyId}-ticket-${ticketId}`,
+  /** super users, across companies */
+  supers: () => 'super-users',
+} as const;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Every company setting of spec 1 §9 (and the reference behaviour's appendix A) with its default
+ * and the values it accepts. A setting that is not stored reads as its default.
+ */
+const enabledDisabled = z.enum(['enabled', 'disabled']);
+
+export const SETTING_DEFINITIONS = {
+  userRating: { schema: enabledDisabled, default: 'disabled' },
+  scheduleType: { schema: z.enum(['disabled', 'queue', 'company']), default: 'disabled' },
+  /** enabled = ignore group messages */
+  CheckMsgIsGroup: { schema: enabledDisabled, default: 'enabled' },
+  /** enabled = accept calls; disabled = answer calls with an automatic message */
+  call: { schema: enabledDisabled, default: 'enabled' },
+  chatBotType: { schema: z.enum(['text', 'button', 'list']), default: 'text' },
+  sendGreetingAccepted: { schema: enabledDisabled, default: 'disabled' },
+  sendMsgTransfTicket: { schema: enabledDisabled, default: 'disabled' },
+  sendGreetingMessageOneQueues: { schema: enabledDisabled, default: 'disabled' },
+  /** payment provider token, kept as JSON text {"token": "..."} */
+  asaas: { schema: z.string().max(2000), default: '' },
+  /** side menu initially open */
+  sideMenuOpen: { schema: enabledDisabled, default: 'enabled' },
+  userCreation: { schema: enabledDisabled, default: 'enabled' },
+  campaignsEnabled: { schema: z.enum(['true', 'false']), default: 'true' },
+  /** minutes in which a closed ticket is reopened by a new customer message */
+  reopenWindowMinutes: { schema: z.string().regex(/^\d{1,6}$/), default: '0' },
+  timezone: { schema: z.string().min(1).max(64), default: 'America/Sao_Paulo' },
+} as const;
+
+export type TSettingKey = keyof typeof SETTING_DEFINITIONS;
+export const SETTING_KEYS = Object.keys(SETTING_DEFINITIONS) as TSettingKey[];
+/** keys whose value is a secret: masked for everybody but the admins who edit them */
+export const SECRET_SETTING_KEYS: TSettingKey[] = ['asaas'];
+
+export const isSettingKey = (key: string): key is TSettingKey => key in SETTING_DEFINITIONS;
+
+export const ZSetting = z.object({ key: z.string(), value: z.string() });
+export type TSetting = z.infer<typeof ZSetting>;
+export const ZUpdateSettingRequest = z.object({ value: z.string().max(2000), key: z.string().optional() });
+export type TUpdateSettingRequest = z.infer<typeof ZUpdateSettingRequest>;

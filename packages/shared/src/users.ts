@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ALL_TICKET_VALUES, LANGUAGES, PROFILES } from './constants.js';
+import { zEmail, zId, zName, zPassword } from './common.js';
+
+export const ZUserBody = z.object({
+  name: zName(2, 50),
+  email: zEmail(),
+  password: zPassword(5, 50),
+  profile: z.enum(PROFILES).default('user'),
+  allTicket: z.enum(ALL_TICKET_VALUES).default('desabled'),
+  canSeeTicketsWithoutQueue: z.boolean().default(false),
+  whatsappId: zId.nullable().optional(),
+  queueIds: z.array(zId).max(500).default([]),
+  language: z.enum(LANGUAGES).nullable().optional(),
+});
+export type TUserBody = z.infer<typeof ZUserBody>;
+/** on update the password is optional (empty keeps the current one) */
+export const ZUserUpdateBody = ZUserBody.partial().extend({
+  password: zPassword(5, 50)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+export type TUserUpdateBody = z.infer<typeof ZUserUpdateBody>;
+
+export const ZUser = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: z.enum(PROFILES),
+  super: z.boolean(),
+  online: z.boolean(),
+  allTicket: z.enum(ALL_TICKET_VALUES),
+  canSeeTicketsWithoutQueue: z.boolean(),
+  whatsappId: z.number().nullable(),
+  whatsapp: z.object({ id: z.number(), name: z.string() }).nullable(),
+  language: z.enum(LANGUAGES).nullable(),
+  queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  queueIds: z.array(z.number()),
+  company: z.object({ id: z.number(), name: z.string(), dueDate: z.string().nullable() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZSetLanguageParams = z.object({ lang: z.enum(LANGUAGES) });

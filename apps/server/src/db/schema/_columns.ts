@@ -1,0 +1,12 @@
+import { timestamp } from 'drizzle-orm/pg-core';
+
+/** `createdAt` / `updatedAt` for every table (timestamptz). */
+export const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export const tsz = () => timestamp({ withTimezone: true });

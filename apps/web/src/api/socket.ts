@@ -1,0 +1,168 @@
+import { useEffect, useRef } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { refreshAccessToken } from './http';
+import { endSession, getToken } from './session';
+
+/** spec 1 §9: the user status message every 300000 ms. */
+export const USER_STATUS_INTERVAL_MS = 300_000;
+
+// biome-ignore lint/suspicious/noExplicitAny: payloads differ per event; each screen narrows its own
+type Handler = (payload: any) => void;
+type Join = { event: string; arg?: unknown };
+
+let socket: Socket | null = null;
+let ready = false;
+let statusTimer: ReturnType<typeof setInterval> | null = null;
+const handlers = new Map<string, Set<Handler>>();
+/** rooms asked for by the screens, re-emitted after every `ready` (first connection and reconnections) */
+const joins = new Map<string, Join>();
+
+const joinKey = ({ event, arg }: Join) => `${event}:${JSON.stringify(arg ?? null)}`;
+
+const emitJoin = (join: Join) => {
+  if (join.arg === undefined) {
+    socket?.emit(join.event);
+  } else {
+    socket?.emit(join.event, join.arg);
+  }
+};
+
+const dispatch = (event: string, payload: unknown) => {
+  for (const handler of handlers.get(event) ?? []) {
+    handler(payload);
+  }
+};
+
+const isExpiredError = (message: string) => /SESSION_EXPIRED|jwt expired|expired/i.test(message);
+const isRefusedError = (message: string) => /NOT_AUTHENTICATED|SESSION_REVOKED|invalid token/i.test(message);
+
+/**
+ * Opens the connection to the same origin (`/socket.io`), token in the handshake `auth` (read at every attempt,
+ * so a refreshed token is used on reconnection). Joins wait for the server's `ready` event.
+ */
+export const connectSocket = (): Socket => {
+  if (socket) {
+    return socket;
+  }
+  const s = io({
+    path: '/socket.io',
+    auth: (cb) => cb({ token: getToken() }),
+    transports: ['websocket', 'polling'],
+  });
+  socket = s;
+
+  s.on('ready', () => {
+    ready = true;
+    joins.forEach(emitJoin);
+    s.emit('userStatus');
+  });
+  s.on('disconnect', (reason) => {
+    ready = false;
+    // the server closed the connection (e.g. a token check): connect again, the handshake reads the current token
+    if (reason === 'io server disconnect') {
+      s.connect();
+    }
+  });
+  s.on('connect_error', (err) => {
+    if (s.active) {
+      return; // a network problem: socket.io retries on its own
+    }
+    if (isExpiredError(err.message)) {
+      refreshAccessToken()
+        .then(() => s.connect())
+        .catch(() => endSession());
+    } else if (isRefusedError(err.message)) {
+      endSession();
+    } else {
+      setTimeout(() => s.connect(), 5000);
+    }
+  });
+  s.onAny((event: string, payload: unknown) => dispatch(event, payload));
+
+  statusTimer = setInterval(() => {
+    if (ready) {
+      s.emit('userStatus');
+    }
+  }, USER_STATUS_INTERVAL_MS);
+
+  return s;
+};
+
+export const disconnectSocket = () => {
+  if (statusTimer) {
+    clearInterval(statusTimer);
+    statusTimer = null;
+  }
+  socket?.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+  ready = false;
+  joins.clear();
+};
+
+export const getSocket = () => socket;
+
+/** Emits now when the server is ready, otherwise on the next `ready`. */
+export const emitWhenReady = (event: string, payload?: unknown) => {
+  if (socket && ready) {
+    emitJoin({ event, arg: payload });
+  } else {
+    socket?.once('ready', () => emitJoin({ event, arg: payload }));
+  }
+};
+
+/**
+ * Joins a room (`joinRoom('joinTickets', 'open')`, `joinRoom('joinChatBox', ticketId)`, `joinRoom('joinNotification')`)
+ * and keeps it across reconnections. The returned function leaves it (`leaveTickets`, `leaveChatBox`, ... per
+ * `leaveEvent`, when given).
+ */
+export const joinRoom = (event: string, arg?: unknown, leaveEvent?: string) => {
+  const join = { event, arg };
+  const key = joinKey(join);
+  joins.set(key, join);
+  if (socket && ready) {
+    emitJoin(join);
+  }
+
+  return () => {
+    joins.delete(key);
+    if (leaveEvent && socket && ready) {
+      emitJoin({ event: leaveEvent, arg });
+    }
+  };
+};
+
+/** Subscribes a handler to a server event (`company-1-user`…) while the component is mounted. */
+export const useSocketEvent = (event: string, handler: Handler) => {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!event) {
+      return;
+    }
+    const listener: Handler = (payload) => ref.current(payload);
+    let set = handlers.get(event);
+    if (!set) {
+      set = new Set();
+      handlers.set(event, set);
+    }
+    set.add(listener);
+
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) {
+        handlers.delete(event);
+      }
+    };
+  }, [event]);
+};
+
+/** Keeps a room joined while the component is mounted. */
+export const useSocketJoin = (event: string, arg?: unknown, leaveEvent?: string) => {
+  const argKey = JSON.stringify(arg ?? null);
+  useEffect(() => {
+    const parsed = JSON.parse(argKey) as unknown;
+
+    return joinRoom(event, parsed === null ? undefined : parsed, leaveEvent);
+  }, [event, argKey, leaveEvent]);
+};

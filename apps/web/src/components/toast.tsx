@@ -1,0 +1,98 @@
+import { Alert, type AlertColor, Snackbar, Stack } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../api/http';
+import { i18n } from '../i18n';
+
+/** Toasts close automatically after 3 s (spec 3 §2.1). */
+export const TOAST_DURATION_MS = 3000;
+
+type ToastItem = { id: number; severity: AlertColor; text: string };
+type Listener = (items: ToastItem[]) => void;
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+
+const publish = () => {
+  for (const listener of listeners) {
+    listener(items);
+  }
+};
+
+const dismiss = (id: number) => {
+  items = items.filter((item) => item.id !== id);
+  publish();
+};
+
+const show = (severity: AlertColor, text: string) => {
+  const id = nextId++;
+  items = [...items.slice(-3), { id, severity, text }];
+  publish();
+  setTimeout(() => dismiss(id), TOAST_DURATION_MS);
+};
+
+export const toast = {
+  success: (msg: string) => show('success', msg),
+  info: (msg: string) => show('info', msg),
+  warning: (msg: string) => show('warning', msg),
+  error: (msg: string) => show('error', msg),
+};
+
+/** The text of an error: `errors.<code>` when translated, else the server's message (spec 1 §8). */
+export const errorText = (err: unknown): string => {
+  if (err instanceof ApiError) {
+    if (err.code === 'ERR_VALIDATION' && err.details?.length) {
+      return err.details
+        .map((d) => {
+          const key = `validation.${d.message}`;
+          const text = i18n.exists(key) ? i18n.t(key) : d.message;
+
+          return d.path ? `${d.path}: ${text}` : text;
+        })
+        .join(' · ');
+    }
+    const key = `errors.${err.code}`;
+
+    return i18n.exists(key) ? i18n.t(key) : err.message;
+  }
+  if (err instanceof Error) {
+    return err.message;
+  }
+
+  return typeof err === 'string' ? err : i18n.t('errors.ERR_INTERNAL_SERVER_ERROR');
+};
+
+export const toastError = (err: unknown) => {
+  toast.error(errorText(err));
+};
+
+/** Mounted once at the root. */
+export const ToastHost = () => {
+  const [current, setCurrent] = useState<ToastItem[]>(items);
+  useEffect(() => {
+    listeners.add(setCurrent);
+
+    return () => {
+      listeners.delete(setCurrent);
+    };
+  }, []);
+
+  return (
+    <Snackbar open={current.length > 0} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Stack spacing={1}>
+        {current.map((item) => (
+          <Alert
+            key={item.id}
+            severity={item.severity}
+            variant="filled"
+            onClose={() => dismiss(item.id)}
+            data-testid={`toast-${item.severity}`}
+            sx={{ minWidth: 280, maxWidth: 480 }}
+          >
+            {item.text}
+          </Alert>
+        ))}
+      </Stack>
+    </Snackbar>
+  );
+};

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamps, tsz } from './_columns';
+import { whatsapps } from './connections';
 
 export type TWorkingHourRow = { weekday: string; weekdayEn: string; startTime: string; endTime: string };
 
@@ -81,8 +83,8 @@ export const users = pgTable(
     lastSeenAt: tsz(),
     allTicket: varchar({ length: 10 }).notNull().default('desabled'),
     canSeeTicketsWithoutQueue: boolean().notNull().default(false),
-    /** default connection; FK added with the connections table */
-    whatsappId: integer(),
+    /** default connection */
+    whatsappId: integer().references((): AnyPgColumn => whatsapps.id, { onDelete: 'set null' }),
     language: varchar({ length: 2 }),
     ...timestamps,
   },

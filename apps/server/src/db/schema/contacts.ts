@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { timestamps, tsz } from './_columns';
+import { companyRef } from './_tenant';
+import { whatsapps } from './connections';
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial().primaryKey(),
+    companyId: companyRef(),
+    name: varchar({ length: 200 }).notNull(),
+    /** digits with country code; for a group, the group id */
+    number: varchar({ length: 64 }).notNull(),
+    email: varchar({ length: 254 }).notNull().default(''),
+    profilePicUrl: text().notNull().default(''),
+    profilePicUpdatedAt: tsz(),
+    isGroup: boolean().notNull().default(false),
+    /** bots, integrations and AI ignore this contact */
+    disableBot: boolean().notNull().default(false),
+    /** WhatsApp privacy id (`<id>@lid`) when the channel reports one */
+    lid: varchar({ length: 128 }),
+    /** the connection it was first seen on */
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('contacts_company_number_unique').on(t.companyId, t.number),
+    uniqueIndex('contacts_company_lid_unique').on(t.companyId, t.lid).where(sql`lid is not null`),
+    index('contacts_company_name_idx').on(t.companyId, sql`lower(${t.name})`),
+    index('contacts_whatsapp_idx').on(t.whatsappId),
+  ],
+);
+
+/** free name/value pairs of a contact, exposed as `extraInfo` */
+export const contactCustomFields = pgTable(
+  'contact_custom_fields',
+  {
+    id: serial().primaryKey(),
+    companyId: companyRef(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 100 }).notNull(),
+    value: text().notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('contact_custom_fields_contact_idx').on(t.contactId)],
+);

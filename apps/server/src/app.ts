@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@zelo/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { TConfig } from './config';
+import type { TDatabase } from './db/client';
+import { installRouteDeclarations } from './http/authenticate';
+import { AppError, registerErrorHandling } from './http/errors';
+import type { TAppContext } from './lib/context';
+import { createMailer, type TMailer } from './mail/mailer';
+import { setUserOnline } from './modules/auth/auth.repo';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createTokenService } from './modules/auth/tokens';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { helpsRoutes } from './modules/helps/helps.routes';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { plansRoutes } from './modules/plans/plans.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createRealtime, rooms } from './realtime/realtime';
+
+/** Every feature's routes, registered in one place. */
+const MODULES = [
+  authRoutes,
+  passwordResetRoutes,
+  companiesRoutes,
+  plansRoutes,
+  helpsRoutes,
+  usersRoutes,
+  settingsRoutes,
+];
+
+export type TApp = { app: FastifyInstance; ctx: TAppContext };
+
+export const buildApp = async (opts: {
+  config: TConfig;
+  database: TDatabase;
+  logger: Logger;
+  mailer?: TMailer;
+}): Promise<TApp> => {
+  const { config, database, logger } = opts;
+  const app = Fastify({
+    loggerInstance: logger,
+    logController: { disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const tokens = createTokenService(config.jwtSecret);
+  const realtime = await createRealtime(app.server, {
+    db: database.db,
+    tokens,
+    redisUrl: config.redisUrl,
+    onPresence: async (auth, online) => {
+      if (!online) {
+        const left = await realtime.io.in(rooms.user(auth.companyId, auth.userId)).fetchSockets();
+        if (left.length > 0) return;
+      }
+      await setUserOnline(database.db, auth.userId, online);
+    },
+  });
+  const ctx: TAppContext = {
+    config,
+    db: database.db,
+    realtime,
+    tokens,
+    log: logger,
+    mailer:
+      opts.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger }),
+  };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    enableDraftSpec: true,
+    errorResponseBuilder: () => new AppError('ERR_TOO_MANY_REQUESTS', 'Too many requests, try again later'),
+    ...(config.rateLimits ? {} : { allowList: () => true }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Zelo API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  installRouteDeclarations(app, { db: database.db, tokens });
+
+  app.get('/api/health', { config: { decl: { auth: 'public' } }, schema: { hide: true } }, async () => ({
+    status: 'ok',
+    database: database.kind,
+  }));
+  for (const register of MODULES) register(app, ctx);
+
+  const mediaDir = resolve(config.dataDir, 'media');
+  await mkdir(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, { root: mediaDir, prefix: '/public/', decorateReply: false, index: false });
+  const hasWeb = existsSync(resolve(config.webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/public/') || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ error: 'ERR_ROUTE_NOT_FOUND', message: 'Not found' });
+    }
+
+    // the web app owns every other path (client-side routes)
+    return reply.sendFile('index.html');
+  });
+  app.addHook('onClose', async () => {
+    await realtime.close();
+  });
+
+  return { app, ctx };
+};

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(16).optional(),
+  JWT_REFRESH_SECRET: z.string().min(16).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Zelo <no-reply@zelo.local>'),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(5).optional(),
+  FFMPEG_PATH: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** tests lift the rate limits explicitly */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** run pg-boss workers and periodic jobs in this process */
+  JOBS: z.enum(['on', 'off']).default('on'),
+  NODE_ENV: z.string().default('production'),
+});
+
+export type TConfig = {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  dataDir: string;
+  publicUrl: string;
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  ffmpegPath?: string;
+  logLevel: string;
+  rateLimits: boolean;
+  jobs: boolean;
+  webDist: string;
+};
+
+/** JWT secrets are never fixed defaults: generated once and kept under DATA_DIR. */
+const loadOrCreateSecrets = (dataDir: string) => {
+  const file = resolve(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    return JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; jwtRefreshSecret: string };
+  }
+  const secrets = { jwtSecret: randomBytes(48).toString('hex'), jwtRefreshSecret: randomBytes(48).toString('hex') };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+
+  return secrets;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const secrets =
+    e.JWT_SECRET && e.JWT_REFRESH_SECRET
+      ? { jwtSecret: e.JWT_SECRET, jwtRefreshSecret: e.JWT_REFRESH_SECRET }
+      : loadOrCreateSecrets(dataDir);
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    dataDir,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    jwtSecret: secrets.jwtSecret,
+    jwtRefreshSecret: secrets.jwtRefreshSecret,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    ffmpegPath: e.FFMPEG_PATH,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: e.RATE_LIMITS === 'on',
+    jobs: e.JOBS === 'on',
+    webDist: resolve(import.meta.dirname, '../../web/dist'),
+  };
+};

@@ -1,0 +1,90 @@
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type TSchema = typeof schema;
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+/** a database handle or an open transaction: repositories accept either */
+export type TDbOrTx = TDb | TTx;
+
+/** Runs raw SQL with positional parameters; used by pg-boss and by tests. */
+export type TSqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export type TDatabase = {
+  kind: 'pglite' | 'postgres';
+  db: TDb;
+  executeSql: TSqlExecutor;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  connectionString?: string;
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, 'migrations');
+
+const drizzleOptions = { schema, casing: 'snake_case' as const };
+
+export const openPglite = async (opts: { dataDir?: string; loadDataDir?: Blob | File }): Promise<TDatabase> => {
+  const pglite = await PGlite.create(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  const db = drizzlePglite({ client: pglite, ...drizzleOptions }) as unknown as TDb;
+
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    executeSql: async (text, values) => {
+      if (!values || values.length === 0) {
+        // parameterless scripts may hold several statements; exec() answers one result per statement
+        const results = await pglite.exec(text);
+
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+
+      return pglite.query(text, values);
+    },
+    close: () => pglite.close(),
+  };
+};
+
+export const openPostgres = async (connectionString: string, max = 10): Promise<TDatabase> => {
+  const pool = new pg.Pool({ connectionString, max });
+  pool.on('error', () => {
+    // idle client errors (e.g. the server restarting) must not crash the process
+  });
+  const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as TDb;
+
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    connectionString,
+    executeSql: (text, values) => pool.query(text, values as unknown[]),
+    close: () => pool.end(),
+  };
+};
+
+export const runMigrations = async (database: TDatabase) => {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  // several nodes may start at once: one migrates, the others wait on the advisory lock
+  const client = await database.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock(72431)');
+    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock(72431)').catch(() => undefined);
+    client.release();
+  }
+};
+
+export const openDatabase = async (config: { databaseUrl?: string; dataDir: string }) =>
+  config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: resolve(config.dataDir, 'db') });

@@ -1,0 +1,127 @@
+import type { TPlanFlag, TProfile } from '@zelo/shared';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { TDb } from '../db/client';
+import { isPastDue } from '../lib/dates';
+import { findSessionPrincipal } from '../modules/auth/auth.repo';
+import type { TTokenService } from '../modules/auth/tokens';
+import type { TDeclaredRoute, TRouteDecl } from './declare';
+import { AppError } from './errors';
+
+/** The caller of an authenticated request. Every service takes its companyId from here, never from input. */
+export type TAuth = {
+  userId: number;
+  companyId: number;
+  sessionId: string;
+  profile: TProfile;
+  isAdmin: boolean;
+  isSuper: boolean;
+  allTicket: string;
+  planFlags: Record<TPlanFlag, boolean>;
+  company: { status: boolean; dueDate: string | null; timezone: string };
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: TAuth;
+  }
+}
+
+export const bearerToken = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+};
+
+const NO_FLAGS = {
+  useCampaigns: false,
+  useSchedules: false,
+  useInternalChat: false,
+  useExternalApi: false,
+  useKanban: false,
+  useOpenAi: false,
+  useIntegrations: false,
+};
+
+/** Verifies an access token and loads its principal; shared by HTTP and the socket handshake. */
+export const resolveAccessToken = async (db: TDb, tokens: TTokenService, token: string | undefined): Promise<TAuth> => {
+  if (!token) throw new AppError('ERR_NOT_AUTHENTICATED', 'Missing token');
+  const claims = tokens.verifyAccess(token);
+  if (claims === 'expired') throw new AppError('ERR_SESSION_EXPIRED', 'Session expired');
+  if (claims === 'invalid') throw new AppError('ERR_NOT_AUTHENTICATED', 'Invalid token');
+  const principal = await findSessionPrincipal(db, claims.sid, claims.sub);
+  if (!principal || principal.companyId !== claims.cid) throw new AppError('ERR_NOT_AUTHENTICATED', 'Invalid token');
+  if (principal.revokedAt) throw new AppError('ERR_SESSION_REVOKED', 'This session was ended');
+
+  return {
+    userId: principal.userId,
+    companyId: principal.companyId,
+    sessionId: principal.sessionId,
+    profile: principal.profile as TProfile,
+    isAdmin: principal.profile === 'admin' || principal.isSuper,
+    isSuper: principal.isSuper,
+    allTicket: principal.allTicket,
+    planFlags: principal.plan?.useCampaigns == null ? NO_FLAGS : principal.plan,
+    company: { status: principal.companyStatus, dueDate: principal.dueDate, timezone: principal.timezone },
+  };
+};
+
+const authorize = (auth: TAuth, decl: TRouteDecl) => {
+  if (!auth.isSuper) {
+    const { company } = auth;
+    if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive');
+    if (!decl.allowExpired && isPastDue(company.dueDate, company.timezone)) {
+      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', `Subscription expired on ${company.dueDate}`);
+    }
+  }
+  if (decl.auth === 'admin' && !auth.isAdmin) throw new AppError('ERR_NO_PERMISSION', 'Admins only');
+  if (decl.auth === 'super' && !auth.isSuper) throw new AppError('ERR_NO_PERMISSION', 'Super users only');
+  if (decl.plan && !auth.planFlags[decl.plan]) {
+    throw new AppError('ERR_PLAN_FEATURE_DISABLED', `The plan does not include ${decl.plan}`);
+  }
+};
+
+/**
+ * Installs the declaration rule: every /api route must declare its auth (an undeclared one stops the
+ * server from starting), and gets the matching authentication hook. The list feeds the route test.
+ */
+export const installRouteDeclarations = (
+  app: FastifyInstance,
+  deps: { db: TDb; tokens: TTokenService; tokenAuth?: (request: FastifyRequest) => Promise<void> },
+) => {
+  const declared: TDeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
+  app.decorateRequest('auth', null as unknown as TAuth);
+
+  app.addHook('onRoute', (routeOptions) => {
+    if (!routeOptions.url.startsWith('/api') || routeOptions.url.startsWith('/api/docs')) return;
+    const decl = routeOptions.config?.decl;
+    const methods = Array.isArray(routeOptions.method) ? routeOptions.method : [routeOptions.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') declared.push({ method, url: routeOptions.url, decl });
+    }
+    if (!decl) throw new Error(`Route ${routeOptions.method} ${routeOptions.url} has no auth declaration`);
+    if (decl.auth === 'public' || decl.auth === 'refresh') return;
+
+    const hook: onRequestHookHandler =
+      decl.auth === 'token'
+        ? async (request) => {
+            if (!deps.tokenAuth) throw new AppError('ERR_NOT_AUTHENTICATED');
+            await deps.tokenAuth(request);
+          }
+        : async (request) => {
+            const auth = await resolveAccessToken(deps.db, deps.tokens, bearerToken(request));
+            authorize(auth, decl);
+            request.auth = auth;
+          };
+    const existing = routeOptions.onRequest;
+    routeOptions.onRequest = existing ? [hook, ...(Array.isArray(existing) ? existing : [existing])] : [hook];
+  });
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    declaredRoutes: TDeclaredRoute[];
+  }
+}

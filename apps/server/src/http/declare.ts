@@ -1,0 +1,33 @@
+import type { TPlanFlag } from '@zelo/shared';
+import { RATE_LIMITS, type TRateLimitName } from './rate-limits';
+
+/**
+ * Who may call a route:
+ * - public: anybody; refresh: the refresh cookie (checked by the route itself);
+ * - user / admin / super: a session of a user with that power;
+ * - token: a connection API token (external API).
+ */
+export type TAuthKind = 'public' | 'refresh' | 'user' | 'admin' | 'super' | 'token';
+
+export type TRouteDecl = {
+  auth: TAuthKind;
+  /** plan flag the caller's company must have */
+  plan?: TPlanFlag;
+  /** still callable when the company is past its due date (session, billing) */
+  allowExpired?: boolean;
+  rateLimit?: TRateLimitName;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    decl?: TRouteDecl;
+  }
+}
+
+/** Every /api route passes its declaration through here: `{ config: route({ auth: 'admin' }) }`. */
+export const route = (decl: TRouteDecl) => ({
+  decl,
+  ...(decl.rateLimit ? { rateLimit: RATE_LIMITS[decl.rateLimit] } : {}),
+});
+
+export type TDeclaredRoute = { method: string; url: string; decl: TRouteDecl | undefined };

@@ -1,0 +1,70 @@
+import { ERROR_CATALOGUE, type TErrorBody, type TErrorCode } from '@zelo/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export type TErrorDetail = { path: string; message: string };
+
+/** An expected failure: answered with its catalogue code and status, never logged as a crash. */
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly status: number;
+  readonly details?: TErrorDetail[];
+
+  constructor(code: TErrorCode, message?: string, details?: TErrorDetail[]) {
+    super(message ?? code);
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code];
+    this.details = details;
+  }
+}
+
+export const notFound = (code: TErrorCode = 'ERR_NOT_FOUND') => new AppError(code);
+
+const body = (code: TErrorCode, message: string, details?: TErrorDetail[]): TErrorBody =>
+  details ? { error: code, message, details } : { error: code, message };
+
+/** Maps every error to `{error, message, details?}`: bad input never answers 500. */
+export const toErrorAnswer = (err: unknown): { status: number; body: TErrorBody; crash: boolean } => {
+  if (err instanceof AppError) {
+    return { status: err.status, body: body(err.code, err.message, err.details), crash: false };
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const context = (err as { validationContext?: string }).validationContext ?? 'body';
+    const details = err.validation.map((v) => ({
+      path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || context,
+      message: v.message ?? 'invalid',
+    }));
+
+    return { status: 400, body: body('ERR_VALIDATION', `Invalid ${context}`, details), crash: false };
+  }
+  const e = err as FastifyError & { code?: string; statusCode?: number };
+  if (e.code === '23505') return { status: 409, body: body('ERR_CONFLICT', 'Conflict'), crash: false };
+  if (e.code === '23503' || e.code === '22P02' || e.code === '22003' || e.code === '22001') {
+    return { status: 400, body: body('ERR_VALIDATION', 'Invalid reference or value'), crash: false };
+  }
+  if (e.statusCode === 413)
+    return { status: 413, body: body('ERR_PAYLOAD_TOO_LARGE', 'Payload too large'), crash: false };
+  if (e.statusCode === 415) {
+    return { status: 415, body: body('ERR_UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type'), crash: false };
+  }
+  if (e.statusCode === 429) {
+    return { status: 429, body: body('ERR_TOO_MANY_REQUESTS', 'Too many requests'), crash: false };
+  }
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    return { status: 400, body: body('ERR_VALIDATION', e.message), crash: false };
+  }
+
+  return {
+    status: 500,
+    body: body('ERR_INTERNAL_SERVER_ERROR', 'Unexpected error, try again later'),
+    crash: true,
+  };
+};
+
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((err, request, reply) => {
+    const answer = toErrorAnswer(err);
+    if (answer.crash) request.log.error({ err }, 'request failed');
+    reply.status(answer.status).send(answer.body);
+  });
+};

@@ -1,0 +1,20 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Every rate limit of the API, in one place (STYLE §8). Keyed by IP, plus the e-mail where one is sent. */
+const byIpAndEmail = (request: FastifyRequest) => {
+  const body = request.body as { email?: unknown } | undefined;
+  const params = request.params as { email?: unknown } | undefined;
+  const email = typeof body?.email === 'string' ? body.email : typeof params?.email === 'string' ? params.email : '';
+
+  return `${request.ip}|${email.toLowerCase()}`;
+};
+
+export const RATE_LIMITS = {
+  login: { max: 10, timeWindow: '1 minute', keyGenerator: byIpAndEmail },
+  refresh: { max: 60, timeWindow: '1 minute' },
+  signUp: { max: 5, timeWindow: '1 hour' },
+  forgotPassword: { max: 5, timeWindow: '15 minutes', keyGenerator: byIpAndEmail },
+  resetPassword: { max: 10, timeWindow: '15 minutes', keyGenerator: byIpAndEmail },
+} as const;
+
+export type TRateLimitName = keyof typeof RATE_LIMITS;

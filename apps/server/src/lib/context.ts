@@ -1,0 +1,16 @@
+import type { Logger } from 'pino';
+import type { TConfig } from '../config';
+import type { TDb } from '../db/client';
+import type { TMailer } from '../mail/mailer';
+import type { TTokenService } from '../modules/auth/tokens';
+import type { TRealtime } from '../realtime/realtime';
+
+/** What services need from the running server; built once in app.ts. */
+export type TAppContext = {
+  config: TConfig;
+  db: TDb;
+  realtime: TRealtime;
+  mailer: TMailer;
+  tokens: TTokenService;
+  log: Logger;
+};

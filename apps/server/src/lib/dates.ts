@@ -1,0 +1,26 @@
+/** yyyy-MM-dd of an instant in a time zone */
+export const dayInZone = (date: Date, timeZone: string) => {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      date,
+    );
+  } catch {
+    return date.toISOString().slice(0, 10);
+  }
+};
+
+export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
+
+/** adds months to a yyyy-MM-dd date, clamping to the month's last day */
+export const addMonthsToDay = (day: string, months: number) => {
+  const [y, m, d] = day.split('-').map(Number);
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+
+  return target.toISOString().slice(0, 10);
+};
+
+/** true when the company's due date is before today in its time zone */
+export const isPastDue = (dueDate: string | null, timeZone: string, now = new Date()) =>
+  dueDate !== null && dueDate < dayInZone(now, timeZone);

@@ -1,0 +1,47 @@
+import { performance } from 'node:perf_hooks';
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase, runMigrations } from './db/client';
+import { acquireDirLock } from './db/lock';
+import { startJobs, type TJobs } from './jobs/boss';
+import { periodicJobs } from './jobs/periodic';
+import { ensureSuperUser } from './lib/seed';
+
+const started = performance.now();
+const config = loadConfig();
+const logger = pino({ level: config.logLevel });
+
+const releaseLock = config.databaseUrl ? () => undefined : acquireDirLock(config.dataDir);
+const database = await openDatabase(config);
+await runMigrations(database);
+await ensureSuperUser(database.db, { email: config.adminEmail, password: config.adminPassword, log: logger });
+const { app } = await buildApp({ config, database, logger });
+await app.listen({ port: config.port, host: config.host });
+let jobs: TJobs | undefined;
+if (config.jobs) jobs = await startJobs(database, periodicJobs(database.db), logger);
+
+const readyMs = Math.round(performance.now() - started);
+logger.info(
+  { port: config.port, database: database.kind, readyMs },
+  `Zelo ready on ${config.publicUrl} in ${readyMs} ms`,
+);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'stopping');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await jobs?.stop();
+    await app.close();
+    await database.close();
+  } finally {
+    releaseLock();
+    process.exit(0);
+  }
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { events, REFRESH_TOKEN_TTL_DAYS, type TLoginRequest, type TSessionUser } from '@zelo/shared';
+import type { TDbOrTx } from '../../db/client';
+import type { TAuth } from '../../http/authenticate';
+import { AppError } from '../../http/errors';
+import type { TAppContext } from '../../lib/context';
+import { addDays, isPastDue } from '../../lib/dates';
+import { findCompany } from '../companies/companies.repo';
+import { findPlan } from '../plans/plans.repo';
+import { readCompanySettings } from '../settings/settings.service';
+import { DUMMY_HASH, verifyPassword } from '../users/passwords';
+import { loadUser } from '../users/users.service';
+import {
+  findActiveSession,
+  findUserForLogin,
+  insertSession,
+  revokeOtherSessions,
+  revokeSession,
+  rotateSessionToken,
+  setUserOnline,
+} from './auth.repo';
+import { newRefreshToken, parseRefreshToken } from './tokens';
+
+export const buildSessionUser = async (db: TDbOrTx, companyId: number, userId: number): Promise<TSessionUser> => {
+  const [user, company, settings] = await Promise.all([
+    loadUser(db, companyId, userId),
+    findCompany(db, companyId),
+    readCompanySettings(db, companyId),
+  ]);
+  const plan = company?.company.planId ? await findPlan(db, company.company.planId) : undefined;
+
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    profile: user.profile,
+    super: user.super,
+    companyId: user.companyId,
+    allTicket: user.allTicket,
+    whatsappId: user.whatsappId,
+    language: user.language,
+    canSeeTicketsWithoutQueue: user.canSeeTicketsWithoutQueue,
+    queues: user.queues,
+    company: {
+      id: companyId,
+      name: company!.company.name,
+      dueDate: company!.company.dueDate,
+      status: company!.company.status,
+      settings,
+      plan: plan
+        ? {
+            id: plan.id,
+            name: plan.name,
+            useCampaigns: plan.useCampaigns,
+            useSchedules: plan.useSchedules,
+            useInternalChat: plan.useInternalChat,
+            useExternalApi: plan.useExternalApi,
+            useKanban: plan.useKanban,
+            useOpenAi: plan.useOpenAi,
+            useIntegrations: plan.useIntegrations,
+          }
+        : null,
+    },
+  };
+};
+
+const refreshExpiry = () => addDays(new Date(), REFRESH_TOKEN_TTL_DAYS);
+
+const assertCompanyMayLogIn = (row: {
+  isSuper: boolean;
+  companyStatus: boolean;
+  dueDate: string | null;
+  timezone: string;
+}) => {
+  if (row.isSuper) return;
+  if (!row.companyStatus) throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive');
+  if (isPastDue(row.dueDate, row.timezone)) {
+    throw new AppError('ERR_SUBSCRIPTION_EXPIRED', `Your subscription expired on ${row.dueDate}. Contact support.`);
+  }
+};
+
+type TClient = { userAgent: string; ip: string };
+
+export const login = async (ctx: TAppContext, body: TLoginRequest, client: TClient) => {
+  const row = await findUserForLogin(ctx.db, body.email);
+  if (!row) {
+    await verifyPassword(body.password, DUMMY_HASH);
+    throw new AppError('ERR_USER_DONT_EXISTS', 'User not found, check the e-mail');
+  }
+  if (!(await verifyPassword(body.password, row.passwordHash))) {
+    throw new AppError('ERR_INVALID_CREDENTIALS', 'Invalid credentials');
+  }
+  assertCompanyMayLogIn(row);
+  const refresh = newRefreshToken(randomUUID());
+  await ctx.db.transaction(async (tx) => {
+    await insertSession(tx, {
+      id: refresh.sessionId,
+      userId: row.id,
+      companyId: row.companyId,
+      refreshTokenHash: refresh.hash,
+      expiresAt: refreshExpiry(),
+      userAgent: client.userAgent.slice(0, 300),
+      ip: client.ip.slice(0, 64),
+    });
+    await revokeOtherSessions(tx, row.id, refresh.sessionId);
+    await setUserOnline(tx, row.id, true);
+  });
+  // older tabs of this user hear it and sign out (spec 1 §4); their sessions are already revoked
+  ctx.realtime.io
+    .to(`company-${row.companyId}-user-${row.id}`)
+    .except(`session-${refresh.sessionId}`)
+    .emit(events.auth(row.companyId), { action: 'update', user: { id: row.id } });
+  const user = await buildSessionUser(ctx.db, row.companyId, row.id);
+  const token = ctx.tokens.signAccess({ sub: row.id, cid: row.companyId, sid: refresh.sessionId });
+
+  return { token, user, refreshToken: refresh.token };
+};
+
+export const refresh = async (ctx: TAppContext, cookie: string | undefined) => {
+  const parsed = parseRefreshToken(cookie);
+  if (!parsed) throw new AppError('ERR_NOT_AUTHENTICATED', 'No session');
+  const session = await findActiveSession(ctx.db, parsed.sessionId);
+  if (!session) throw new AppError('ERR_SESSION_REVOKED', 'This session was ended');
+  const next = newRefreshToken(session.id);
+  const rotated = await rotateSessionToken(ctx.db, session.id, parsed.hash, next.hash, refreshExpiry());
+  if (!rotated) {
+    // a refresh token used twice was stolen or replayed: end the session
+    await revokeSession(ctx.db, session.id);
+    throw new AppError('ERR_SESSION_REVOKED', 'This session was ended');
+  }
+  const row = await findCompany(ctx.db, session.companyId);
+  const user = await buildSessionUser(ctx.db, session.companyId, session.userId);
+  assertCompanyMayLogIn({
+    isSuper: user.super,
+    companyStatus: row!.company.status,
+    dueDate: row!.company.dueDate,
+    timezone: row!.company.timezone,
+  });
+  const token = ctx.tokens.signAccess({ sub: session.userId, cid: session.companyId, sid: session.id });
+
+  return { token, user, refreshToken: next.token };
+};
+
+export const logout = async (ctx: TAppContext, auth: TAuth) => {
+  await revokeSession(ctx.db, auth.sessionId);
+  await setUserOnline(ctx.db, auth.userId, false);
+  ctx.realtime.io.in(`session-${auth.sessionId}`).disconnectSockets(true);
+};
+
+export const me = (ctx: TAppContext, auth: TAuth) => buildSessionUser(ctx.db, auth.companyId, auth.userId);

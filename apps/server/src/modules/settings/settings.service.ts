@@ -1,0 +1,58 @@
+import {
+  events,
+  isSettingKey,
+  rooms,
+  SECRET_SETTING_KEYS,
+  SETTING_DEFINITIONS,
+  SETTING_KEYS,
+  type TSetting,
+  type TSettingKey,
+} from '@zelo/shared';
+import type { TDbOrTx } from '../../db/client';
+import type { TAuth } from '../../http/authenticate';
+import { AppError } from '../../http/errors';
+import type { TAppContext } from '../../lib/context';
+import { listCompanySettings, upsertSetting } from './settings.repo';
+
+const MASK = '********';
+const isSecret = (key: string) => SECRET_SETTING_KEYS.includes(key as TSettingKey);
+const mask = (s: TSetting): TSetting => (isSecret(s.key) && s.value ? { ...s, value: MASK } : s);
+
+/** every known key with its stored value or its default */
+export const readCompanySettings = async (db: TDbOrTx, companyId: number): Promise<TSetting[]> => {
+  const stored = new Map((await listCompanySettings(db, companyId)).map((s) => [s.key, s.value]));
+
+  return SETTING_KEYS.map((key) => ({ key, value: stored.get(key) ?? SETTING_DEFINITIONS[key].default }));
+};
+
+export const readSetting = async (db: TDbOrTx, companyId: number, key: TSettingKey) =>
+  (await readCompanySettings(db, companyId)).find((s) => s.key === key)!.value;
+
+export const getSettings = async (ctx: TAppContext, auth: TAuth) => {
+  const all = await readCompanySettings(ctx.db, auth.companyId);
+
+  return auth.isAdmin ? all : all.map(mask);
+};
+
+export const updateSetting = async (ctx: TAppContext, auth: TAuth, key: string, value: string) => {
+  if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', `Unknown setting ${key}`);
+  const parsed = SETTING_DEFINITIONS[key].schema.safeParse(value);
+  if (!parsed.success) {
+    throw new AppError('ERR_VALIDATION', `Invalid value for ${key}`, [{ path: 'value', message: 'invalid' }]);
+  }
+  await upsertSetting(ctx.db, auth.companyId, key, value);
+  const setting = { key, value };
+  const event = events.settings(auth.companyId);
+  if (isSecret(key)) {
+    // secrets reach only the admins in full
+    ctx.realtime.to(rooms.admins(auth.companyId), event, { action: 'update', setting });
+    ctx.realtime.io
+      .to(rooms.main(auth.companyId))
+      .except(rooms.admins(auth.companyId))
+      .emit(event, { action: 'update', setting: mask(setting) });
+  } else {
+    ctx.realtime.toCompany(auth.companyId, event, { action: 'update', setting });
+  }
+
+  return setting;
+};

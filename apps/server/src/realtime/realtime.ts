@@ -1,0 +1,132 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { events, rooms } from '@zelo/shared';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { TDb } from '../db/client';
+import { type TAuth, resolveAccessToken } from '../http/authenticate';
+import { AppError } from '../http/errors';
+import type { TTokenService } from '../modules/auth/tokens';
+
+export type TRealtime = {
+  io: Server;
+  /** emit an event to one or several rooms */
+  to: (room: string | string[], event: string, payload: unknown) => void;
+  /** everybody of a company */
+  toCompany: (companyId: number, event: string, payload: unknown) => void;
+  toUser: (companyId: number, userId: number, event: string, payload: unknown) => void;
+  /** rooms a socket may join on request, decided by later modules (tickets, queues) */
+  setJoinPolicy: (policy: TJoinPolicy) => void;
+  close: () => Promise<void>;
+};
+
+/** Given the socket's user and a join request, the rooms it may enter. */
+export type TJoinPolicy = {
+  chatBox?: (auth: TAuth, ticketId: number) => Promise<string[]>;
+  notification?: (auth: TAuth) => Promise<string[]>;
+  tickets?: (auth: TAuth, status: string) => Promise<string[]>;
+};
+
+type TSocketData = { auth: TAuth };
+
+const PING_MS = 18_000;
+
+const defaultPolicy: Required<TJoinPolicy> = {
+  chatBox: async () => [],
+  notification: async (auth) => (auth.isAdmin ? [rooms.notification(auth.companyId)] : []),
+  tickets: async (auth, status) => (auth.isAdmin ? [rooms.status(auth.companyId, status)] : []),
+};
+
+export const createRealtime = async (
+  server: HttpServer,
+  deps: {
+    db: TDb;
+    tokens: TTokenService;
+    redisUrl?: string;
+    onPresence?: (auth: TAuth, online: boolean) => Promise<void>;
+  },
+): Promise<TRealtime> => {
+  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, TSocketData>(server, {
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+    pingInterval: PING_MS,
+    pingTimeout: PING_MS,
+    serveClient: false,
+  });
+  const redisClients: Redis[] = [];
+  if (deps.redisUrl) {
+    const pub = new Redis(deps.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
+  }
+  let policy: Required<TJoinPolicy> = { ...defaultPolicy };
+
+  io.use(async (socket, next) => {
+    const raw = socket.handshake.auth?.token ?? socket.handshake.query?.token;
+    try {
+      socket.data.auth = await resolveAccessToken(deps.db, deps.tokens, typeof raw === 'string' ? raw : undefined);
+      next();
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : 'ERR_NOT_AUTHENTICATED';
+      const refusal = new Error(code) as Error & { data?: unknown };
+      refusal.data = { error: code };
+      next(refusal);
+    }
+  });
+
+  io.on('connection', async (socket: Socket) => {
+    const auth = (socket.data as TSocketData).auth;
+    const base = [rooms.main(auth.companyId), rooms.user(auth.companyId, auth.userId), `session-${auth.sessionId}`];
+    if (auth.isAdmin) base.push(rooms.admins(auth.companyId));
+    if (auth.isSuper) base.push(rooms.supers());
+    await socket.join(base);
+
+    const joinAll = async (list: Promise<string[]>) => {
+      try {
+        const allowed = await list;
+        if (allowed.length) await socket.join(allowed);
+      } catch {
+        // a refused or failed join leaves the socket where it was
+      }
+    };
+    socket.on('joinChatBox', (ticketId: unknown) => {
+      const id = Number(ticketId);
+      if (Number.isInteger(id) && id > 0) void joinAll(policy.chatBox(auth, id));
+    });
+    socket.on('leaveChatBox', (ticketId: unknown) => {
+      const id = Number(ticketId);
+      if (Number.isInteger(id) && id > 0) void socket.leave(rooms.ticket(auth.companyId, id));
+    });
+    socket.on('joinNotification', () => void joinAll(policy.notification(auth)));
+    socket.on('joinTickets', (status: unknown) => {
+      if (status === 'open' || status === 'pending' || status === 'closed') void joinAll(policy.tickets(auth, status));
+    });
+    socket.on('leaveTickets', (status: unknown) => {
+      if (typeof status === 'string') void socket.leave(rooms.status(auth.companyId, status));
+    });
+    socket.on('userStatus', () => void deps.onPresence?.(auth, true));
+    socket.on('disconnect', () => void deps.onPresence?.(auth, false));
+    void deps.onPresence?.(auth, true);
+    socket.emit('ready');
+  });
+
+  const to: TRealtime['to'] = (room, event, payload) => io.to(room).emit(event, payload);
+
+  return {
+    io: io as unknown as Server,
+    to,
+    toCompany: (companyId, event, payload) => to(rooms.main(companyId), event, payload),
+    toUser: (companyId, userId, event, payload) => to(rooms.user(companyId, userId), event, payload),
+    setJoinPolicy: (next) => {
+      policy = { ...policy, ...next } as Required<TJoinPolicy>;
+    },
+    close: async () => {
+      await io.close();
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+};
+
+export { events, rooms };

@@ -21,13 +21,12 @@ type TUserAccessFieldsProps = {
   control: Control<TUserFormValues, unknown, TUserUpdateBody>;
   /** profile, queues, connection and allTicket are editable only by admins (spec 1 §6) */
   canEditAccess: boolean;
-  open: boolean;
 };
 
-export const UserAccessFields = ({ control, canEditAccess, open }: TUserAccessFieldsProps) => {
+export const UserAccessFields = ({ control, canEditAccess }: TUserAccessFieldsProps) => {
   const { t } = useTranslation();
-  const { data: queues = [] } = useOptionList('/queue', undefined, open);
-  const { data: connections = [] } = useOptionList('/whatsapp', { session: 0 }, open);
+  const { data: queues = [] } = useOptionList('/queue');
+  const { data: connections = [] } = useOptionList('/whatsapp', { session: 0 });
 
   return (
     <Stack spacing={2}>

@@ -10,10 +10,9 @@ const isNotFound = (err: unknown) => (err as { status?: number } | null)?.status
  * A list for a select that may not exist on the server yet (queues and connections land later):
  * a 404 reads as an empty list without a toast; any other failure is reported once and also reads as empty.
  */
-export const useOptionList = (url: string, params?: Record<string, unknown>, enabled = true) =>
+export const useOptionList = (url: string, params?: Record<string, unknown>) =>
   useQuery({
     queryKey: ['user-dialog-options', url, params ?? {}],
-    enabled,
     staleTime: 30_000,
     retry: false,
     queryFn: async (): Promise<TOption[]> => {

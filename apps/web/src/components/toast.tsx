@@ -25,6 +25,10 @@ const dismiss = (id: number) => {
 };
 
 const show = (severity: AlertColor, text: string) => {
+  // the same text already on screen (e.g. several requests failing alike) is not repeated
+  if (items.some((item) => item.severity === severity && item.text === text)) {
+    return;
+  }
   const id = nextId++;
   items = [...items.slice(-3), { id, severity, text }];
   publish();

@@ -1,0 +1,55 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import { IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../auth/AuthContext';
+import { ProfileDialog } from './ProfileDialog';
+
+export const AccountMenu = () => {
+  const { t } = useTranslation();
+  const { logout } = useAuth();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
+
+  return (
+    <>
+      <Tooltip title={t('layout.account')}>
+        <IconButton
+          color="inherit"
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={t('layout.account')}
+          data-testid="account-menu"
+        >
+          <AccountCircle />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setProfileOpen(true);
+          }}
+          data-testid="profile"
+        >
+          <ListItemText>{t('layout.profile')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void logout();
+          }}
+          data-testid="logout"
+        >
+          <ListItemText>{t('layout.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+      <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+    </>
+  );
+};

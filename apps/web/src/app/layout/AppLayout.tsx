@@ -1,0 +1,70 @@
+import { Box, Drawer, Toolbar, useMediaQuery } from '@mui/material';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { useAuth } from '../auth/AuthContext';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+
+export const DRAWER_WIDTH = 240;
+const MINI_WIDTH = 60;
+
+/** Open by default when the page is wider than 1200 px (spec 1 §9), unless the company turned it off. */
+const initiallyOpen = (sideMenuSetting: string | undefined) =>
+  document.body.offsetWidth > 1200 && sideMenuSetting !== 'disabled';
+
+export const AppLayout = () => {
+  const { user } = useAuth();
+  // under 600 px the drawer is a temporary overlay
+  const narrow = useMediaQuery('(max-width:599.95px)');
+  const sideMenuSetting = user?.company.settings.find((s) => s.key === 'sideMenuOpen')?.value;
+  const [open, setOpen] = useState(() => initiallyOpen(sideMenuSetting));
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const toggle = () => (narrow ? setMobileOpen((v) => !v) : setOpen((v) => !v));
+  const width = open ? DRAWER_WIDTH : MINI_WIDTH;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar onToggleMenu={toggle} />
+      {narrow ? (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+          data-testid="drawer"
+        >
+          <Toolbar />
+          <SideMenu expanded onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="permanent"
+          open={open}
+          data-testid="drawer"
+          data-open={open}
+          sx={{
+            width,
+            flexShrink: 0,
+            transition: (theme) => theme.transitions.create('width'),
+            '& .MuiDrawer-paper': {
+              width,
+              overflowX: 'hidden',
+              boxSizing: 'border-box',
+              transition: (theme) => theme.transitions.create('width'),
+            },
+          }}
+        >
+          <Toolbar />
+          <SideMenu expanded={open} />
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box sx={{ flex: 1, minHeight: 0 }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+};

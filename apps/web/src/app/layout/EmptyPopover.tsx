@@ -1,0 +1,46 @@
+import { Badge, IconButton, Popover, Tooltip, Typography } from '@mui/material';
+import { type ReactNode, useState } from 'react';
+
+type EmptyPopoverProps = {
+  icon: ReactNode;
+  label: string;
+  emptyText: string;
+  testId: string;
+  count?: number;
+  /** the list; until a feature fills it the popover shows `emptyText` */
+  children?: ReactNode;
+};
+
+/** An app-bar button with a badge and a popover list (notifications, announcements, internal chats). */
+export const EmptyPopover = ({ icon, label, emptyText, testId, count = 0, children }: EmptyPopoverProps) => {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton color="inherit" onClick={(e) => setAnchor(e.currentTarget)} aria-label={label} data-testid={testId}>
+          <Badge badgeContent={count} color="error" max={99}>
+            {icon}
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: 320, maxHeight: 420 } } }}
+      >
+        <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5 }}>
+          {label}
+        </Typography>
+        {children ?? (
+          <Typography color="text.secondary" sx={{ p: 2 }} data-testid={`${testId}-empty`}>
+            {emptyText}
+          </Typography>
+        )}
+      </Popover>
+    </>
+  );
+};

@@ -1,0 +1,153 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import {
+  Badge,
+  Box,
+  Collapse,
+  Divider,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { APP_VERSION, type TSessionUser } from '@zelo/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useAuth } from '../auth/AuthContext';
+import { checkAccess } from '../routes/access';
+import { ADMIN_MENU, MAIN_MENU, type MenuEntry, type MenuLink } from './menuItems';
+import { useMenuBadges } from './useMenuBadges';
+
+type SideMenuProps = {
+  /** false: the narrow (icons only) drawer */
+  expanded: boolean;
+  onNavigate?: () => void;
+};
+
+/** The entries the user may see; a group without a visible child disappears. */
+const visibleEntries = (user: TSessionUser, entries: MenuEntry[]): MenuEntry[] =>
+  entries.flatMap<MenuEntry>((entry) => {
+    if (entry.kind === 'link') {
+      return checkAccess(user, entry.access) ? [] : [entry];
+    }
+    const children = entry.children.filter((child) => !checkAccess(user, child.access));
+
+    return children.length ? [{ ...entry, children }] : [];
+  });
+
+const isActive = (pathname: string, to: string) =>
+  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+
+const MenuItemLink = ({ item, expanded, nested, onNavigate }: { item: MenuLink; nested?: boolean } & SideMenuProps) => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const badges = useMenuBadges();
+  const label = t(item.labelKey);
+  const alert = item.badge ? badges[item.badge] : false;
+  const icon =
+    item.badge === 'connections' ? (
+      <Badge badgeContent={alert ? '!' : 0} color="error">
+        {item.icon}
+      </Badge>
+    ) : (
+      <Badge variant="dot" invisible={!alert} color="error">
+        {item.icon}
+      </Badge>
+    );
+
+  return (
+    <Tooltip title={expanded ? '' : label} placement="right">
+      <ListItemButton
+        component={RouterLink}
+        to={item.to}
+        selected={isActive(pathname, item.to)}
+        onClick={onNavigate}
+        data-testid={`menu-${item.name}`}
+        sx={{ pl: nested && expanded ? 4 : 2, minHeight: 44 }}
+      >
+        <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
+        {expanded ? <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} /> : null}
+      </ListItemButton>
+    </Tooltip>
+  );
+};
+
+const MenuEntries = ({ entries, ...props }: { entries: MenuEntry[] } & SideMenuProps) => {
+  const { t } = useTranslation();
+  const [closed, setClosed] = useState<Record<string, boolean>>({});
+
+  return entries.map((entry) => {
+    if (entry.kind === 'link') {
+      return <MenuItemLink key={entry.name} item={entry} {...props} />;
+    }
+    const open = !closed[entry.name];
+
+    return (
+      <Box key={entry.name}>
+        <ListItemButton
+          onClick={() => setClosed((c) => ({ ...c, [entry.name]: open }))}
+          data-testid={`menu-${entry.name}`}
+          sx={{ minHeight: 44 }}
+        >
+          <Tooltip title={props.expanded ? '' : t(entry.labelKey)} placement="right">
+            <ListItemIcon sx={{ minWidth: 40 }}>{entry.icon}</ListItemIcon>
+          </Tooltip>
+          {props.expanded ? <ListItemText primary={t(entry.labelKey)} /> : null}
+          {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+        </ListItemButton>
+        <Collapse in={open} timeout="auto" unmountOnExit>
+          <List disablePadding>
+            {entry.children.map((child) => (
+              <MenuItemLink key={child.name} item={child} nested {...props} />
+            ))}
+          </List>
+        </Collapse>
+      </Box>
+    );
+  });
+};
+
+export const SideMenu = (props: SideMenuProps) => {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  if (!user) {
+    return null;
+  }
+  const main = visibleEntries(user, MAIN_MENU);
+  const admin = visibleEntries(user, ADMIN_MENU);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, overflowX: 'hidden' }} data-testid="side-menu">
+      <List component="nav" dense sx={{ flex: 1 }}>
+        <MenuEntries entries={main} {...props} />
+        {admin.length ? (
+          <>
+            <Divider sx={{ my: 1 }} />
+            {props.expanded ? (
+              <ListSubheader
+                disableSticky
+                sx={{ lineHeight: '32px', bgcolor: 'transparent' }}
+                data-testid="menu-administration"
+              >
+                {t('menu.administration')}
+              </ListSubheader>
+            ) : null}
+            <MenuEntries entries={admin} {...props} />
+          </>
+        ) : null}
+      </List>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ textAlign: 'center', py: 1 }}
+        data-testid="app-version"
+      >
+        {t('menu.version', { version: APP_VERSION })}
+      </Typography>
+    </Box>
+  );
+};

@@ -1,0 +1,102 @@
+import AnnouncementIcon from '@mui/icons-material/Campaign';
+import ChatIcon from '@mui/icons-material/Chat';
+import MenuIcon from '@mui/icons-material/Menu';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import type { TLanguage } from '@zelo/shared';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/http';
+import { LanguagePicker } from '../../components/LanguagePicker';
+import { ThemeToggle } from '../../components/ThemeToggle';
+import { toastError } from '../../components/toast';
+import { formatDate } from '../../utils/date';
+import { useAuth } from '../auth/AuthContext';
+import { planAllows } from '../routes/access';
+import { AccountMenu } from './AccountMenu';
+import { EmptyPopover } from './EmptyPopover';
+import { VolumeControl } from './VolumeControl';
+
+const Greeting = () => {
+  const { t } = useTranslation();
+  const { user, isAdmin } = useAuth();
+  if (!user) {
+    return null;
+  }
+  const dueDate = formatDate(user.company.dueDate);
+
+  return (
+    <Typography variant="subtitle1" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="greeting">
+      {t('layout.greeting', { name: user.name, company: user.company.name })}
+      {isAdmin && dueDate ? (
+        <Box component="span" sx={{ ml: 1, opacity: 0.85 }} data-testid="greeting-due-date">
+          {t('layout.dueDate', { date: dueDate })}
+        </Box>
+      ) : null}
+    </Typography>
+  );
+};
+
+type TopBarProps = { onToggleMenu: () => void };
+
+export const TopBar = ({ onToggleMenu }: TopBarProps) => {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const saveLanguage = (lang: TLanguage) => {
+    api.post(`/users/set-language/${lang}`).catch(toastError);
+  };
+
+  return (
+    <AppBar position="fixed" color="primary" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: 0.5 }}>
+        <IconButton
+          color="inherit"
+          edge="start"
+          onClick={onToggleMenu}
+          aria-label={t('layout.toggleMenu')}
+          data-testid="menu-toggle"
+          sx={{ mr: 1 }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Greeting />
+        <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0 }}>
+          <LanguagePicker onChanged={saveLanguage} />
+          <ThemeToggle />
+          <VolumeControl />
+          <Tooltip title={t('layout.reload')}>
+            <IconButton
+              color="inherit"
+              onClick={() => window.location.reload()}
+              aria-label={t('layout.reload')}
+              data-testid="reload"
+            >
+              <RefreshIcon />
+            </IconButton>
+          </Tooltip>
+          <EmptyPopover
+            icon={<NotificationsIcon />}
+            label={t('layout.notifications')}
+            emptyText={t('layout.noNotifications')}
+            testId="notifications"
+          />
+          <EmptyPopover
+            icon={<AnnouncementIcon />}
+            label={t('layout.announcements')}
+            emptyText={t('layout.noAnnouncements')}
+            testId="announcements"
+          />
+          {user && planAllows(user, 'useInternalChat') ? (
+            <EmptyPopover
+              icon={<ChatIcon />}
+              label={t('layout.chats')}
+              emptyText={t('layout.noChats')}
+              testId="chats"
+            />
+          ) : null}
+          <AccountMenu />
+        </Box>
+      </Toolbar>
+    </AppBar>
+  );
+};

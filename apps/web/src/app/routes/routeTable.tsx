@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import HelpsPage from '../../features/helps/HelpsPage';
+import SettingsPage from '../../features/settings/SettingsPage';
+import UsersPage from '../../features/users/UsersPage';
+import type { Access } from './access';
+
+export type PrivateRoute = {
+  /** react-router path, relative to / */
+  path: string;
+  titleKey: string;
+  access?: Access;
+  /** the screen; a route without one shows the "not available yet" page */
+  element?: ReactNode;
+};
+
+const ADMIN: Access = { admin: true };
+const CAMPAIGNS: Access = { admin: true, campaigns: true };
+
+/** Private routes of spec 3 §2.1 and spec 1 §2 (the dashboard at / is declared apart, see AppRoutes). */
+export const PRIVATE_ROUTES: PrivateRoute[] = [
+  { path: 'tickets/:ticketId?', titleKey: 'menu.tickets' },
+  { path: 'connections', titleKey: 'menu.connections' },
+  { path: 'quick-messages', titleKey: 'menu.quickMessages' },
+  { path: 'todolist', titleKey: 'menu.todolist' },
+  { path: 'schedules', titleKey: 'menu.schedules' },
+  { path: 'tags', titleKey: 'menu.tags' },
+  { path: 'contacts', titleKey: 'menu.contacts' },
+  { path: 'helps', titleKey: 'menu.helps', element: <HelpsPage /> },
+  { path: 'users', titleKey: 'menu.users', access: ADMIN, element: <UsersPage /> },
+  { path: 'files', titleKey: 'menu.files', access: ADMIN },
+  { path: 'prompts', titleKey: 'menu.prompts', access: { plan: 'useOpenAi' } },
+  { path: 'queue-integration', titleKey: 'menu.queueIntegration', access: { plan: 'useIntegrations' } },
+  { path: 'messages-api', titleKey: 'menu.messagesApi', access: { plan: 'useExternalApi' } },
+  { path: 'settings', titleKey: 'menu.settings', access: ADMIN, element: <SettingsPage /> },
+  { path: 'kanban', titleKey: 'menu.kanban', access: { plan: 'useKanban' } },
+  { path: 'financeiro', titleKey: 'menu.financeiro', access: ADMIN },
+  { path: 'queues', titleKey: 'menu.queues', access: ADMIN },
+  { path: 'announcements', titleKey: 'menu.announcements', access: { super: true } },
+  { path: 'subscription', titleKey: 'menu.subscription' },
+  { path: 'chats/:id?', titleKey: 'menu.chats' },
+  { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS },
+  { path: 'contact-lists/:contactListId/contacts', titleKey: 'menu.contactListItems', access: CAMPAIGNS },
+  { path: 'campaigns', titleKey: 'menu.campaigns', access: CAMPAIGNS },
+  { path: 'campaign/:campaignId/report', titleKey: 'menu.campaignReport', access: CAMPAIGNS },
+  { path: 'campaigns-config', titleKey: 'menu.campaignsConfig', access: CAMPAIGNS },
+  { path: 'phrase-lists', titleKey: 'menu.phraseLists', access: CAMPAIGNS },
+  { path: 'flowbuilders', titleKey: 'menu.flowbuilders', access: CAMPAIGNS },
+  { path: 'flowbuilder/:id?', titleKey: 'menu.flowEditor', access: CAMPAIGNS },
+];

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION } from '@zelo/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { TConfig } from './config';
@@ -49,7 +49,9 @@ export const buildApp = async (opts: {
   const { config, database, logger } = opts;
   const app = Fastify({
     loggerInstance: logger,
-    logController: { disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' },
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },

@@ -32,7 +32,7 @@ export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, 'migrations');
 const drizzleOptions = { schema, casing: 'snake_case' as const };
 
 export const openPglite = async (opts: { dataDir?: string; loadDataDir?: Blob | File }): Promise<TDatabase> => {
-  const pglite = await PGlite.create(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  const pglite = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite({ client: pglite, ...drizzleOptions }) as unknown as TDb;
 
   return {

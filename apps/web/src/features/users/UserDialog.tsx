@@ -1,5 +1,6 @@
 import { Dialog } from '@mui/material';
 import type { TUser } from '@zelo/shared';
+import './i18n';
 import { UserForm } from './UserForm';
 
 type TUserDialogProps = {

@@ -14,6 +14,12 @@ export const normalizeLanguage = (value: string | null | undefined): TLanguage |
   return (LANGUAGES as readonly string[]).includes(base ?? '') ? (base as TLanguage) : null;
 };
 
+const setDocumentLanguage = (lang: string) => {
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = lang === 'pt' ? 'pt-BR' : lang;
+  }
+};
+
 /** Initial language: the stored choice, else English (spec 1 §1); missing keys fall back to Portuguese. */
 const initialLanguage = (): TLanguage => normalizeLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY)) ?? 'en';
 
@@ -30,10 +36,10 @@ i18n.on('languageChanged', (lng) => {
   const lang = normalizeLanguage(lng);
   if (lang) {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
-    document.documentElement.lang = lang === 'pt' ? 'pt-BR' : lang;
+    setDocumentLanguage(lang);
   }
 });
-document.documentElement.lang = i18n.language === 'pt' ? 'pt-BR' : i18n.language;
+setDocumentLanguage(i18n.language);
 
 export const currentLanguage = (): TLanguage => normalizeLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
 

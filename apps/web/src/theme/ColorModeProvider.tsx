@@ -12,7 +12,9 @@ const initialMode = (): PaletteMode => {
     return saved;
   }
 
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches
+    ? 'dark'
+    : 'light';
 };
 
 type ColorModeValue = { mode: PaletteMode; toggleColorMode: () => void };

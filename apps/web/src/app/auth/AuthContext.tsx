@@ -16,7 +16,7 @@ import { toast } from '../../components/toast';
 import { changeLanguage, currentLanguage } from '../../i18n';
 import { daysUntil } from '../../utils/date';
 
-type AuthContextValue = {
+export type AuthContextValue = {
   user: TSessionUser | null;
   /** true while a stored token is being turned back into a user at page load */
   loading: boolean;
@@ -29,7 +29,8 @@ type AuthContextValue = {
   hasPlanFlag: (flag: TPlanFlag) => boolean;
 };
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+/** exported for tests, which provide a fixed session; the app uses <AuthProvider> */
+export const AuthContext = createContext<AuthContextValue | null>(null);
 
 const applyUserLanguage = (user: TSessionUser) => {
   if (user.language && user.language !== currentLanguage()) {

@@ -10,7 +10,7 @@ const MINI_WIDTH = 60;
 
 /** Open by default when the page is wider than 1200 px (spec 1 §9), unless the company turned it off. */
 const initiallyOpen = (sideMenuSetting: string | undefined) =>
-  document.body.offsetWidth > 1200 && sideMenuSetting !== 'disabled';
+  typeof document !== 'undefined' && document.body.offsetWidth > 1200 && sideMenuSetting !== 'disabled';
 
 export const AppLayout = () => {
   const { user } = useAuth();

@@ -1,0 +1,139 @@
+import type { TSessionUser } from '@zelo/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AuthContextValue } from '../auth/AuthContext';
+
+/** Server-side renders of every route (no DOM here): each renders without throwing and shows the right thing. */
+const store = new Map<string, string>();
+beforeAll(() => {
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, v),
+    removeItem: (k: string) => store.delete(k),
+  });
+});
+
+const plan = {
+  id: 1,
+  name: 'Plano 1',
+  useCampaigns: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: false,
+  useKanban: true,
+  useOpenAi: true,
+  useIntegrations: true,
+};
+const makeUser = (profile: 'admin' | 'user', isSuper = false): TSessionUser => ({
+  id: 1,
+  name: 'Ana',
+  email: 'ana@x.com',
+  profile,
+  super: isSuper,
+  companyId: 1,
+  allTicket: 'desabled',
+  whatsappId: null,
+  language: null,
+  canSeeTicketsWithoutQueue: false,
+  queues: [],
+  company: { id: 1, name: 'Empresa 1', dueDate: '2093-01-05', status: true, settings: [], plan },
+});
+
+const render = async (path: string, user: TSessionUser | null) => {
+  await import('../../i18n');
+  const { AuthContext } = await import('../auth/AuthContext');
+  const { AppRoutes } = await import('./AppRoutes');
+  const value: AuthContextValue = {
+    user,
+    loading: false,
+    isAdmin: user?.profile === 'admin',
+    isSuper: Boolean(user?.super),
+    login: async () => user as TSessionUser,
+    logout: async () => undefined,
+    refreshUser: async () => undefined,
+    hasPlanFlag: () => true,
+  };
+
+  return renderToString(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <AuthContext.Provider value={value}>
+          <AppRoutes />
+        </AuthContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+};
+
+const PATHS = [
+  '/tickets',
+  '/tickets/abc',
+  '/connections',
+  '/quick-messages',
+  '/todolist',
+  '/schedules',
+  '/tags',
+  '/contacts',
+  '/files',
+  '/prompts',
+  '/queue-integration',
+  '/kanban',
+  '/financeiro',
+  '/queues',
+  '/subscription',
+  '/chats',
+  '/chats/9',
+  '/contact-lists',
+  '/contact-lists/4/contacts',
+  '/campaigns',
+  '/campaign/2/report',
+  '/campaigns-config',
+  '/phrase-lists',
+  '/flowbuilders',
+  '/flowbuilder/3',
+  '/flowbuilder',
+];
+
+describe('routes', { timeout: 30_000 }, () => {
+  it('renders the public screens for a visitor', async () => {
+    expect(await render('/login', null)).toContain('data-testid="login-submit"');
+    expect(await render('/signup', null)).toContain('data-testid="signup-plan"');
+    expect(await render('/forgetpsw', null)).toContain('data-testid="forgot-email"');
+  });
+
+  it('renders every coming-soon route for an admin inside the layout', async () => {
+    for (const path of PATHS) {
+      const html = await render(path, makeUser('admin'));
+      expect(html, path).toContain('data-testid="coming-soon"');
+      expect(html, path).toContain('data-testid="greeting"');
+    }
+  });
+
+  it('shows the menu by visibility rules', async () => {
+    const admin = await render('/tickets', makeUser('admin'));
+    for (const name of ['dashboard', 'users', 'settings', 'campaigns', 'kanban', 'prompts', 'connections']) {
+      expect(admin, name).toContain(`data-testid="menu-${name}"`);
+    }
+    expect(admin).not.toContain('data-testid="menu-messages-api"');
+    expect(admin).not.toContain('data-testid="menu-announcements"');
+    expect(admin).toContain('8.0.1');
+    expect(admin).toContain('05/01/2093');
+
+    const agent = await render('/tickets', makeUser('user'));
+    for (const name of ['dashboard', 'users', 'settings', 'campaigns', 'financeiro']) {
+      expect(agent, name).not.toContain(`data-testid="menu-${name}"`);
+    }
+    expect(agent).toContain('data-testid="menu-tickets"');
+    expect(agent).not.toContain('05/01/2093');
+
+    expect(await render('/tickets', makeUser('admin', true))).toContain('data-testid="menu-announcements"');
+  });
+
+  it('does not render a refused page', async () => {
+    expect(await render('/users', makeUser('user'))).not.toContain('data-testid="coming-soon"');
+    expect(await render('/messages-api', makeUser('admin'))).not.toContain('data-testid="coming-soon"');
+    expect(await render('/announcements', makeUser('admin'))).not.toContain('data-testid="coming-soon"');
+  });
+});

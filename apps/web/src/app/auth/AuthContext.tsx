@@ -60,14 +60,8 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
   }, []);
 
   useEffect(() => onTokenRefreshed(({ user: refreshed }) => setUser(refreshed)), []);
-  useEffect(
-    () =>
-      onSessionEnded(() => {
-        setUser(null);
-        navigate('/login', { replace: true });
-      }),
-    [navigate],
-  );
+  // the private-route guard then sends the user to /login, keeping where they were for after the login
+  useEffect(() => onSessionEnded(() => setUser(null)), []);
 
   // one socket per signed-in user
   const userId = user?.id;

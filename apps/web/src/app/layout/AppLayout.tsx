@@ -1,5 +1,5 @@
-import { Box, Drawer, Toolbar, useMediaQuery } from '@mui/material';
-import { useState } from 'react';
+import { Box, CircularProgress, Drawer, Toolbar, useMediaQuery } from '@mui/material';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { SideMenu } from './SideMenu';
@@ -62,7 +62,15 @@ export const AppLayout = () => {
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box sx={{ flex: 1, minHeight: 0 }}>
-          <Outlet />
+          <Suspense
+            fallback={
+              <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+                <CircularProgress data-testid="page-loading" />
+              </Box>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </Box>
       </Box>
     </Box>

@@ -1,7 +1,4 @@
-import type { ReactNode } from 'react';
-import HelpsPage from '../../features/helps/HelpsPage';
-import SettingsPage from '../../features/settings/SettingsPage';
-import UsersPage from '../../features/users/UsersPage';
+import { lazy, type ReactNode } from 'react';
 import type { Access } from './access';
 
 export type PrivateRoute = {
@@ -12,6 +9,11 @@ export type PrivateRoute = {
   /** the screen; a route without one shows the "not available yet" page */
   element?: ReactNode;
 };
+
+// feature screens load on demand (the layout's Suspense shows a spinner meanwhile)
+const HelpsPage = lazy(() => import('../../features/helps/HelpsPage'));
+const SettingsPage = lazy(() => import('../../features/settings/SettingsPage'));
+const UsersPage = lazy(() => import('../../features/users/UsersPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };

@@ -53,7 +53,8 @@ export const UsersTable = ({ users, isLoading, hasMore, onLoadMore, onEdit, onDe
       component={Paper}
       variant="outlined"
       onScroll={onScroll}
-      sx={{ flex: 1, minHeight: 0 }}
+      // the layout's height is not fixed: bound the list so it scrolls (and pages) inside itself
+      sx={{ flex: 1, minHeight: 200, maxHeight: { xs: 'calc(100vh - 230px)', sm: 'calc(100vh - 160px)' } }}
     >
       <Table stickyHeader size="small">
         <TableHead>

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TUser, TUserUpdateBody } from '@zelo/shared';
 import { api } from '../../api/http';
-import { type TUsersData, upsertUser } from './usersCache';
-import { USERS_QUERY_KEY } from './useUsers';
+import { upsertUserInLists } from './upsertUserInLists';
 
 type TSaveUserVariables = { id: number | null; body: TUserUpdateBody };
 
@@ -15,7 +14,7 @@ export const useSaveUser = () => {
       id === null ? api.post<TUser>('/users', body) : api.put<TUser>(`/users/${id}`, body),
     onSuccess: (user) => {
       if (user && typeof user === 'object' && 'id' in user) {
-        queryClient.setQueriesData<TUsersData>({ queryKey: USERS_QUERY_KEY }, (old) => upsertUser(old, user));
+        upsertUserInLists(queryClient, user);
       }
     },
   });

@@ -3,7 +3,8 @@ import { events, type TUser } from '@zelo/shared';
 import { useCallback } from 'react';
 import { useSocketEvent } from '../../api/socket';
 import { useAuth } from '../../app/auth/AuthContext';
-import { removeUser, type TUsersData, upsertUser } from './usersCache';
+import { upsertUserInLists } from './upsertUserInLists';
+import { removeUser, type TUsersData } from './usersCache';
 import { USERS_QUERY_KEY } from './useUsers';
 
 type TUserEvent = { action: 'create' | 'update'; user: TUser } | { action: 'delete'; userId: number };
@@ -21,7 +22,7 @@ export const useUserEvents = () => {
         return;
       }
       if (data.action === 'create' || data.action === 'update') {
-        queryClient.setQueriesData<TUsersData>({ queryKey: USERS_QUERY_KEY }, (old) => upsertUser(old, data.user));
+        upsertUserInLists(queryClient, data.user);
       }
     },
     [queryClient],

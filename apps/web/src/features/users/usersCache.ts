@@ -4,12 +4,25 @@ import type { TUser } from '@zelo/shared';
 export type TUsersPage = { users: TUser[]; hasMore: boolean; count: number };
 export type TUsersData = InfiniteData<TUsersPage>;
 
-/** Replaces the user where it is listed; a user not listed yet goes to the top of the first page. */
-export const upsertUser = (data: TUsersData | undefined, user: TUser): TUsersData | undefined => {
+/** Whether a user belongs in a list searched with this text (by name or e-mail, ignoring case). */
+export const matchesUserSearch = (user: TUser, searchParam: string) => {
+  const search = searchParam.trim().toLowerCase();
+
+  return !search || user.name.toLowerCase().includes(search) || user.email.toLowerCase().includes(search);
+};
+
+/**
+ * Replaces the user where it is listed; a user not listed yet goes to the top of the first page when it
+ * matches the list's search.
+ */
+export const upsertUser = (data: TUsersData | undefined, user: TUser, searchParam = ''): TUsersData | undefined => {
   if (!data) {
     return data;
   }
   const isListed = data.pages.some((page) => page.users.some((u) => u.id === user.id));
+  if (!isListed && !matchesUserSearch(user, searchParam)) {
+    return data;
+  }
   if (isListed) {
     return {
       ...data,

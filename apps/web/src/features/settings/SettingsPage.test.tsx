@@ -1,0 +1,165 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { TCompany, THelp, TPlan, TSessionUser, TSetting } from '@zelo/shared';
+import { SETTING_DEFINITIONS, SETTING_KEYS } from '@zelo/shared';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AuthContextValue } from '../../app/auth/AuthContext';
+import { COMPANIES_QUERY_KEY } from './companies/useCompanies';
+import { addMonthsToDate, todayDateOnly } from './companies/dueDate';
+import { PLANS_QUERY_KEY } from './plans/usePlans';
+import { SETTINGS_QUERY_KEY } from './settingsCache';
+
+/** Server-side renders (no DOM): the page shows the right tabs and controls from cached data. */
+beforeAll(() => {
+  const store = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, v),
+    removeItem: (k: string) => store.delete(k),
+  });
+});
+
+const sessionUser = (isSuper: boolean): TSessionUser => ({
+  id: 1,
+  name: 'Ana',
+  email: 'ana@x.com',
+  profile: 'admin',
+  super: isSuper,
+  companyId: 1,
+  allTicket: 'enabled',
+  whatsappId: null,
+  language: null,
+  canSeeTicketsWithoutQueue: true,
+  queues: [],
+  company: { id: 1, name: 'Empresa 1', dueDate: '2093-01-05', status: true, settings: [], plan: null },
+});
+
+const plan: TPlan = {
+  id: 1,
+  name: 'Plano 1',
+  users: 10,
+  connections: 10,
+  queues: 10,
+  value: 30,
+  useCampaigns: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: true,
+  useKanban: true,
+  useOpenAi: true,
+  useIntegrations: true,
+  createdAt: '',
+  updatedAt: '',
+};
+
+const company = (id: number, email: string, dueDate: string | null): TCompany => ({
+  id,
+  name: `Empresa ${id}`,
+  email,
+  phone: '',
+  planId: 1,
+  plan: { id: 1, name: 'Plano 1', value: 30 },
+  status: true,
+  campaignsEnabled: true,
+  dueDate,
+  recurrence: 'MENSAL',
+  trialExpiration: null,
+  timezone: 'America/Sao_Paulo',
+  language: 'pt',
+  schedules: [],
+  billingName: '',
+  addressZipCode: '',
+  addressStreet: '',
+  addressState: '',
+  addressCity: '',
+  addressDistrict: '',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '',
+});
+
+const inDays = (days: number) => {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+
+  return todayDateOnly(date);
+};
+
+const render = async (path: string, isSuper: boolean, settings: TSetting[]) => {
+  await import('../../i18n');
+  const { AuthContext } = await import('../../app/auth/AuthContext');
+  const { default: SettingsPage } = await import('./SettingsPage');
+  const user = sessionUser(isSuper);
+  const value: AuthContextValue = {
+    user,
+    loading: false,
+    isAdmin: true,
+    isSuper,
+    login: async () => user,
+    logout: async () => undefined,
+    refreshUser: async () => undefined,
+    hasPlanFlag: () => true,
+  };
+  const client = new QueryClient();
+  client.setQueryData(SETTINGS_QUERY_KEY, settings);
+  client.setQueryData(PLANS_QUERY_KEY, [plan]);
+  client.setQueryData(COMPANIES_QUERY_KEY, [
+    company(2, 'soon@x.com', inDays(5)),
+    company(3, 'due@x.com', inDays(-3)),
+    company(4, 'late@x.com', inDays(-4)),
+    company(5, 'fine@x.com', addMonthsToDate(null, 2)),
+    company(6, 'none@x.com', null),
+  ]);
+  client.setQueryData<THelp[]>(['helps', 'admin'], []);
+
+  return renderToString(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <AuthContext.Provider value={value}>
+          <SettingsPage />
+        </AuthContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+};
+
+const defaults = (overrides: Record<string, string> = {}): TSetting[] =>
+  SETTING_KEYS.map((key) => ({ key, value: overrides[key] ?? SETTING_DEFINITIONS[key].default }));
+
+describe('SettingsPage', { timeout: 90_000 }, () => {
+  it('should show one control per setting and only the options tab to an admin', async () => {
+    const html = await render('/settings', false, defaults());
+    for (const key of SETTING_KEYS) {
+      expect(html, key).toContain(`data-testid="setting-${key}"`);
+    }
+    expect(html).toContain('data-testid="settings-tab-options"');
+    expect(html).not.toContain('data-testid="settings-tab-schedules"');
+    expect(html).not.toContain('data-testid="settings-tab-companies"');
+  });
+
+  it('should add the schedules tab when scheduleType is company', async () => {
+    const html = await render('/settings', false, defaults({ scheduleType: 'company' }));
+    expect(html).toContain('data-testid="settings-tab-schedules"');
+  });
+
+  it('should show the super tabs and colour company rows by days to the due date', async () => {
+    const html = await render('/settings?tab=companies', true, defaults());
+    for (const tab of ['companies', 'plans', 'helps']) {
+      expect(html, tab).toContain(`data-testid="settings-tab-${tab}"`);
+    }
+    const tone = (email: string) =>
+      new RegExp(`data-testid="company-row-${email}" data-due-tone="([a-z]+)"`).exec(html)?.[1];
+    expect(tone('soon@x.com')).toBe('yellow');
+    expect(tone('due@x.com')).toBe('orange');
+    expect(tone('late@x.com')).toBe('red');
+    expect(tone('fine@x.com')).toBe('none');
+    expect(tone('none@x.com')).toBe('none');
+    expect(html).toContain('data-testid="company-save"');
+  });
+
+  it('should fall back to the options tab when the requested tab is not allowed', async () => {
+    const html = await render('/settings?tab=plans', false, defaults());
+    expect(html).toContain('data-testid="setting-userRating"');
+    expect(html).not.toContain('data-testid="plan-save"');
+  });
+});

@@ -26,6 +26,7 @@ export const CompanyForm = ({ company, plans, onDone }: TCompanyFormProps) => {
   const {
     control,
     register,
+    getValues,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -47,8 +48,13 @@ export const CompanyForm = ({ company, plans, onDone }: TCompanyFormProps) => {
 
   const fieldError = (name: (typeof TEXT_FIELDS)[number]) => {
     const message = errors[name]?.message;
+    if (!message) {
+      return undefined;
+    }
+    // an unchosen plan coerces to 0, which the schema calls invalid: to the user it is simply missing
+    const isMissingPlan = name === 'planId' && getValues('planId') === '';
 
-    return message ? t(`validation.${message}`) : undefined;
+    return t(`validation.${isMissingPlan ? 'required' : message}`);
   };
 
   const textField = (name: (typeof TEXT_FIELDS)[number], label: string, type = 'text') => (

@@ -53,6 +53,7 @@ export const buildApp = async (opts: {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     trustProxy: true,
+    forceCloseConnections: true,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   }) as unknown as FastifyInstance;

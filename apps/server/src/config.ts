@@ -58,7 +58,9 @@ const loadOrCreateSecrets = (dataDir: string) => {
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
-  const parsed = ZEnv.safeParse(env);
+  // an empty variable counts as unset
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ZEnv.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);

@@ -10,10 +10,11 @@ export class AppError extends Error {
   readonly status: number;
   readonly details?: TErrorDetail[];
 
-  constructor(code: TErrorCode, message?: string, details?: TErrorDetail[]) {
+  /** `status` overrides the catalogue's where one code answers differently on another route */
+  constructor(code: TErrorCode, message?: string, details?: TErrorDetail[], status?: number) {
     super(message ?? code);
     this.code = code;
-    this.status = ERROR_CATALOGUE[code];
+    this.status = status ?? ERROR_CATALOGUE[code];
     this.details = details;
   }
 }

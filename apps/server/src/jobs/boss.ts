@@ -35,6 +35,23 @@ export type TJobs = {
   stop: () => Promise<void>;
 };
 
+const isDeadlock = (err: unknown) => (err as { code?: string }).code === '40P01';
+
+/** nodes starting together may race to create the same queue: PostgreSQL picks a deadlock victim, which retries */
+const ensureQueue = async (boss: PgBoss, name: string) => {
+  for (let attempt = 1; ; attempt++) {
+    if (await boss.getQueue(name)) return;
+    try {
+      await boss.createQueue(name);
+
+      return;
+    } catch (err) {
+      if (!isDeadlock(err) || attempt >= 5) throw err;
+      await new Promise((resume) => setTimeout(resume, 50 + Math.random() * 200));
+    }
+  }
+};
+
 export const startJobs = async (database: TDatabase, definitions: TJobDefinition[], log: Logger): Promise<TJobs> => {
   const boss =
     database.kind === 'pglite'
@@ -43,7 +60,7 @@ export const startJobs = async (database: TDatabase, definitions: TJobDefinition
   boss.on('error', (err) => log.error({ err }, 'job system error'));
   await boss.start();
   for (const def of definitions) {
-    await boss.createQueue(def.name);
+    await ensureQueue(boss, def.name);
     await boss.work(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
       for (const job of jobs) await def.handler(job.data);
     });

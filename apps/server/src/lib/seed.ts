@@ -18,7 +18,11 @@ export const ensureSuperUser = async (
   const email = (opts.email ?? 'admin@zelo.local').toLowerCase();
   const password = opts.password ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
+    // nodes starting together: one seeds, the others find its super user
+    await tx.execute(sql`select pg_advisory_xact_lock(72432)`);
+    const again = await tx.select({ id: users.id }).from(users).where(eq(users.super, true)).limit(1);
+    if (again.length) return false;
     const [plan] = await tx
       .insert(plans)
       .values({ name: 'Plano 1', users: 10, connections: 10, queues: 10, value: 30 })
@@ -40,7 +44,10 @@ export const ensureSuperUser = async (
       allTicket: 'enabled',
       canSeeTicketsWithoutQueue: true,
     });
+
+    return true;
   });
+  if (!created) return null;
   if (!opts.password) {
     const print = opts.print ?? ((line: string) => process.stdout.write(`${line}\n`));
     print('');

@@ -35,14 +35,21 @@ describe('login', () => {
     const res = await server.request('POST', '/api/auth/login', { body: { email: 'not-an-email' } });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('ERR_VALIDATION');
-    expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(
+      expect.arrayContaining(['email', 'password']),
+    );
   });
 
   it('refuses a company past its due date (402) or inactive (403), but not the super user', async () => {
     const superUser = await server.superLogin();
     const late = await server.createTenant();
-    await server.request('PUT', `/api/companies/${late.companyId}`, { token: superUser.token, body: { dueDate: '2020-01-01' } });
-    const res = await server.request('POST', '/api/auth/login', { body: { email: late.email, password: late.password } });
+    await server.request('PUT', `/api/companies/${late.companyId}`, {
+      token: superUser.token,
+      body: { dueDate: '2020-01-01' },
+    });
+    const res = await server.request('POST', '/api/auth/login', {
+      body: { email: late.email, password: late.password },
+    });
     expect(res).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED' } });
     // a session opened before the due date passed stops working too, except for the session routes
     expect((await server.request('GET', '/api/settings', { token: late.token })).status).toBe(402);
@@ -50,19 +57,28 @@ describe('login', () => {
 
     const off = await server.createTenant();
     await server.request('PUT', `/api/companies/${off.companyId}`, { token: superUser.token, body: { status: false } });
-    const res2 = await server.request('POST', '/api/auth/login', { body: { email: off.email, password: off.password } });
+    const res2 = await server.request('POST', '/api/auth/login', {
+      body: { email: off.email, password: off.password },
+    });
     expect(res2).toMatchObject({ status: 403, body: { error: 'ERR_COMPANY_INACTIVE' } });
   });
 });
 
 describe('access tokens', () => {
   it('answers 401 without a token or with a forged one, 403 ERR_SESSION_EXPIRED when expired', async () => {
-    expect(await server.request('GET', '/api/auth/me')).toMatchObject({ status: 401, body: { error: 'ERR_NOT_AUTHENTICATED' } });
+    expect(await server.request('GET', '/api/auth/me')).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_NOT_AUTHENTICATED' },
+    });
     const forged = createSigner({ key: 'another-secret-0123456789abcdef' })({ sub: 1, cid: 1, sid: 'x' });
     expect((await server.request('GET', '/api/auth/me', { token: forged })).status).toBe(401);
 
     const tenant = await server.createTenant();
-    const sign = createSigner({ key: 'test-access-secret-0123456789abcdef', clockTimestamp: Date.now() - 3_600_000, expiresIn: 60_000 });
+    const sign = createSigner({
+      key: 'test-access-secret-0123456789abcdef',
+      clockTimestamp: Date.now() - 3_600_000,
+      expiresIn: 60_000,
+    });
     const claims = JSON.parse(Buffer.from(tenant.token.split('.')[1], 'base64url').toString());
     const expired = sign({ sub: claims.sub, cid: claims.cid, sid: claims.sid });
     expect(await server.request('GET', '/api/auth/me', { token: expired })).toMatchObject({
@@ -98,9 +114,10 @@ describe('refresh tokens', () => {
 
   it('is stored hashed, never in clear', async () => {
     const tenant = await server.createTenant();
-    const { rows } = await server.database.executeSql('select refresh_token_hash from user_sessions where user_id = $1', [
-      tenant.user.id,
-    ]);
+    const { rows } = await server.database.executeSql(
+      'select refresh_token_hash from user_sessions where user_id = $1',
+      [tenant.user.id],
+    );
     const secret = tenant.refresh.split('.')[1];
     expect(JSON.stringify(rows)).not.toContain(secret);
     expect((rows[0] as { refresh_token_hash: string }).refresh_token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -112,7 +129,9 @@ describe('logout and single session', () => {
     const tenant = await server.createTenant();
     expect((await server.request('DELETE', '/api/auth/logout', { token: tenant.token })).status).toBe(204);
     expect((await server.request('GET', '/api/auth/me', { token: tenant.token })).status).toBe(401);
-    expect((await server.request('POST', '/api/auth/refresh_token', { cookies: { jrt: tenant.refresh } })).status).toBe(401);
+    expect((await server.request('POST', '/api/auth/refresh_token', { cookies: { jrt: tenant.refresh } })).status).toBe(
+      401,
+    );
   });
 
   it('a new login revokes the other sessions and sends them the auth event', async () => {
@@ -128,7 +147,9 @@ describe('logout and single session', () => {
       status: 401,
       body: { error: 'ERR_SESSION_REVOKED' },
     });
-    expect((await server.request('POST', '/api/auth/refresh_token', { cookies: { jrt: tenant.refresh } })).status).toBe(401);
+    expect((await server.request('POST', '/api/auth/refresh_token', { cookies: { jrt: tenant.refresh } })).status).toBe(
+      401,
+    );
     expect((await server.request('GET', '/api/auth/me', { token: second.token })).status).toBe(200);
   });
 });

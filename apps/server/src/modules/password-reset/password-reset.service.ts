@@ -26,7 +26,8 @@ const hashCode = (secret: string, userId: number, code: string) =>
 
 export const requestPasswordReset = async (ctx: TAppContext, email: string) => {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) throw new AppError('ERR_USER_DONT_EXISTS', 'No user with this e-mail');
+  // spec 3 §7: a 404 tells the page the e-mail is unknown
+  if (!user) throw new AppError('ERR_USER_DONT_EXISTS', 'No user with this e-mail', undefined, 404);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000);
   await replaceResetCode(ctx.db, user.id, hashCode(ctx.config.jwtRefreshSecret, user.id, code), expiresAt);

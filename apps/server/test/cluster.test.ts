@@ -1,0 +1,152 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { events } from '@zelo/shared';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Two real server processes on one PostgreSQL database with the Redis adapter: they migrate and seed
+ * once between them, and an event caused on one node reaches a socket held by the other.
+ */
+const BASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ADMIN = { email: 'cluster@zelo.test', password: 'Cluster-Pass-1' };
+const MAIN = resolve(import.meta.dirname, '../src/main.ts');
+
+const freePort = () =>
+  new Promise<number>((done) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
+
+type TNode = { url: string; proc: ChildProcess; dataDir: string };
+const dbName = `zelo_cluster_${randomBytes(4).toString('hex')}`;
+const nodes: TNode[] = [];
+const sockets: Socket[] = [];
+let admin: pg.Client;
+
+const startNode = async (databaseUrl: string): Promise<TNode> => {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'zelo-node-'));
+  const proc = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      JWT_SECRET: 'cluster-access-secret-0123456789',
+      JWT_REFRESH_SECRET: 'cluster-refresh-secret-0123456789',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`node did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('"readyMs"')) {
+        clearTimeout(timer);
+        ok();
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', onData);
+    proc.on('exit', (code) => fail(new Error(`node exited with ${code}:\n${output}`)));
+  });
+
+  return { url: `http://127.0.0.1:${port}`, proc, dataDir };
+};
+
+const api = async (node: TNode, method: string, path: string, token?: string, body?: unknown) => {
+  const res = await fetch(`${node.url}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+  return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
+};
+
+const connect = (node: TNode, token: string) =>
+  new Promise<Socket>((ok, fail) => {
+    const socket = io(node.url, { auth: { token }, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    socket.once('ready', () => ok(socket));
+    socket.once('connect_error', fail);
+  });
+
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${dbName}`;
+  // both nodes start at once on an empty database
+  nodes.push(...(await Promise.all([startNode(url.toString()), startNode(url.toString())])));
+}, 120_000);
+
+afterAll(async () => {
+  sockets.forEach((s) => s.disconnect());
+  await Promise.all(
+    nodes.map(
+      (n) =>
+        new Promise<void>((done) => {
+          n.proc.once('exit', () => done());
+          n.proc.kill('SIGTERM');
+        }),
+    ),
+  );
+  nodes.forEach((n) => rmSync(n.dataDir, { recursive: true, force: true }));
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+});
+
+describe('two nodes with the Redis adapter', () => {
+  it('migrate and seed once between them', async () => {
+    const url = new URL(BASE_URL);
+    url.pathname = `/${dbName}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    const { rows } = await client.query('select count(*)::int as n from users where super');
+    await client.end();
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('an event caused on node A reaches a socket on node B', async () => {
+    const [a, b] = nodes;
+    const login = await api(a, 'POST', '/api/auth/login', undefined, ADMIN);
+    expect(login.status).toBe(200);
+    const { token, user } = login.body;
+    const socket = await connect(b, token);
+    const heard = new Promise<{ setting: unknown }>((ok) => socket.once(events.settings(user.companyId), ok));
+    expect((await api(a, 'PUT', '/api/settings/userRating', token, { value: 'enabled' })).status).toBe(200);
+    expect((await heard).setting).toEqual({ key: 'userRating', value: 'enabled' });
+  });
+
+  it('a login on node B signs out the tab connected to node A', async () => {
+    const [a, b] = nodes;
+    const first = await api(a, 'POST', '/api/auth/login', undefined, ADMIN);
+    const socket = await connect(a, first.body.token);
+    const heard = new Promise((ok) => socket.once(events.auth(first.body.user.companyId), ok));
+    expect((await api(b, 'POST', '/api/auth/login', undefined, ADMIN)).status).toBe(200);
+    expect(await heard).toEqual({ action: 'update', user: { id: first.body.user.id } });
+    expect((await api(a, 'GET', '/api/auth/me', first.body.token)).status).toBe(401);
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TTestServer } from './harness';
+
+let server: TTestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** The foundation's routes and who may call them; a change of power shows up here. */
+const EXPECTED: Record<string, string> = {
+  'GET /api/health': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/refresh_token': 'refresh',
+  'DELETE /api/auth/logout': 'user',
+  'GET /api/auth/me': 'user',
+  'POST /api/forgetpassword/:email': 'public',
+  'POST /api/resetpasswords': 'public',
+  'POST /api/companies/cadastro': 'public',
+  'GET /api/companies': 'super',
+  'GET /api/companies/list': 'super',
+  'GET /api/companies/listPlan/:companyId': 'user',
+  'GET /api/companies/:id': 'admin',
+  'POST /api/companies': 'super',
+  'PUT /api/companies/:id': 'super',
+  'PUT /api/companies/:id/schedules': 'admin',
+  'DELETE /api/companies/:id': 'super',
+  'GET /api/plans/list': 'public',
+  'GET /api/plans/all': 'super',
+  'GET /api/plans': 'super',
+  'GET /api/plans/:id': 'super',
+  'POST /api/plans': 'super',
+  'PUT /api/plans/:id': 'super',
+  'DELETE /api/plans/:id': 'super',
+  'GET /api/helps': 'user',
+  'GET /api/helps/list': 'user',
+  'GET /api/helps/:id': 'user',
+  'POST /api/helps': 'super',
+  'PUT /api/helps/:id': 'super',
+  'DELETE /api/helps/:id': 'super',
+  'GET /api/users': 'admin',
+  'GET /api/users/list': 'user',
+  'GET /api/users/:id': 'user',
+  'POST /api/users': 'admin',
+  'PUT /api/users/:id': 'user',
+  'DELETE /api/users/:id': 'admin',
+  'POST /api/users/set-language/:lang': 'user',
+  'GET /api/settings': 'user',
+  'PUT /api/settings/:key': 'admin',
+};
+
+describe('route declarations', () => {
+  it('every /api route declares its auth', () => {
+    const undeclared = server.app.declaredRoutes.filter((r) => !r.decl);
+    expect(undeclared).toEqual([]);
+    expect(server.app.declaredRoutes.length).toBeGreaterThanOrEqual(Object.keys(EXPECTED).length);
+  });
+
+  it('each foundation route keeps its declared power', () => {
+    const actual = Object.fromEntries(server.app.declaredRoutes.map((r) => [`${r.method} ${r.url}`, r.decl?.auth]));
+    for (const [key, auth] of Object.entries(EXPECTED))
+      expect({ route: key, auth: actual[key] }).toEqual({ route: key, auth });
+  });
+
+  it('every route that is not public refuses an anonymous call with 401', async () => {
+    const guarded = server.app.declaredRoutes.filter((r) => r.decl && !['public', 'refresh'].includes(r.decl.auth));
+    for (const r of guarded) {
+      const url = r.url.replace(/:(\w+)/g, (_m, name: string) =>
+        name === 'lang' ? 'pt' : name === 'key' ? 'userRating' : '1',
+      );
+      const res = await server.request(r.method, url, {
+        body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      });
+      expect({ route: `${r.method} ${r.url}`, status: res.status }).toEqual({
+        route: `${r.method} ${r.url}`,
+        status: 401,
+      });
+    }
+  });
+
+  it('a route registered without a declaration stops the server from starting', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { installRouteDeclarations } = await import('../src/http/authenticate');
+    const app = Fastify();
+    installRouteDeclarations(app, { db: server.ctx.db, tokens: server.ctx.tokens });
+    expect(() => app.get('/api/forgotten', async () => 'x')).toThrow(/no auth declaration/);
+    await app.close();
+  });
+
+  it('the OpenAPI document lists the routes', async () => {
+    const res = await server.request('GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/users/{id}', '/api/settings/{key}']),
+    );
+  });
+});

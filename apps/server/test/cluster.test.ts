@@ -103,7 +103,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  sockets.forEach((s) => s.disconnect());
+  for (const s of sockets) s.disconnect();
   await Promise.all(
     nodes.map(
       (n) =>
@@ -113,7 +113,7 @@ afterAll(async () => {
         }),
     ),
   );
-  nodes.forEach((n) => rmSync(n.dataDir, { recursive: true, force: true }));
+  for (const n of nodes) rmSync(n.dataDir, { recursive: true, force: true });
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
 });

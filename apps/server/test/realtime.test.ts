@@ -9,7 +9,7 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => {
-  sockets.forEach((s) => s.disconnect());
+  for (const s of sockets) s.disconnect();
   await server.close();
 });
 

@@ -12,7 +12,9 @@ const tempDir = () => {
 
   return dir;
 };
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 describe('data directory lock', () => {
   it('refuses a directory held by a live process and frees it on release', async () => {

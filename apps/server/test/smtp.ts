@@ -23,7 +23,7 @@ export const startSmtpServer = async () => {
           raw,
         };
         inbox.push(mail);
-        waiters.splice(0).forEach((w) => w(mail));
+        for (const w of waiters.splice(0)) w(mail);
         callback();
       });
     },

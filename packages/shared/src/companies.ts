@@ -38,17 +38,17 @@ export const zDueDate = z
     v && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v.slice(0, 10))) ? v.slice(0, 10) : null,
   );
 
-export const ZCompanyBody = z.object({
+const companyFields = {
   name: zName(2, 50),
   email: zEmail(),
   phone: zPhone()
     .optional()
     .or(z.literal('').transform(() => undefined)),
   planId: zId,
-  status: z.boolean().default(true),
-  campaignsEnabled: z.boolean().default(true),
+  status: z.boolean(),
+  campaignsEnabled: z.boolean(),
   dueDate: zDueDate,
-  recurrence: z.enum(RECURRENCES).default('MENSAL'),
+  recurrence: z.enum(RECURRENCES),
   timezone: z.string().max(64).optional(),
   language: z.enum(['pt', 'en', 'es']).optional(),
   billingName: z.string().max(100).optional(),
@@ -57,11 +57,19 @@ export const ZCompanyBody = z.object({
   addressState: z.string().max(50).optional(),
   addressCity: z.string().max(100).optional(),
   addressDistrict: z.string().max(100).optional(),
+};
+
+export const ZCompanyBody = z.object({
+  ...companyFields,
+  status: companyFields.status.default(true),
+  campaignsEnabled: companyFields.campaignsEnabled.default(true),
+  recurrence: companyFields.recurrence.default('MENSAL'),
   /** first admin's password when the super user creates a company; generated when absent */
   password: zPassword(5, 50).optional(),
 });
 export type TCompanyBody = z.infer<typeof ZCompanyBody>;
-export const ZCompanyUpdateBody = ZCompanyBody.omit({ password: true }).partial();
+/** no defaults on update: an absent field keeps its stored value */
+export const ZCompanyUpdateBody = z.object(companyFields).partial();
 export type TCompanyUpdateBody = z.infer<typeof ZCompanyUpdateBody>;
 
 export const ZCompany = z.object({

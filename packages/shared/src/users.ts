@@ -2,24 +2,38 @@ import { z } from 'zod';
 import { ALL_TICKET_VALUES, LANGUAGES, PROFILES } from './constants.js';
 import { zEmail, zId, zName, zPassword } from './common.js';
 
-export const ZUserBody = z.object({
+const userFields = {
   name: zName(2, 50),
   email: zEmail(),
   password: zPassword(5, 50),
-  profile: z.enum(PROFILES).default('user'),
-  allTicket: z.enum(ALL_TICKET_VALUES).default('desabled'),
-  canSeeTicketsWithoutQueue: z.boolean().default(false),
+  profile: z.enum(PROFILES),
+  allTicket: z.enum(ALL_TICKET_VALUES),
+  canSeeTicketsWithoutQueue: z.boolean(),
   whatsappId: zId.nullable().optional(),
-  queueIds: z.array(zId).max(500).default([]),
+  queueIds: z.array(zId).max(500),
   language: z.enum(LANGUAGES).nullable().optional(),
+};
+
+export const ZUserBody = z.object({
+  ...userFields,
+  profile: userFields.profile.default('user'),
+  allTicket: userFields.allTicket.default('desabled'),
+  canSeeTicketsWithoutQueue: userFields.canSeeTicketsWithoutQueue.default(false),
+  queueIds: userFields.queueIds.default([]),
 });
 export type TUserBody = z.infer<typeof ZUserBody>;
-/** on update the password is optional (empty keeps the current one) */
-export const ZUserUpdateBody = ZUserBody.partial().extend({
-  password: zPassword(5, 50)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-});
+/**
+ * On update every field is optional and an absent one is left as it is (no defaults: a default would
+ * overwrite the stored value); an empty password keeps the current one.
+ */
+export const ZUserUpdateBody = z
+  .object(userFields)
+  .partial()
+  .extend({
+    password: zPassword(5, 50)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  });
 export type TUserUpdateBody = z.infer<typeof ZUserUpdateBody>;
 
 export const ZUser = z.object({

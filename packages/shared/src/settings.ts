@@ -33,7 +33,8 @@ export const SETTING_KEYS = Object.keys(SETTING_DEFINITIONS) as TSettingKey[];
 /** keys whose value is a secret: masked for everybody but the admins who edit them */
 export const SECRET_SETTING_KEYS: TSettingKey[] = ['asaas'];
 
-export const isSettingKey = (key: string): key is TSettingKey => key in SETTING_DEFINITIONS;
+/** own keys only: `constructor` or `__proto__` are no settings */
+export const isSettingKey = (key: string): key is TSettingKey => Object.hasOwn(SETTING_DEFINITIONS, key);
 
 export const ZSetting = z.object({ key: z.string(), value: z.string() });
 export type TSetting = z.infer<typeof ZSetting>;

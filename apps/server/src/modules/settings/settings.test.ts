@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const valueOf = (list: { key: string; value: string }[], key: string) => list.find((s) => s.key === key)?.value;
+const settingValue = (list: { key: string; value: string }[], key: string) => list.find((s) => s.key === key)?.value;
 
 describe('GET /settings', () => {
   it('answers every known key once, with its default when never stored', async () => {
@@ -22,7 +22,7 @@ describe('GET /settings', () => {
     expect(res.status).toBe(200);
     expect(res.body.map((s: { key: string }) => s.key).sort()).toEqual([...SETTING_KEYS].sort());
     for (const key of SETTING_KEYS) {
-      expect(valueOf(res.body, key), key).toBe(SETTING_DEFINITIONS[key].default);
+      expect(settingValue(res.body, key), key).toBe(SETTING_DEFINITIONS[key].default);
     }
   });
 
@@ -49,7 +49,7 @@ describe('PUT /settings/:key', () => {
       socket.disconnect();
     }
     const list = await server.request('GET', '/api/settings', { token: user.token });
-    expect(valueOf(list.body, 'userRating')).toBe('enabled');
+    expect(settingValue(list.body, 'userRating')).toBe('enabled');
     // stored once: a second update replaces the value
     await server.request('PUT', '/api/settings/userRating', { token: tenant.token, body: { value: 'disabled' } });
     const again = await server.request('GET', '/api/settings', { token: tenant.token });
@@ -77,10 +77,10 @@ describe('PUT /settings/:key', () => {
     ['reopenWindowMinutes', '-5'],
     ['campaignsEnabled', 'yes'],
   ])('refuses an invalid value of %s (400) and keeps the stored one', async (key, value) => {
-    const before = valueOf((await server.request('GET', '/api/settings', { token: tenant.token })).body, key);
+    const before = settingValue((await server.request('GET', '/api/settings', { token: tenant.token })).body, key);
     const res = await server.request('PUT', `/api/settings/${key}`, { token: tenant.token, body: { value } });
     expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
-    const after = valueOf((await server.request('GET', '/api/settings', { token: tenant.token })).body, key);
+    const after = settingValue((await server.request('GET', '/api/settings', { token: tenant.token })).body, key);
     expect(after).toBe(before);
   });
 
@@ -98,7 +98,7 @@ describe('PUT /settings/:key', () => {
     });
     expect(res).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     const list = await server.request('GET', '/api/settings', { token: tenant.token });
-    expect(valueOf(list.body, 'sendGreetingAccepted')).toBe('disabled');
+    expect(settingValue(list.body, 'sendGreetingAccepted')).toBe('disabled');
   });
 });
 
@@ -124,10 +124,10 @@ describe('secret settings', () => {
     }
 
     const forAdmin = await server.request('GET', '/api/settings', { token: tenant.token });
-    expect(valueOf(forAdmin.body, 'asaas')).toBe(secret);
+    expect(settingValue(forAdmin.body, 'asaas')).toBe(secret);
     const forUser = await server.request('GET', '/api/settings', { token: user.token });
-    expect(valueOf(forUser.body, 'asaas')).toEqual(expect.any(String));
-    expect(valueOf(forUser.body, 'asaas')).not.toContain('secret');
+    expect(settingValue(forUser.body, 'asaas')).toEqual(expect.any(String));
+    expect(settingValue(forUser.body, 'asaas')).not.toContain('secret');
     expect(JSON.stringify(forUser.body)).not.toContain('aact_live');
   });
 });

@@ -1,0 +1,31 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then runs the server
+// in this same process (API, realtime, jobs and the web app on one port).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const web = join(root, 'apps/web');
+const built = join(web, 'dist/index.html');
+
+const newest = (dir) => {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+
+  return latest;
+};
+
+const sources = Math.max(newest(join(web, 'src')), newest(join(root, 'packages/shared/src')), statSync(join(web, 'index.html')).mtimeMs);
+if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+  console.log('Building the web app…');
+  const result = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import(join(root, 'apps/server/src/main.ts'));

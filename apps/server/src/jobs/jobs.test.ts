@@ -2,7 +2,9 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { startJobs, type TJobs } from './boss';
-import { createDueInvoices, markIdleUsersOffline, periodicJobs, purgeExpiredAuth } from './periodic';
+import { createDueInvoices } from '../modules/invoices/invoices.repo';
+import { markIdleUsersOffline } from '../modules/users/users.repo';
+import { periodicJobs, purgeExpiredAuth } from './periodic';
 
 let server: TTestServer;
 let jobs: TJobs;
@@ -76,7 +78,7 @@ describe('periodic work', () => {
       a.user.id,
     ]);
     await sql(`update users set online = true, last_seen_at = now() where id = $1`, [b.user.id]);
-    await markIdleUsersOffline(server.ctx.db);
+    await markIdleUsersOffline(server.ctx.db, 6);
     const rows = await sql('select id, online from users where id in ($1, $2) order by id', [a.user.id, b.user.id]);
     expect(rows).toEqual([
       { id: a.user.id, online: false },

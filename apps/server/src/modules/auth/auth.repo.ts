@@ -119,3 +119,9 @@ export const rotateSessionToken = async (
 
 export const setUserOnline = (db: TDbOrTx, userId: number, online: boolean) =>
   db.update(users).set({ online, lastSeenAt: new Date() }).where(eq(users.id, userId));
+
+/** sessions past their expiry, or revoked before `revokedBefore` */
+export const purgeDeadSessions = (db: TDbOrTx, revokedBefore: Date) =>
+  db.execute(
+    sql`delete from ${userSessions} where ${userSessions.expiresAt} < now() or ${userSessions.revokedAt} < ${revokedBefore}`,
+  );

@@ -131,3 +131,9 @@ export const connectionOfCompany = async (db: TDbOrTx, companyId: number, id: nu
 
 export const findPasswordHash = async (db: TDbOrTx, id: number) =>
   (await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id)))[0]?.passwordHash;
+
+/** users whose last sign of life is older than `minutes` are offline */
+export const markIdleUsersOffline = (db: TDbOrTx, minutes: number) =>
+  db.execute(
+    sql`update ${users} set online = false where ${users.online} and (${users.lastSeenAt} is null or ${users.lastSeenAt} < now() - make_interval(mins => ${minutes}))`,
+  );

@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
-import { companies, plans, settings, users } from '../../db/schema/index';
+import { companies, plans, settings } from '../../db/schema/index';
 import { likePattern } from '../../lib/paging';
 
 export type TCompanyRow = typeof companies.$inferSelect;
@@ -52,6 +52,3 @@ export const deleteCompanyRow = (db: TDbOrTx, id: number) => db.delete(companies
 /** locks the company row: plan-limit checks and the inserts they guard run one at a time per company */
 export const lockCompany = (db: TDbOrTx, id: number) =>
   db.execute(sql`select id from ${companies} where ${companies.id} = ${id} for update`);
-
-export const countUsers = async (db: TDbOrTx, companyId: number) =>
-  (await db.select({ total: count() }).from(users).where(eq(users.companyId, companyId)))[0].total;

@@ -12,8 +12,8 @@ import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { revokeAllSessions, revokeOtherSessions } from '../auth/auth.repo';
-import { countUsers, findCompany, lockCompany, updateCompanyRow } from '../companies/companies.repo';
-import { findPlan } from '../plans/plans.repo';
+import { lockCompany, updateCompanyRow } from '../companies/companies.repo';
+import { assertPlanLimit } from '../plans/plan-limits';
 import { readSetting } from '../settings/settings.service';
 import { hashPassword } from './passwords';
 import {
@@ -114,12 +114,7 @@ export const createUser = async (ctx: TAppContext, auth: TAuth, body: TUserBody)
   }
   const passwordHash = await hashPassword(body.password);
   const id = await ctx.db.transaction(async (tx) => {
-    await lockCompany(tx, companyId);
-    const company = await findCompany(tx, companyId);
-    const plan = company?.company.planId ? await findPlan(tx, company.company.planId) : undefined;
-    if (plan && (await countUsers(tx, companyId)) >= plan.users) {
-      throw new AppError('ERR_PLAN_LIMIT_USERS', 'The plan user limit has been reached');
-    }
+    await assertPlanLimit(tx, companyId, 'users');
     if (await emailTaken(tx, body.email)) throw new AppError('ERR_DUPLICATED_EMAIL', 'This e-mail is in use');
     await assertReferences(tx, companyId, body);
     const row = await createUserRow(tx, {

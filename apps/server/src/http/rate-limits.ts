@@ -9,12 +9,15 @@ const byIpAndEmail = (request: FastifyRequest) => {
   return `${request.ip}|${email.toLowerCase()}`;
 };
 
+/** the e-mail may be in the body: count after it is parsed (the default onRequest hook runs before) */
+const perEmail = { keyGenerator: byIpAndEmail, hook: 'preValidation' } as const;
+
 export const RATE_LIMITS = {
-  login: { max: 10, timeWindow: '1 minute', keyGenerator: byIpAndEmail },
+  login: { max: 10, timeWindow: '1 minute', ...perEmail },
   refresh: { max: 60, timeWindow: '1 minute' },
   signUp: { max: 5, timeWindow: '1 hour' },
-  forgotPassword: { max: 5, timeWindow: '15 minutes', keyGenerator: byIpAndEmail },
-  resetPassword: { max: 10, timeWindow: '15 minutes', keyGenerator: byIpAndEmail },
+  forgotPassword: { max: 5, timeWindow: '15 minutes', ...perEmail },
+  resetPassword: { max: 10, timeWindow: '15 minutes', ...perEmail },
 } as const;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;

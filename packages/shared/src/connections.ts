@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { CONNECTION_STATUSES } from './constants.js';
+import { V, zId, zName } from './common.js';
+
+export const CHANNEL_PROVIDERS = ['sandbox', 'baileys', 'cloud-api'] as const;
+export type TChannelProvider = (typeof CHANNEL_PROVIDERS)[number];
+
+const zMinutes = z.coerce.number({ error: V.invalid }).int(V.invalid).min(0, V.invalid).max(525_600, V.tooLong);
+const zText = z.string().max(4000, V.tooLong);
+
+/** POST /whatsapp and PUT /whatsapp/:id (spec 1 §3 Connection, §5) */
+export const ZConnectionBody = z.object({
+  name: zName(2, 50),
+  provider: z.enum(CHANNEL_PROVIDERS).default('sandbox'),
+  isDefault: z.boolean().default(false),
+  greetingMessage: zText.default(''),
+  complationMessage: zText.default(''),
+  outOfHoursMessage: zText.default(''),
+  ratingMessage: zText.default(''),
+  expiresInactiveMessage: zText.default(''),
+  /** minutes without a customer answer before an open ticket whose last message is ours is closed; 0 = never */
+  expiresTicket: zMinutes.default(0),
+  /** minutes between bot menu re-sends */
+  timeUseBotQueues: zMinutes.default(0),
+  maxUseBotQueues: z.coerce.number().int().min(0).max(100).default(3),
+  transferQueueId: zId.nullable().default(null),
+  /** minutes a pending ticket without a queue waits before going to transferQueueId */
+  timeToTransfer: zMinutes.default(0),
+  /** minutes after which open chats are closed; 0 = never */
+  closeOpenChatsAfterMinutes: zMinutes.default(0),
+  queueIds: z.array(zId).max(200).default([]),
+  promptId: zId.nullable().default(null),
+  integrationId: zId.nullable().default(null),
+  token: z.string().max(200).nullable().optional(),
+  /** provider settings (Cloud API: phoneNumberId, businessAccountId, graphUrl, graphVersion) */
+  channelConfig: z.record(z.string(), z.unknown()).default({}),
+});
+export type TConnectionBody = z.infer<typeof ZConnectionBody>;
+
+export const ZConnection = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: z.enum(CONNECTION_STATUSES),
+  provider: z.enum(CHANNEL_PROVIDERS),
+  isDefault: z.boolean(),
+  qrcode: z.string(),
+  retries: z.number(),
+  phoneNumber: z.string(),
+  updatedAt: z.string(),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  ratingMessage: z.string(),
+  expiresInactiveMessage: z.string(),
+  expiresTicket: z.number(),
+  timeUseBotQueues: z.number(),
+  maxUseBotQueues: z.number(),
+  transferQueueId: z.number().nullable(),
+  timeToTransfer: z.number(),
+  closeOpenChatsAfterMinutes: z.number(),
+  promptId: z.number().nullable(),
+  integrationId: z.number().nullable(),
+  /** masked unless the caller is an admin editing it */
+  token: z.string().nullable(),
+  channelConfig: z.record(z.string(), z.unknown()),
+  queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  queueIds: z.array(z.number()),
+});
+export type TConnection = z.infer<typeof ZConnection>;

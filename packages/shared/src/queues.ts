@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { V, zId, zName } from './common.js';
+import { ZWorkingHour } from './companies.js';
+
+/** spec 2 §3: Monday–Friday 08:00–18:00, Saturday 08:00–12:00, Sunday 00:00–00:00 */
+export const DEFAULT_QUEUE_SCHEDULES = [
+  { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Terça-feira', weekdayEn: 'tuesday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Quarta-feira', weekdayEn: 'wednesday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Quinta-feira', weekdayEn: 'thursday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Sexta-feira', weekdayEn: 'friday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Sábado', weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' },
+  { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
+];
+
+export const ZQueueBody = z.object({
+  name: zName(2, 50),
+  color: z.string({ error: V.required }).trim().min(3, V.tooShort).max(9, V.tooLong),
+  greetingMessage: z.string().max(4000, V.tooLong).default(''),
+  outOfHoursMessage: z.string().max(4000, V.tooLong).default(''),
+  orderQueue: z.coerce.number().int().min(0).max(10000).nullable().default(null),
+  integrationId: zId.nullable().default(null),
+  promptId: zId.nullable().default(null),
+  schedules: z.array(ZWorkingHour).max(7).default(DEFAULT_QUEUE_SCHEDULES),
+});
+export type TQueueBody = z.infer<typeof ZQueueBody>;
+
+export const ZQueue = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  greetingMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  orderQueue: z.number().nullable(),
+  integrationId: z.number().nullable(),
+  promptId: z.number().nullable(),
+  schedules: z.array(ZWorkingHour),
+});
+export type TQueue = z.infer<typeof ZQueue>;
+
+/** queue option: a node of the bot menu tree; parentId null (or -1 in queries) is the top level */
+export const ZQueueOptionBody = z.object({
+  queueId: zId,
+  parentId: zId.nullable().default(null),
+  title: z.string().trim().min(1, V.required).max(100, V.tooLong),
+  message: z.string().max(4000, V.tooLong).default(''),
+  /** the key the customer types; numbered automatically when absent */
+  option: z.string().trim().max(10, V.tooLong).optional(),
+});
+export type TQueueOptionBody = z.infer<typeof ZQueueOptionBody>;
+
+export const ZQueueOption = z.object({
+  id: z.number(),
+  queueId: z.number(),
+  parentId: z.number().nullable(),
+  title: z.string(),
+  message: z.string(),
+  option: z.string(),
+});
+export type TQueueOption = z.infer<typeof ZQueueOption>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { V } from './common.js';
+
+export const ZQuickMessageBody = z.object({
+  shortcode: z.string({ error: V.required }).trim().min(1, V.required).max(50, V.tooLong),
+  message: z.string().max(4000, V.tooLong).default(''),
+  /** visible to the whole company (else only to its author) */
+  geral: z.boolean().default(true),
+});
+export type TQuickMessageBody = z.infer<typeof ZQuickMessageBody>;
+
+export const ZQuickMessage = z.object({
+  id: z.number(),
+  shortcode: z.string(),
+  message: z.string(),
+  geral: z.boolean(),
+  status: z.boolean(),
+  isMedia: z.boolean(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  userId: z.number().nullable(),
+});
+export type TQuickMessage = z.infer<typeof ZQuickMessage>;

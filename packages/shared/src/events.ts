@@ -14,6 +14,10 @@ export const events = {
   announcement: (companyId: number) => `company-${companyId}-announcement`,
   help: (companyId: number) => `company-${companyId}-help`,
   plan: (companyId: number) => `company-${companyId}-plan`,
+  tag: (companyId: number) => `company-${companyId}-tag`,
+  quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
+  /** the customer simulator's view of a sandbox connection (admins) */
+  sandbox: (companyId: number) => `company-${companyId}-sandbox`,
 } as const;
 
 export const rooms = {

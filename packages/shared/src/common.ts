@@ -36,7 +36,11 @@ export const zStrongPassword = () =>
     .regex(/[a-z]/, V.passwordWeak)
     .regex(/\d/, V.passwordWeak);
 
-export const zId = z.coerce.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).max(2147483647, V.invalid);
+/** a positive integer id: a number, or a string of digits (never `1e3`, `0x10` or ` 1`) */
+export const zId = z
+  .union([z.number(), z.string().regex(/^\d{1,10}$/, V.invalid)], { error: V.invalid })
+  .transform(Number)
+  .pipe(z.number().int(V.invalid).positive(V.invalid).max(2147483647, V.invalid));
 export const ZIdParams = z.object({ id: zId });
 export const zPageNumber = z.coerce.number().int().min(1).max(100000).default(1);
 export const ZListQuery = z.object({

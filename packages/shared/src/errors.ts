@@ -65,7 +65,7 @@ export type TErrorCode = keyof typeof ERROR_CATALOGUE;
 export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as TErrorCode[];
 
 export const isErrorCode = (value: unknown): value is TErrorCode =>
-  typeof value === 'string' && value in ERROR_CATALOGUE;
+  typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
 
 /** The body of every error answer. */
 export type TErrorBody = {

@@ -1,0 +1,219 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const ADMIN = { email: 'bench-admin@zelo.test', password: 'Bench-Pass-1' };
+
+export const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => done(port));
+    });
+  });
+
+export const tempDir = (label: string) => mkdtempSync(join(tmpdir(), `zelo-bench-${label}-`));
+export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+export type TServer = {
+  url: string;
+  proc: ChildProcess;
+  /** process spawn to the ready log line, measured here */
+  wallMs: number;
+  /** what the server reports itself (from its first line of code to listening) */
+  readyMs: number;
+  /** CPU time (user + system, all threads) the process used up to ready; less sensitive to a busy machine */
+  cpuMs: number;
+  stop: () => Promise<void>;
+};
+
+/** utime + stime of a live process, from /proc (Linux; clock ticks of 10 ms) */
+const cpuTimeMs = (pid: number | undefined) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+};
+
+/** Starts `node --import tsx apps/server/src/main.ts` and resolves on its ready log line. */
+export const startServer = async (opts: {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<TServer> => {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: opts.dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    NODE_ENV: 'production',
+    ...opts.env,
+  };
+  delete env.DATABASE_URL;
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+
+  const started = performance.now();
+  // BENCH_NODE_ARGS adds node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=bench/results/prof"
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((done) => proc.once('exit', () => done()));
+  let output = '';
+
+  const ready = await new Promise<{ wallMs: number; readyMs: number; cpuMs: number }>((done, fail) => {
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      fail(new Error(`server not ready after ${opts.timeoutMs ?? 60_000} ms:\n${output.slice(-2000)}`));
+    }, opts.timeoutMs ?? 60_000);
+    let buffered = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      const wallMs = performance.now() - started;
+      buffered += chunk.toString();
+      output += chunk.toString();
+      let nl = buffered.indexOf('\n');
+      while (nl >= 0) {
+        const line = buffered.slice(0, nl);
+        buffered = buffered.slice(nl + 1);
+        nl = buffered.indexOf('\n');
+        if (!line.includes('"readyMs"')) continue;
+        clearTimeout(timer);
+        done({ wallMs, readyMs: Number(JSON.parse(line).readyMs), cpuMs: cpuTimeMs(proc.pid) });
+      }
+    });
+    proc.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited (${code}) before ready:\n${output.slice(-2000)}`));
+    });
+  });
+
+  const stop = async () => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    proc.kill('SIGTERM');
+    const killer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(killer);
+  };
+
+  return { url: `http://127.0.0.1:${port}`, proc, ...ready, stop };
+};
+
+/** A throwaway PostgreSQL database (created with psql on the server TEST/BENCH_DATABASE_URL points at). */
+export const createPgDatabase = (baseUrl: string, name: string) => {
+  execFileSync('psql', [baseUrl, '-v', 'ON_ERROR_STOP=1', '-qc', `create database ${name}`], { stdio: 'inherit' });
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+
+  return {
+    url: url.toString(),
+    drop: () =>
+      execFileSync('psql', [baseUrl, '-qc', `drop database if exists ${name} with (force)`], { stdio: 'inherit' }),
+  };
+};
+
+// ---------------------------------------------------------------- HTTP
+
+export const agent = (sockets: number) => new http.Agent({ keepAlive: true, maxSockets: sockets });
+
+export type TResponse = { status: number; body: string };
+
+export const request = (
+  base: string,
+  opts: { method: string; path: string; body?: unknown; token?: string; agent?: http.Agent; timeoutMs?: number },
+) =>
+  new Promise<TResponse>((done, fail) => {
+    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    const headers: Record<string, string> = {};
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(payload));
+    }
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const req = http.request(
+      `${base}${opts.path}`,
+      { method: opts.method, headers, agent: opts.agent, timeout: opts.timeoutMs ?? 10_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on('error', fail);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('request timed out')));
+    req.on('error', fail);
+    req.end(payload);
+  });
+
+export const json = async (base: string, opts: Parameters<typeof request>[1], expect = 200) => {
+  const res = await request(base, opts);
+  if (res.status !== expect) throw new Error(`${opts.method} ${opts.path}: ${res.status} ${res.body.slice(0, 300)}`);
+
+  return res.body ? JSON.parse(res.body) : undefined;
+};
+
+// ---------------------------------------------------------------- statistics
+
+export const percentile = (sorted: number[], p: number) => {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
+};
+
+export const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+export const fmt = (ms: number, digits = 1) => (Number.isFinite(ms) ? ms.toFixed(digits) : '—');
+
+export const machine = () => {
+  const cpus = (() => {
+    try {
+      return execFileSync('nproc', { encoding: 'utf8' }).trim();
+    } catch {
+      return '?';
+    }
+  })();
+  const model = (() => {
+    try {
+      const info = execFileSync('sh', ['-c', "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], {
+        encoding: 'utf8',
+      });
+      return info.trim();
+    } catch {
+      return 'unknown CPU';
+    }
+  })();
+  const pg = (() => {
+    try {
+      return execFileSync('psql', ['--version'], { encoding: 'utf8' }).trim();
+    } catch {
+      return 'psql not found';
+    }
+  })();
+
+  return `${cpus} cores (${model}), Node ${process.version}, ${pg}`;
+};

@@ -1,0 +1,78 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { authLoadPglite, authLoadPostgres, loadTable, type TLoadResult } from './auth-load';
+import { coldStartPglite, coldStartPostgres, coldStartTable, type TColdStart } from './cold-start';
+import { machine } from './lib';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' }, // cold | load
+    db: { type: 'string' }, // pglite | postgres
+    runs: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    concurrency: { type: 'string', default: '20' },
+  },
+});
+
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const wants = (what: 'cold' | 'load', db: 'pglite' | 'postgres') =>
+  (!values.only || values.only === what) && (!values.db || values.db === db);
+const runs = Number(values.runs);
+const loadOpts = {
+  concurrency: Number(values.concurrency),
+  seconds: Number(values.seconds),
+  warmupSeconds: Number(values.warmup),
+};
+
+const cold: TColdStart[] = [];
+const load: TLoadResult[] = [];
+const started = new Date();
+const loadBefore = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ');
+console.log(`machine: ${machine()}`);
+
+if (wants('cold', 'pglite')) {
+  console.log('cold start, PGlite');
+  cold.push(await coldStartPglite(runs));
+}
+if (wants('cold', 'postgres')) {
+  console.log('cold start, PostgreSQL');
+  cold.push(await coldStartPostgres(runs, pgUrl));
+}
+if (wants('load', 'pglite')) {
+  console.log('auth load, PGlite');
+  load.push(...(await authLoadPglite(loadOpts)));
+}
+if (wants('load', 'postgres')) {
+  console.log('auth load, PostgreSQL');
+  load.push(...(await authLoadPostgres(loadOpts, pgUrl)));
+}
+
+const report = [
+  `# Zelo benchmarks, ${started.toISOString()}`,
+  '',
+  `machine: ${machine()}`,
+  '',
+  `load average (1/5/15 min) at start: ${loadBefore}; at end: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+  '',
+  `command: npm run bench -w bench -- ${process.argv.slice(2).join(' ')}`.trimEnd(),
+  '',
+  ...(cold.length ? ['## Cold start to ready (existing database)', '', coldStartTable(cold), ''] : []),
+  ...(load.length
+    ? [`## Auth routes under load (${loadOpts.warmupSeconds} s warm-up not counted)`, '', loadTable(load), '']
+    : []),
+].join('\n');
+
+const dir = resolve(import.meta.dirname, 'results');
+mkdirSync(dir, { recursive: true });
+const stamp = started.toISOString().replace(/[:.]/g, '-');
+writeFileSync(resolve(dir, `${stamp}.md`), report);
+writeFileSync(resolve(dir, `${stamp}.json`), JSON.stringify({ machine: machine(), cold, load }, null, 2));
+console.log(`\n${report}`);
+console.log(`written to bench/results/${stamp}.md`);

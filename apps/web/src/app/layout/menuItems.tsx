@@ -20,6 +20,7 @@ import QueueIcon from '@mui/icons-material/AccountTreeOutlined';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SettingsSuggestIcon from '@mui/icons-material/SettingsSuggest';
 import ShortTextIcon from '@mui/icons-material/ShortText';
+import SmartphoneIcon from '@mui/icons-material/Smartphone';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
@@ -59,6 +60,7 @@ export const MAIN_MENU: MenuEntry[] = [
   link('tags', '/tags', 'menu.tags', <LocalOfferIcon />),
   link('chats', '/chats', 'menu.chats', <ForumIcon />, { access: { plan: 'useInternalChat' }, badge: 'chats' }),
   link('connections', '/connections', 'menu.connections', <SyncAltIcon />, { badge: 'connections' }),
+  link('simulator', '/simulator', 'menu.simulator', <SmartphoneIcon />, { access: ADMIN }),
   link('helps', '/helps', 'menu.helps', <HelpOutlineIcon />),
   link('subscription', '/subscription', 'menu.subscription', <WorkspacePremiumIcon />),
 ];

@@ -14,6 +14,9 @@ export type PrivateRoute = {
 const HelpsPage = lazy(() => import('../../features/helps/HelpsPage'));
 const SettingsPage = lazy(() => import('../../features/settings/SettingsPage'));
 const UsersPage = lazy(() => import('../../features/users/UsersPage'));
+const ConnectionsPage = lazy(() => import('../../features/connections/ConnectionsPage'));
+const SimulatorPage = lazy(() => import('../../features/simulator/SimulatorPage'));
+const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -21,12 +24,13 @@ const CAMPAIGNS: Access = { admin: true, campaigns: true };
 /** Private routes of spec 3 §2.1 and spec 1 §2 (the dashboard at / is declared apart, see AppRoutes). */
 export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'tickets/:ticketId?', titleKey: 'menu.tickets' },
-  { path: 'connections', titleKey: 'menu.connections' },
+  { path: 'connections', titleKey: 'menu.connections', element: <ConnectionsPage /> },
+  { path: 'simulator', titleKey: 'menu.simulator', access: ADMIN, element: <SimulatorPage /> },
   { path: 'quick-messages', titleKey: 'menu.quickMessages' },
   { path: 'todolist', titleKey: 'menu.todolist' },
   { path: 'schedules', titleKey: 'menu.schedules' },
   { path: 'tags', titleKey: 'menu.tags' },
-  { path: 'contacts', titleKey: 'menu.contacts' },
+  { path: 'contacts', titleKey: 'menu.contacts', element: <ContactsPage /> },
   { path: 'helps', titleKey: 'menu.helps', element: <HelpsPage /> },
   { path: 'users', titleKey: 'menu.users', access: ADMIN, element: <UsersPage /> },
   { path: 'files', titleKey: 'menu.files', access: ADMIN },

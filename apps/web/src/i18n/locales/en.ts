@@ -136,6 +136,7 @@ export const en: Locale = {
     chats: 'Internal chat',
     helps: 'Help',
     connections: 'Connections',
+    simulator: 'Customer simulator',
     subscription: 'Subscription',
     administration: 'Administration',
     campaigns: 'Campaigns',

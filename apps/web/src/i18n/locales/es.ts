@@ -136,6 +136,7 @@ export const es: Locale = {
     chats: 'Chat interno',
     helps: 'Ayuda',
     connections: 'Conexiones',
+    simulator: 'Simulador de clientes',
     subscription: 'Suscripción',
     administration: 'Administración',
     campaigns: 'Campañas',

@@ -137,6 +137,7 @@ export const pt = {
     chats: 'Chat interno',
     helps: 'Ajuda',
     connections: 'Conexões',
+    simulator: 'Simulador de clientes',
     subscription: 'Assinatura',
     administration: 'Administração',
     campaigns: 'Campanhas',

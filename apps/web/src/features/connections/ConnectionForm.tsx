@@ -1,0 +1,357 @@
+import {
+  Box,
+  Button,
+  Chip,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  InputLabel,
+  MenuItem,
+  OutlinedInput,
+  Select,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { CHANNEL_PROVIDERS, type TConnection, type TConnectionBody, ZConnectionBody } from '@zelo/shared';
+import type { ReactNode } from 'react';
+import { Controller, type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../api/http';
+import { applyServerFieldErrors, fieldErrorText } from '../../components/form';
+import { toast, toastError } from '../../components/toast';
+import { CONNECTIONS_QUERY_KEY, upsertConnection } from './connectionsCache';
+import {
+  CLOUD_FIELDS,
+  formResolver,
+  type TConnectionFormValues,
+  toConnectionFormValues,
+  toConnectionRequest,
+} from './connectionForm';
+import { useOptions } from './useOptions';
+
+const FIELDS: Path<TConnectionFormValues>[] = [
+  'name',
+  'provider',
+  'token',
+  'greetingMessage',
+  'complationMessage',
+  'outOfHoursMessage',
+  'ratingMessage',
+  'expiresInactiveMessage',
+  'expiresTicket',
+  'timeUseBotQueues',
+  'maxUseBotQueues',
+  'transferQueueId',
+  'timeToTransfer',
+  'closeOpenChatsAfterMinutes',
+  'queueIds',
+  'promptId',
+  'integrationId',
+];
+
+const MESSAGE_FIELDS = [
+  'greetingMessage',
+  'complationMessage',
+  'outOfHoursMessage',
+  'ratingMessage',
+  'expiresInactiveMessage',
+] as const;
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Stack spacing={2}>
+    <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+      {title}
+    </Typography>
+    {children}
+  </Stack>
+);
+
+const idOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
+
+type TConnectionFormProps = { connection: TConnection | null; onClose: () => void };
+
+/** The connection editor (spec 1 §3 Connection): every field of ZConnectionBody. */
+export const ConnectionForm = ({ connection, onClose }: TConnectionFormProps) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data: queues = [] } = useOptions('/queue');
+  const { data: prompts = [] } = useOptions('/prompt');
+  const { data: integrations = [] } = useOptions('/queueIntegration');
+  const {
+    control,
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TConnectionFormValues, unknown, TConnectionBody>({
+    resolver: formResolver(ZConnectionBody),
+    defaultValues: toConnectionFormValues(connection),
+  });
+  const provider = watch('provider');
+
+  const onSubmit = async (body: TConnectionBody) => {
+    try {
+      const request = toConnectionRequest(body, connection);
+      const saved = connection
+        ? await api.put<TConnection>(`/whatsapp/${connection.id}`, request)
+        : await api.post<TConnection>('/whatsapp', request);
+      if (saved && typeof saved === 'object' && 'id' in saved) {
+        queryClient.setQueryData<TConnection[]>(CONNECTIONS_QUERY_KEY, (old) => upsertConnection(old, saved));
+      }
+      void queryClient.invalidateQueries({ queryKey: CONNECTIONS_QUERY_KEY });
+      toast.success(t('connections.saved'));
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'ERR_WAPP_GREETING_REQUIRED') {
+        setError('greetingMessage', { type: 'server', message: 'greetingRequired' });
+      }
+      applyServerFieldErrors(err, FIELDS, setError);
+      toastError(err);
+    }
+  };
+
+  const errorText = (name: keyof TConnectionFormValues) => {
+    const message = (errors[name] as { message?: string } | undefined)?.message;
+    if (message === 'greetingRequired') {
+      return t('errors.ERR_WAPP_GREETING_REQUIRED');
+    }
+
+    return fieldErrorText(t, errors[name] as { message?: string } | undefined);
+  };
+
+  const numberField = (
+    name: 'expiresTicket' | 'timeUseBotQueues' | 'maxUseBotQueues' | 'timeToTransfer' | 'closeOpenChatsAfterMinutes',
+  ) => (
+    <TextField
+      {...register(name)}
+      type="number"
+      fullWidth
+      label={t(`connections.form.${name}`)}
+      error={Boolean(errors[name])}
+      helperText={errorText(name) ?? t(`connections.form.${name}Hint`)}
+      slotProps={{ htmlInput: { min: 0, 'data-testid': `connection-${name}` } }}
+    />
+  );
+
+  const optionSelect = (
+    name: 'transferQueueId' | 'promptId' | 'integrationId',
+    options: { id: number; name: string }[],
+  ) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <TextField
+          select
+          fullWidth
+          label={t(`connections.form.${name}`)}
+          value={field.value === null ? '' : String(field.value)}
+          onChange={(e) => field.onChange(idOrNull(e.target.value))}
+          onBlur={field.onBlur}
+          error={Boolean(errors[name])}
+          helperText={errorText(name)}
+          slotProps={{ htmlInput: { 'data-testid': `connection-${name}` } }}
+        >
+          <MenuItem value="">
+            <em>{t('connections.form.none')}</em>
+          </MenuItem>
+          {options.map((o) => (
+            <MenuItem key={o.id} value={String(o.id)}>
+              {o.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+
+  return (
+    <Box
+      component="form"
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    >
+      <DialogTitle>{connection ? t('connections.form.editTitle') : t('connections.form.addTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={3}>
+          <Section title={t('connections.form.general')}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
+              <TextField
+                {...register('name')}
+                label={t('connections.form.name')}
+                fullWidth
+                autoFocus
+                required
+                error={Boolean(errors.name)}
+                helperText={errorText('name')}
+                slotProps={{ htmlInput: { 'data-testid': 'connection-name' } }}
+              />
+              <Controller
+                name="provider"
+                control={control}
+                render={({ field }) => (
+                  <TextField
+                    select
+                    fullWidth
+                    label={t('connections.form.provider')}
+                    {...field}
+                    slotProps={{ htmlInput: { 'data-testid': 'connection-provider' } }}
+                  >
+                    {CHANNEL_PROVIDERS.map((p) => (
+                      <MenuItem key={p} value={p} data-testid={`connection-provider-${p}`}>
+                        {t(`connections.providers.${p}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Stack>
+            <Controller
+              name="isDefault"
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel
+                  label={t('connections.form.isDefault')}
+                  control={
+                    <Switch
+                      checked={field.value}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      slotProps={{ input: { 'data-testid': 'connection-default' } as object }}
+                    />
+                  }
+                />
+              )}
+            />
+            <TextField
+              {...register('token')}
+              label={t('connections.form.token')}
+              fullWidth
+              error={Boolean(errors.token)}
+              helperText={errorText('token') ?? t('connections.form.tokenHint')}
+              slotProps={{ htmlInput: { 'data-testid': 'connection-token', autoComplete: 'off' } }}
+            />
+          </Section>
+
+          {provider === 'cloud-api' && (
+            <Section title={t('connections.form.cloudApi')}>
+              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+                {CLOUD_FIELDS.map((key) => (
+                  <TextField
+                    key={key}
+                    {...register(`channelConfig.${key}`)}
+                    label={t(`connections.form.cloud.${key}`)}
+                    fullWidth
+                    type={key === 'accessToken' ? 'password' : 'text'}
+                    slotProps={{ htmlInput: { 'data-testid': `connection-cloud-${key}`, autoComplete: 'off' } }}
+                  />
+                ))}
+              </Box>
+            </Section>
+          )}
+
+          <Section title={t('connections.form.messages')}>
+            {MESSAGE_FIELDS.map((name) => (
+              <TextField
+                key={name}
+                {...register(name)}
+                label={t(`connections.form.${name}`)}
+                fullWidth
+                multiline
+                minRows={2}
+                maxRows={8}
+                error={Boolean(errors[name])}
+                helperText={errorText(name) ?? t(`connections.form.${name}Hint`)}
+                slotProps={{ htmlInput: { 'data-testid': `connection-${name}` } }}
+              />
+            ))}
+          </Section>
+
+          <Section title={t('connections.form.routing')}>
+            <Controller
+              name="queueIds"
+              control={control}
+              render={({ field }) => (
+                <FormControl fullWidth>
+                  <InputLabel id="connection-queues-label">{t('connections.form.queues')}</InputLabel>
+                  <Select
+                    labelId="connection-queues-label"
+                    multiple
+                    value={field.value}
+                    onChange={(e) => {
+                      const value = e.target.value;
+                      field.onChange(typeof value === 'string' ? [] : value);
+                    }}
+                    onBlur={field.onBlur}
+                    input={<OutlinedInput label={t('connections.form.queues')} />}
+                    data-testid="connection-queues"
+                    renderValue={(selected) => (
+                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                        {selected.map((id) => {
+                          const queue = queues.find((q) => q.id === id);
+
+                          return queue ? (
+                            <Chip
+                              key={id}
+                              size="small"
+                              label={queue.name}
+                              sx={{ bgcolor: queue.color, color: queue.color ? '#fff' : undefined }}
+                            />
+                          ) : null;
+                        })}
+                      </Box>
+                    )}
+                  >
+                    {queues.length === 0 && (
+                      <MenuItem disabled value={-1}>
+                        {t('connections.form.noQueues')}
+                      </MenuItem>
+                    )}
+                    {queues.map((queue) => (
+                      <MenuItem key={queue.id} value={queue.id}>
+                        {queue.name}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                </FormControl>
+              )}
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
+              {optionSelect('transferQueueId', queues)}
+              {numberField('timeToTransfer')}
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
+              {optionSelect('promptId', prompts)}
+              {optionSelect('integrationId', integrations)}
+            </Stack>
+          </Section>
+
+          <Section title={t('connections.form.automation')}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
+              {numberField('expiresTicket')}
+              {numberField('closeOpenChatsAfterMinutes')}
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
+              {numberField('maxUseBotQueues')}
+              {numberField('timeUseBotQueues')}
+            </Stack>
+          </Section>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} color="inherit" data-testid="connection-cancel">
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="connection-save">
+          {connection ? t('common.save') : t('connections.form.add')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+};

@@ -1,0 +1,124 @@
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { events, type TConnection } from '@zelo/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/http';
+import { useSocketEvent } from '../../api/socket';
+import { useAuth } from '../../app/auth/AuthContext';
+import { toast, toastError } from '../../components/toast';
+import { QrCode } from './qr/QrCode';
+import type { TSessionEvent } from './useConnections';
+
+type TQrCodeDialogProps = {
+  /** the connection whose QR is shown; null: closed */
+  connection: TConnection | null;
+  onClose: () => void;
+};
+
+/**
+ * The pairing QR code of a connection. Closes itself when a session update for it arrives with an empty
+ * qrcode (paired, or the QR expired). Sandbox connections can be "scanned" by the customer simulator.
+ */
+export const QrCodeDialog = ({ connection, onClose }: TQrCodeDialogProps) => {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const id = connection?.id ?? null;
+  const [liveQr, setLiveQr] = useState<{ id: number; qrcode: string } | null>(null);
+  const [scanning, setScanning] = useState(false);
+
+  // the current QR (GET /whatsapp/:id without session=0 answers the qrcode)
+  const fetched = useQuery({
+    queryKey: ['connections', 'qrcode', id],
+    queryFn: () => api.get<TConnection>(`/whatsapp/${id}`),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+  useSocketEvent(user && id !== null ? events.whatsappSession(user.companyId) : '', (data: TSessionEvent) => {
+    if (data.action !== 'update' || !data.session || Number(data.session.id) !== id) {
+      return;
+    }
+    if (data.session.qrcode) {
+      setLiveQr({ id: data.session.id, qrcode: data.session.qrcode });
+    } else {
+      setLiveQr(null);
+      onClose();
+    }
+  });
+
+  const qrcode = (liveQr && liveQr.id === id ? liveQr.qrcode : '') || fetched.data?.qrcode || connection?.qrcode || '';
+
+  const scan = async () => {
+    if (id === null) {
+      return;
+    }
+    setScanning(true);
+    try {
+      await api.post(`/sandbox/${id}/scan`);
+      toast.success(t('connections.qr.scanned'));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setScanning(false);
+    }
+  };
+
+  return (
+    <Dialog open={connection !== null} onClose={onClose} maxWidth="sm" fullWidth data-testid="qr-dialog">
+      <DialogTitle>{t('connections.qr.title', { name: connection?.name ?? '' })}</DialogTitle>
+      <DialogContent dividers>
+        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 3, alignItems: 'center' }}>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="subtitle1" gutterBottom>
+              {t('connections.qr.instructionsTitle')}
+            </Typography>
+            <Typography variant="body2" component="ol" sx={{ pl: 2.5, m: 0, '& li': { mb: 0.5 } }}>
+              <li>{t('connections.qr.step1')}</li>
+              <li>{t('connections.qr.step2')}</li>
+              <li>{t('connections.qr.step3')}</li>
+              <li>{t('connections.qr.step4')}</li>
+            </Typography>
+          </Box>
+          <Box sx={{ width: 256, height: 256, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            {qrcode ? (
+              <QrCode value={qrcode} size={256} testId="qr-code" label={t('connections.qr.alt')} />
+            ) : (
+              <Box sx={{ textAlign: 'center' }}>
+                <CircularProgress size={32} />
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {t('connections.qr.waiting')}
+                </Typography>
+              </Box>
+            )}
+          </Box>
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        {connection?.provider === 'sandbox' && (
+          <Button
+            variant="contained"
+            onClick={() => void scan()}
+            disabled={scanning || !qrcode}
+            data-testid="qr-scan-simulator"
+          >
+            {t('connections.qr.scanWithSimulator')}
+          </Button>
+        )}
+        <Button onClick={onClose} color="inherit" data-testid="qr-close">
+          {t('common.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,7 +1,6 @@
 import AnnouncementIcon from '@mui/icons-material/Campaign';
 import ChatIcon from '@mui/icons-material/Chat';
 import MenuIcon from '@mui/icons-material/Menu';
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import type { TLanguage } from '@zelo/shared';
@@ -10,6 +9,7 @@ import { api } from '../../api/http';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { toastError } from '../../components/toast';
+import { NotificationsBell } from '../../features/tickets/NotificationsBell';
 import { formatDate } from '../../utils/date';
 import { useAuth } from '../auth/AuthContext';
 import { planAllows } from '../routes/access';
@@ -74,12 +74,7 @@ export const TopBar = ({ onToggleMenu }: TopBarProps) => {
               <RefreshIcon />
             </IconButton>
           </Tooltip>
-          <EmptyPopover
-            icon={<NotificationsIcon />}
-            label={t('layout.notifications')}
-            emptyText={t('layout.noNotifications')}
-            testId="notifications"
-          />
+          <NotificationsBell />
           <EmptyPopover
             icon={<AnnouncementIcon />}
             label={t('layout.announcements')}

@@ -68,8 +68,6 @@ const render = async (path: string, user: TSessionUser | null) => {
 };
 
 const PATHS = [
-  '/tickets',
-  '/tickets/abc',
   '/connections',
   '/quick-messages',
   '/todolist',

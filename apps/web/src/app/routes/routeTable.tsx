@@ -13,6 +13,7 @@ export type PrivateRoute = {
 // feature screens load on demand (the layout's Suspense shows a spinner meanwhile)
 const HelpsPage = lazy(() => import('../../features/helps/HelpsPage'));
 const SettingsPage = lazy(() => import('../../features/settings/SettingsPage'));
+const TicketsPage = lazy(() => import('../../features/tickets/TicketsPage'));
 const UsersPage = lazy(() => import('../../features/users/UsersPage'));
 const ConnectionsPage = lazy(() => import('../../features/connections/ConnectionsPage'));
 const SimulatorPage = lazy(() => import('../../features/simulator/SimulatorPage'));
@@ -23,7 +24,7 @@ const CAMPAIGNS: Access = { admin: true, campaigns: true };
 
 /** Private routes of spec 3 §2.1 and spec 1 §2 (the dashboard at / is declared apart, see AppRoutes). */
 export const PRIVATE_ROUTES: PrivateRoute[] = [
-  { path: 'tickets/:ticketId?', titleKey: 'menu.tickets' },
+  { path: 'tickets/:ticketId?', titleKey: 'menu.tickets', element: <TicketsPage /> },
   { path: 'connections', titleKey: 'menu.connections', element: <ConnectionsPage /> },
   { path: 'simulator', titleKey: 'menu.simulator', access: ADMIN, element: <SimulatorPage /> },
   { path: 'quick-messages', titleKey: 'menu.quickMessages' },

@@ -1,0 +1,219 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import SendIcon from '@mui/icons-material/Send';
+import {
+  Box,
+  FormControlLabel,
+  IconButton,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Tooltip,
+  useMediaQuery,
+} from '@mui/material';
+import type { TMessage, TTicket } from '@zelo/shared';
+import { type ClipboardEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AttachmentsPreview } from './AttachmentsPreview';
+import { AudioRecorder } from './AudioRecorder';
+import { EmojiPicker } from './EmojiPicker';
+import { QuickAnswersPopup } from './QuickAnswersPopup';
+import { ReplyBar } from './ReplyBar';
+import { signBody } from './messageLogic';
+import { filterQuickAnswers } from './quickAnswers';
+import { useSignOption } from './signOption';
+import { useQuickMessages } from './useCatalogue';
+import { useViewer } from './useViewer';
+
+type ComposerProps = {
+  ticket: TTicket;
+  replyTo: TMessage | null;
+  onCancelReply: () => void;
+  sendText: (body: string, quoted: TMessage | null) => Promise<void>;
+  sendFiles: (files: File[], caption: string) => Promise<boolean>;
+};
+
+/** The message composer (spec 1 §2, §4, §5): disabled unless the ticket is open. */
+export const Composer = ({ ticket, replyTo, onCancelReply, sendText, sendFiles }: ComposerProps) => {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const wide = useMediaQuery((theme) => theme.breakpoints.up('md'));
+  const { sign, setSign } = useSignOption();
+  const quickMessages = useQuickMessages();
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [caption, setCaption] = useState('');
+  const [sendingFiles, setSendingFiles] = useState(false);
+  const [recording, setRecording] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const open = ticket.status === 'open';
+
+  const suggestions = useMemo(() => filterQuickAnswers(quickMessages.data ?? [], text), [quickMessages.data, text]);
+
+  const submit = () => {
+    if (!open || !text.trim()) {
+      return; // empty or whitespace-only text is not sent
+    }
+    const body = signBody(text.trim(), viewer.name, sign);
+    setText('');
+    onCancelReply();
+    void sendText(body, replyTo);
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  const onPaste = (e: ClipboardEvent) => {
+    if (!open) {
+      return;
+    }
+    const pasted = Array.from(e.clipboardData.files ?? []);
+    if (pasted.length > 0) {
+      e.preventDefault();
+      setFiles((list) => [...list, ...pasted]);
+    }
+  };
+
+  const addEmoji = (emoji: string) => {
+    const el = input.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+  };
+
+  const onSendFiles = async () => {
+    setSendingFiles(true);
+    const ok = await sendFiles(files, sign && caption.trim() ? signBody(caption.trim(), viewer.name, true) : caption);
+    setSendingFiles(false);
+    if (ok) {
+      setFiles([]);
+      setCaption('');
+    }
+  };
+
+  if (files.length > 0) {
+    return (
+      <AttachmentsPreview
+        files={files}
+        caption={caption}
+        onCaption={setCaption}
+        onRemove={(index) => setFiles((list) => list.filter((_f, i) => i !== index))}
+        onCancel={() => setFiles([])}
+        onSend={() => void onSendFiles()}
+        sending={sendingFiles}
+      />
+    );
+  }
+
+  return (
+    <Paper
+      square
+      elevation={0}
+      sx={{ borderTop: 1, borderColor: 'divider', position: 'relative' }}
+      data-testid="composer"
+    >
+      {open ? <QuickAnswersPopup items={suggestions} onPick={(item) => setText(item.message)} /> : null}
+      {replyTo ? (
+        <ReplyBar message={replyTo} contactName={ticket.contact?.name ?? ''} onCancel={onCancelReply} />
+      ) : null}
+      <Stack direction="row" alignItems="flex-end" spacing={0.5} sx={{ p: 1 }}>
+        {!recording ? (
+          <>
+            <EmojiPicker disabled={!open} onPick={addEmoji} />
+            <Tooltip title={t('tickets.composer.attach')}>
+              <span>
+                <IconButton
+                  disabled={!open}
+                  onClick={() => fileInput.current?.click()}
+                  aria-label={t('tickets.composer.attach')}
+                  data-testid="composer-attach"
+                >
+                  <AttachFileIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              data-testid="composer-file-input"
+              onChange={(e) => {
+                const chosen = Array.from(e.target.files ?? []);
+                e.target.value = '';
+                if (chosen.length) {
+                  setFiles(chosen);
+                }
+              }}
+            />
+            {wide ? (
+              <FormControlLabel
+                sx={{ mx: 0.5 }}
+                control={
+                  <Switch
+                    size="small"
+                    checked={sign}
+                    disabled={!open}
+                    onChange={(e) => setSign(e.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'composer-sign' } as object }}
+                  />
+                }
+                label={t('tickets.composer.sign')}
+              />
+            ) : null}
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <TextField
+                inputRef={input}
+                fullWidth
+                multiline
+                maxRows={5}
+                size="small"
+                disabled={!open}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                onKeyDown={onKeyDown}
+                onPaste={onPaste}
+                placeholder={open ? t('tickets.composer.placeholderQuick') : t('tickets.composer.placeholderClosed')}
+                slotProps={{
+                  htmlInput: { 'data-testid': 'composer-input', 'aria-label': t('tickets.composer.placeholder') },
+                }}
+                sx={{ '& .MuiInputBase-root': { borderRadius: 3, bgcolor: 'background.default' } }}
+              />
+            </Box>
+          </>
+        ) : (
+          <Box sx={{ flex: 1 }} />
+        )}
+        {!text.trim() ? (
+          <AudioRecorder
+            disabled={!open}
+            onRecordingChange={setRecording}
+            onRecorded={async (file) => {
+              await sendFiles([file], '');
+            }}
+          />
+        ) : null}
+        {!recording ? (
+          <Tooltip title={t('tickets.composer.send')}>
+            <span>
+              <IconButton
+                color="primary"
+                disabled={!open || !text.trim()}
+                onClick={submit}
+                aria-label={t('tickets.composer.send')}
+                data-testid="composer-send"
+              >
+                <SendIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+};

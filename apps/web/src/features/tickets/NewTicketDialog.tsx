@@ -1,0 +1,264 @@
+import {
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormHelperText,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  TextField,
+} from '@mui/material';
+import type { TContact, TContactBody, TTicket } from '@zelo/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast, toastError } from '../../components/toast';
+import { useDebounce } from '../../hooks/useDebounce';
+import { ContactForm } from './ContactForm';
+import { CONTACT_SEARCH_MIN, heldTicketOf, type THeld } from './dialogLogic';
+import { asList, ticketsApi } from './ticketsApi';
+import { useQueueOptions, useWhatsappOptions } from './useCatalogue';
+import { useViewer } from './useViewer';
+
+type TOption = { kind: 'contact'; contact: TContact } | { kind: 'create'; name: string };
+
+type NewTicketDialogProps = { open: boolean; onClose: () => void; initialContact?: TContact | null };
+
+/** Contact (autocomplete, or create one from the typed text), queue (required for non-admins) and connection. */
+export const NewTicketDialog = ({ open, onClose, initialContact = null }: NewTicketDialogProps) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const queues = useQueueOptions();
+  const whatsapps = useWhatsappOptions(open);
+  const [term, setTerm] = useState('');
+  const search = useDebounce(term.trim(), 500);
+  const [contact, setContact] = useState<TContact | null>(initialContact);
+  const [queueId, setQueueId] = useState<number | ''>('');
+  const [whatsappId, setWhatsappId] = useState<number | ''>('');
+  const [creating, setCreating] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [held, setHeld] = useState<THeld | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      setTerm('');
+      setContact(initialContact);
+      setTouched(false);
+      setHeld(null);
+      // a user with exactly one queue has it preselected
+      setQueueId(queues.data.length === 1 ? queues.data[0].id : '');
+    }
+  }, [open, initialContact, queues.data]);
+
+  useEffect(() => {
+    if (open && whatsappId === '' && whatsapps.data?.length) {
+      const preferred =
+        whatsapps.data.find((w) => w.id === viewer.whatsappId) ?? whatsapps.data.find((w) => w.isDefault) ?? null;
+      if (preferred) {
+        setWhatsappId(preferred.id);
+      }
+    }
+  }, [open, whatsapps.data, whatsappId, viewer.whatsappId]);
+
+  const contacts = useQuery({
+    queryKey: ['tickets', 'contact-search', search],
+    enabled: open && search.length >= CONTACT_SEARCH_MIN,
+    queryFn: async () => asList<TContact>(await ticketsApi.contacts(search), 'contacts'),
+  });
+
+  const options: TOption[] = [
+    ...(contacts.data ?? []).map((c) => ({ kind: 'contact' as const, contact: c })),
+    ...(term.trim().length >= CONTACT_SEARCH_MIN ? [{ kind: 'create' as const, name: term.trim() }] : []),
+  ];
+
+  const queueRequired = !viewer.isAdmin;
+  const queueMissing = queueRequired && queueId === '';
+
+  const submit = async () => {
+    setTouched(true);
+    if (!contact || queueMissing) {
+      return;
+    }
+    setSaving(true);
+    try {
+      const ticket = await ticketsApi.create({
+        contactId: contact.id,
+        queueId: queueId === '' ? null : queueId,
+        whatsappId: whatsappId === '' ? null : whatsappId,
+        userId: viewer.id,
+      });
+      onClose();
+      if (ticket && typeof ticket === 'object' && 'uuid' in ticket) {
+        navigate(`/tickets/${(ticket as TTicket).uuid}`);
+      }
+    } catch (err) {
+      const other = heldTicketOf(err);
+      if (other && other.userId === viewer.id && other.uuid) {
+        onClose();
+        navigate(`/tickets/${other.uuid}`);
+      } else if (other?.user) {
+        setHeld(other);
+      } else {
+        toastError(err);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const createContact = async (body: TContactBody) => {
+    const saved = await ticketsApi.saveContact(null, body);
+    toast.success(t('tickets.create.contactSaved'));
+    setContact(saved);
+    setCreating(null);
+  };
+
+  return (
+    <>
+      <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth data-testid="new-ticket-dialog">
+        <DialogTitle>{t('tickets.create.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Autocomplete<TOption>
+              size="small"
+              options={options}
+              value={contact ? { kind: 'contact', contact } : null}
+              onChange={(_e, value) => {
+                if (value?.kind === 'create') {
+                  setCreating(value.name);
+                } else {
+                  setContact(value?.contact ?? null);
+                }
+              }}
+              inputValue={term}
+              onInputChange={(_e, value, reason) => {
+                if (reason !== 'reset') {
+                  setTerm(value);
+                }
+              }}
+              filterOptions={(list) => list}
+              getOptionLabel={(o) => (o.kind === 'contact' ? `${o.contact.name} - ${o.contact.number}` : o.name)}
+              isOptionEqualToValue={(a, b) =>
+                a.kind === 'contact' && b.kind === 'contact' && a.contact.id === b.contact.id
+              }
+              renderOption={(props, o) => {
+                const { key, ...rest } = props as typeof props & { key: string };
+
+                return (
+                  <li
+                    key={o.kind === 'contact' ? `c-${o.contact.id}` : `new-${key}`}
+                    {...rest}
+                    data-testid={
+                      o.kind === 'contact' ? `new-ticket-contact-${o.contact.id}` : 'new-ticket-create-contact'
+                    }
+                  >
+                    {o.kind === 'contact'
+                      ? `${o.contact.name} - ${o.contact.number}`
+                      : t('tickets.create.createContact', { name: o.name })}
+                  </li>
+                );
+              }}
+              noOptionsText={t('tickets.create.contactHint')}
+              loading={contacts.isFetching}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  autoFocus
+                  label={t('tickets.create.contact')}
+                  helperText={t('tickets.create.contactHint')}
+                  inputProps={{ ...params.inputProps, 'data-testid': 'new-ticket-contact' }}
+                />
+              )}
+            />
+            <FormControl fullWidth size="small" error={touched && queueMissing} required={queueRequired}>
+              <InputLabel id="new-ticket-queue-label">{t('tickets.create.queue')}</InputLabel>
+              <Select
+                labelId="new-ticket-queue-label"
+                label={t('tickets.create.queue')}
+                value={queueId}
+                onChange={(e) => setQueueId(String(e.target.value) === '' ? '' : Number(e.target.value))}
+                inputProps={{ 'data-testid': 'new-ticket-queue' }}
+              >
+                {viewer.isAdmin ? <MenuItem value="">{t('tickets.noQueue')}</MenuItem> : null}
+                {queues.data.map((queue) => (
+                  <MenuItem key={queue.id} value={queue.id}>
+                    {queue.name}
+                  </MenuItem>
+                ))}
+              </Select>
+              {touched && queueMissing ? <FormHelperText>{t('tickets.create.selectQueue')}</FormHelperText> : null}
+            </FormControl>
+            <FormControl fullWidth size="small">
+              <InputLabel id="new-ticket-whatsapp-label">{t('tickets.create.connection')}</InputLabel>
+              <Select
+                labelId="new-ticket-whatsapp-label"
+                label={t('tickets.create.connection')}
+                value={whatsappId}
+                onChange={(e) => setWhatsappId(String(e.target.value) === '' ? '' : Number(e.target.value))}
+                inputProps={{ 'data-testid': 'new-ticket-whatsapp' }}
+              >
+                <MenuItem value="">{t('tickets.create.noConnection')}</MenuItem>
+                {(whatsapps.data ?? []).map((w) => (
+                  <MenuItem key={w.id} value={w.id}>
+                    {w.name} — {w.status}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} color="inherit">
+            {t('tickets.create.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            disabled={!contact || saving}
+            onClick={() => void submit()}
+            data-testid="new-ticket-ok"
+          >
+            {t('tickets.create.ok')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={creating !== null} onClose={() => setCreating(null)} maxWidth="sm" fullWidth>
+        <DialogTitle>{t('tickets.create.newContactTitle')}</DialogTitle>
+        <DialogContent>
+          {creating !== null ? (
+            <Stack sx={{ pt: 1 }}>
+              <ContactForm
+                contact={/^\+?\d[\d\s()-]{6,}$/.test(creating) ? { number: creating } : { name: creating }}
+                onSubmit={createContact}
+                onCancel={() => setCreating(null)}
+                submitLabel={t('tickets.create.save')}
+              />
+            </Stack>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+      <Dialog open={held !== null} onClose={() => setHeld(null)} data-testid="new-ticket-held">
+        <DialogTitle>{t('tickets.create.heldTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {t('tickets.create.held', {
+              user: held?.user?.name ?? '',
+              queue: held?.queue?.name ?? t('tickets.noQueue'),
+            })}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setHeld(null)}>{t('common.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildConversation,
+  canDeleteMessage,
+  canEditMessage,
+  formatTicketTime,
+  lastMessagePreview,
+  parseLocationBody,
+  parseVcard,
+  shortenName,
+  signBody,
+  ticksOfAck,
+} from './messageLogic';
+import { makeMessage } from './testFixtures';
+
+const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h, 0, 0).toISOString();
+
+describe('buildConversation', () => {
+  it('puts a day header whenever the day changes', () => {
+    const items = buildConversation([
+      makeMessage(1, { createdAt: at(2025, 3, 1, 9) }),
+      makeMessage(2, { createdAt: at(2025, 3, 1, 18) }),
+      makeMessage(3, { createdAt: at(2025, 3, 2, 8) }),
+    ]);
+    expect(items.map((i) => (i.kind === 'day' ? i.day : i.kind))).toEqual([
+      '01/03/2025',
+      'message',
+      'message',
+      '02/03/2025',
+      'message',
+    ]);
+  });
+
+  it('marks the end of one ticket and the start of the next', () => {
+    const items = buildConversation([
+      makeMessage(1, { ticketId: 1, createdAt: at(2025, 3, 1, 9) }),
+      makeMessage(2, { ticketId: 2, createdAt: at(2025, 3, 1, 10) }),
+    ]);
+    expect(items.map((i) => i.kind)).toEqual(['day', 'message', 'ticketEnd', 'ticketStart', 'message']);
+    const end = items[2];
+    expect(end.kind === 'ticketEnd' && end.at).toBe(at(2025, 3, 1, 9));
+  });
+
+  it('is empty without messages', () => {
+    expect(buildConversation([])).toEqual([]);
+  });
+});
+
+describe('ticksOfAck', () => {
+  it('maps acks to ticks', () => {
+    expect(ticksOfAck(1)).toBe('single');
+    expect(ticksOfAck(2)).toBe('doubleGrey');
+    expect(ticksOfAck(3)).toBe('double');
+    expect(ticksOfAck(4)).toBe('read');
+    expect(ticksOfAck(5)).toBe('read');
+    expect(ticksOfAck(0)).toBe('clock');
+    expect(ticksOfAck(0, 'ERR_SENDING_WAPP_MSG')).toBe('error');
+  });
+});
+
+describe('signBody', () => {
+  it('prepends the bold user name and a line break when on', () => {
+    expect(signBody('Olá', 'Ana', true)).toBe('*Ana:*\nOlá');
+    expect(signBody('Olá', 'Ana', false)).toBe('Olá');
+    expect(signBody('Olá', '  ', true)).toBe('Olá');
+  });
+});
+
+describe('parseLocationBody', () => {
+  it('reads image, link and optional description', () => {
+    expect(parseLocationBody('data:image/png;base64,AA|https://maps.google.com/maps?q=1,2')).toEqual({
+      imageUrl: 'data:image/png;base64,AA',
+      link: 'https://maps.google.com/maps?q=1,2',
+      description: '',
+    });
+    expect(parseLocationBody('img|https://maps.google.com/x|Rua A, 10')?.description).toBe('Rua A, 10');
+    expect(parseLocationBody('just text')).toBeNull();
+  });
+
+  it('shows locations as Localização in the list', () => {
+    expect(lastMessagePreview('data:image/png;base64,AA|https://maps.google.com/x', 'Localização')).toBe('Localização');
+    expect(lastMessagePreview('olá', 'Localização')).toBe('olá');
+  });
+});
+
+describe('parseVcard', () => {
+  it('reads the name and numbers', () => {
+    const card = parseVcard('BEGIN:VCARD\nVERSION:3.0\nFN:Maria Silva\nitem1.TEL;waid=5511999:+55 11 999\nEND:VCARD');
+    expect(card).toEqual({ name: 'Maria Silva', numbers: ['5511999'] });
+  });
+});
+
+describe('row helpers', () => {
+  it('shows HH:mm today and dd/MM/yyyy otherwise', () => {
+    const now = new Date(2025, 2, 10, 15, 0);
+    expect(formatTicketTime(new Date(2025, 2, 10, 9, 5).toISOString(), now)).toBe('09:05');
+    expect(formatTicketTime(new Date(2025, 2, 9, 9, 5).toISOString(), now)).toBe('09/03/2025');
+  });
+
+  it('shortens names over 10 characters on narrow screens', () => {
+    expect(shortenName('Maria Aparecida', true)).toBe('Maria Apar…');
+    expect(shortenName('Maria Aparecida', false)).toBe('Maria Aparecida');
+    expect(shortenName('Ana', true)).toBe('Ana');
+  });
+
+  it('lets only the author edit text and delete', () => {
+    expect(canDeleteMessage(makeMessage(1, { fromMe: true }))).toBe(true);
+    expect(canDeleteMessage(makeMessage(1, { fromMe: false }))).toBe(false);
+    expect(canEditMessage(makeMessage(1, { fromMe: true }))).toBe(true);
+    expect(canEditMessage(makeMessage(1, { fromMe: true, mediaType: 'image', mediaUrl: '/public/a.png' }))).toBe(false);
+  });
+});

@@ -20,10 +20,16 @@ import { setUserOnline } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTokenService } from './modules/auth/tokens';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
+import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes';
+import { queuesRoutes } from './modules/queues/queues.routes';
+import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { tagsRoutes } from './modules/tags/tags.routes';
+import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createRealtime, rooms } from './realtime/realtime';
 
@@ -36,6 +42,12 @@ const MODULES = [
   helpsRoutes,
   usersRoutes,
   settingsRoutes,
+  contactsRoutes,
+  queuesRoutes,
+  queueOptionsRoutes,
+  quickMessagesRoutes,
+  tagsRoutes,
+  ticketNotesRoutes,
 ];
 
 export type TApp = { app: FastifyInstance; ctx: TAppContext };

@@ -14,3 +14,4 @@ export * from './messages.js';
 export * from './queues.js';
 export * from './quick-messages.js';
 export * from './tickets.js';
+export * from './tags.js';

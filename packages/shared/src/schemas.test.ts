@@ -156,7 +156,8 @@ describe('common pieces', () => {
   it('zId accepts positive 32-bit integers only', () => {
     expect(zId.parse('42')).toBe(42);
     expect(zId.parse(7)).toBe(7);
-    for (const bad of ['0', '-1', '1.5', 'x', '2147483648', '1e3', '0x10', ' 1', '']) expect(zId.safeParse(bad).success).toBe(false);
+    for (const bad of ['0', '-1', '1.5', 'x', '2147483648', '1e3', '0x10', ' 1', ''])
+      expect(zId.safeParse(bad).success).toBe(false);
   });
 
   it('zQueryBool reads query-string booleans', () => {

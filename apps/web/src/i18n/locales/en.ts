@@ -74,6 +74,17 @@ export const en: Locale = {
     ERR_ROUTE_NOT_FOUND: 'Resource not found.',
     ERR_CONFLICT: 'Conflict with an existing record.',
     ERR_WAPP_NOT_FOUND_FOR_TOKEN: 'No connection found for this token.',
+    ERR_NO_QUEUE_FOUND: 'No queue found with this ID.',
+    ERR_NO_QUEUE_OPTION_FOUND: 'No queue option found with this ID.',
+    ERR_NO_TAG_FOUND: 'No tag found with this ID.',
+    ERR_NO_QUICK_MESSAGE_FOUND: 'No quick message found with this ID.',
+    ERR_NO_TICKET_NOTE_FOUND: 'No note found with this ID.',
+    ERR_DUPLICATED_QUEUE: 'A queue with this name already exists.',
+    ERR_DUPLICATED_QUEUE_OPTION: 'Another option at this level already uses this number.',
+    ERR_DUPLICATED_TAG: 'A tag with this name already exists.',
+    ERR_DUPLICATED_SHORTCODE: 'A quick message with this shortcut already exists.',
+    ERR_INVALID_SPREADSHEET:
+      'The spreadsheet could not be read. Send an .xlsx file with the columns name, number and email.',
     ERR_NETWORK: 'Could not reach the server. Check your connection.',
   },
   auth: {

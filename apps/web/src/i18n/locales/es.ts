@@ -74,6 +74,17 @@ export const es: Locale = {
     ERR_ROUTE_NOT_FOUND: 'Recurso no encontrado.',
     ERR_CONFLICT: 'Conflicto con un registro existente.',
     ERR_WAPP_NOT_FOUND_FOR_TOKEN: 'No se encontró ninguna conexión para este token.',
+    ERR_NO_QUEUE_FOUND: 'No se encontró ninguna cola con este ID.',
+    ERR_NO_QUEUE_OPTION_FOUND: 'No se encontró ninguna opción de cola con este ID.',
+    ERR_NO_TAG_FOUND: 'No se encontró ninguna etiqueta con este ID.',
+    ERR_NO_QUICK_MESSAGE_FOUND: 'No se encontró ninguna respuesta rápida con este ID.',
+    ERR_NO_TICKET_NOTE_FOUND: 'No se encontró ninguna nota con este ID.',
+    ERR_DUPLICATED_QUEUE: 'Ya existe una cola con este nombre.',
+    ERR_DUPLICATED_QUEUE_OPTION: 'Otra opción en este nivel ya usa este número.',
+    ERR_DUPLICATED_TAG: 'Ya existe una etiqueta con este nombre.',
+    ERR_DUPLICATED_SHORTCODE: 'Ya existe una respuesta rápida con este atajo.',
+    ERR_INVALID_SPREADSHEET:
+      'No se pudo leer la hoja de cálculo. Envíe un archivo .xlsx con las columnas nombre, número y email.',
     ERR_NETWORK: 'No se pudo comunicar con el servidor. Verifique su conexión.',
   },
   auth: {

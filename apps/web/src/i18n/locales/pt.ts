@@ -75,6 +75,17 @@ export const pt = {
     ERR_ROUTE_NOT_FOUND: 'Recurso não encontrado.',
     ERR_CONFLICT: 'Conflito com um registro existente.',
     ERR_WAPP_NOT_FOUND_FOR_TOKEN: 'Nenhuma conexão encontrada para este token.',
+    ERR_NO_QUEUE_FOUND: 'Nenhuma fila encontrada com este ID.',
+    ERR_NO_QUEUE_OPTION_FOUND: 'Nenhuma opção de fila encontrada com este ID.',
+    ERR_NO_TAG_FOUND: 'Nenhuma tag encontrada com este ID.',
+    ERR_NO_QUICK_MESSAGE_FOUND: 'Nenhuma resposta rápida encontrada com este ID.',
+    ERR_NO_TICKET_NOTE_FOUND: 'Nenhuma observação encontrada com este ID.',
+    ERR_DUPLICATED_QUEUE: 'Já existe uma fila com este nome.',
+    ERR_DUPLICATED_QUEUE_OPTION: 'Outra opção neste nível já usa este número.',
+    ERR_DUPLICATED_TAG: 'Já existe uma tag com este nome.',
+    ERR_DUPLICATED_SHORTCODE: 'Já existe uma resposta rápida com este atalho.',
+    ERR_INVALID_SPREADSHEET:
+      'Não foi possível ler a planilha. Envie um arquivo .xlsx com as colunas Nome, Telefone e Email.',
     ERR_NETWORK: 'Não foi possível falar com o servidor. Verifique sua conexão.',
   },
   auth: {

@@ -6,6 +6,7 @@ import { openDatabase, runMigrations } from './db/client';
 import { acquireDirLock } from './db/lock';
 import { startJobs, type TJobs } from './jobs/boss';
 import { periodicJobs } from './jobs/periodic';
+import { housekeepingJobs } from './inbound/housekeeping';
 import { ensureSuperUser } from './lib/seed';
 
 const started = performance.now();
@@ -16,10 +17,10 @@ const releaseLock = config.databaseUrl ? () => undefined : acquireDirLock(config
 const database = await openDatabase(config);
 await runMigrations(database);
 await ensureSuperUser(database.db, { email: config.adminEmail, password: config.adminPassword, log: logger });
-const { app } = await buildApp({ config, database, logger });
+const { app, ctx } = await buildApp({ config, database, logger });
 await app.listen({ port: config.port, host: config.host });
 let jobs: TJobs | undefined;
-if (config.jobs) jobs = await startJobs(database, periodicJobs(database.db), logger);
+if (config.jobs) jobs = await startJobs(database, [...periodicJobs(database.db), ...housekeepingJobs(ctx)], logger);
 
 const readyMs = Math.round(performance.now() - started);
 logger.info(

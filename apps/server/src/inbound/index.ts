@@ -1,0 +1,280 @@
+import { events } from '@zelo/shared';
+import type { TCallEvent, TChannelEvents, TChannelSession, TInboundMessage, TMedia } from '../channels/types';
+import type { TAppContext } from '../lib/context';
+import { announceMessageCreated } from '../modules/messages/message-announcer';
+import { applyMessageUpdate, findOrCreateContact, storeInboundMessage } from '../modules/messages/store-inbound';
+import { readSetting } from '../modules/settings/settings.service';
+import { announceTicket } from '../modules/tickets/ticket-announcer';
+import { findOrCreateTicketForInbound, findTicketAwaitingRating } from '../modules/tickets/ticket-lifecycle';
+import { runAutomation } from './automation';
+import { parseRating } from './bot-rules';
+import {
+  abandonRating,
+  claimContactRefresh,
+  claimRating,
+  companyForInbound,
+  connectionForInbound,
+  contactById,
+  contactOfNumber,
+  insertPipelineMessage,
+  messageByExternalId,
+  type TConnectionRow,
+  type TContactRow,
+  touchTicket,
+  updateContactProfile,
+} from './inbound.repo';
+import { createKeyedQueue } from './keyed-queue';
+import { sendBotTexts } from './send';
+import { asLang, missedCallText, text } from './texts';
+import { safeTimeZone } from './working-hours';
+
+/**
+ * The inbound pipeline (reference §2): what a channel reports becomes contacts, tickets and messages, then
+ * the automation chain answers. app.ts binds it: `ctx.channels.setEvents(createInboundHandlers(ctx))`.
+ *
+ * - Messages of one contact on one connection are handled one at a time, in arrival order.
+ * - A delivery already stored (same connection and external id) changes nothing and runs no bot.
+ * - Status broadcasts are dropped; group messages too while setting `CheckMsgIsGroup` is enabled.
+ * - Contact name (while it is still the number) and picture are refreshed at most once a day.
+ * - A call leaves a `call_log` entry on the contact's ticket, found or created like a message's ticket
+ *   (so a missed call is seen by the attendants), and is answered when setting `call` is disabled.
+ */
+
+export type TInboundOptions = {
+  /** the clock of every rule (tests inject a fixed one) */
+  now?: () => Date;
+  /** media download attempts before ERR_WAPP_DOWNLOAD_MEDIA is recorded */
+  mediaAttempts?: number;
+  mediaRetryMs?: number;
+};
+
+const DAY_MS = 86_400_000;
+
+type TGateway = { session: (connectionId: number) => TChannelSession };
+
+const sessionOf = (ctx: TAppContext, connectionId: number): TChannelSession | null => {
+  const gateway = (ctx as { channels?: TGateway }).channels;
+  if (!gateway) return null;
+  try {
+    return gateway.session(connectionId);
+  } catch {
+    return null;
+  }
+};
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+const isStatusBroadcast = (m: TInboundMessage) =>
+  /^status(@broadcast)?$/i.test(m.from) || m.from.endsWith('@broadcast');
+
+const withRetry = (media: TInboundMessage['media'], attempts: number, waitMs: number): TInboundMessage['media'] => {
+  if (typeof media !== 'function') return media;
+
+  return async (): Promise<TMedia> => {
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        return await media();
+      } catch (err) {
+        lastError = err;
+        if (attempt < attempts) await new Promise((resume) => setTimeout(resume, waitMs * attempt));
+      }
+    }
+    throw lastError;
+  };
+};
+
+const contactPayload = (c: TContactRow) => ({
+  ...c,
+  createdAt: c.createdAt.toISOString(),
+  updatedAt: c.updatedAt.toISOString(),
+  profilePicUpdatedAt: c.profilePicUpdatedAt?.toISOString() ?? null,
+});
+
+export const createInboundHandlers = (
+  ctx: TAppContext,
+  opts: TInboundOptions = {},
+): Pick<TChannelEvents, 'onMessage' | 'onMessageUpdate' | 'onCall'> &
+  Required<Pick<TChannelEvents, 'onContactUpdate'>> => {
+  const now = opts.now ?? (() => new Date());
+  const queue = createKeyedQueue();
+  const attempts = opts.mediaAttempts ?? 3;
+  const retryMs = opts.mediaRetryMs ?? 300;
+
+  /** name (while it is the number) and picture, at most once a day per contact */
+  const refreshContact = async (connection: TConnectionRow, contactId: number, pushName?: string) => {
+    const contact = await contactById(ctx.db, connection.companyId, contactId);
+    if (!contact || contact.isGroup) return;
+    const at = now();
+    const seen = contact.profilePicUpdatedAt;
+    if (seen && at.getTime() - seen.getTime() < DAY_MS) return;
+    if (!(await claimContactRefresh(ctx.db, connection.companyId, contact.id, seen, at))) return;
+    const patch: { name?: string; profilePicUrl?: string } = {};
+    const name = (pushName ?? '').trim().slice(0, 200);
+    if (name && name !== contact.name && (contact.name === contact.number || !contact.name.trim())) patch.name = name;
+    try {
+      const picture = await sessionOf(ctx, connection.id)?.profilePicture(contact.number);
+      if (picture && picture !== contact.profilePicUrl) patch.profilePicUrl = picture;
+    } catch (err) {
+      ctx.log.debug({ err, contactId }, 'profile picture not available');
+    }
+    if (!patch.name && patch.profilePicUrl === undefined) return;
+    const updated = await updateContactProfile(ctx.db, connection.companyId, contact.id, patch);
+    if (updated) {
+      ctx.realtime.toCompany(connection.companyId, events.contact(connection.companyId), {
+        action: 'update',
+        contact: contactPayload(updated),
+      });
+    }
+  };
+
+  /**
+   * A reply to the rating prompt of a closed ticket: 1–3 is stored as the rating (and the reply on that
+   * ticket), the completion message goes out; any other text drops the rating and is a new conversation.
+   * Answers true when the message was handled here.
+   */
+  const captureRating = async (connection: TConnectionRow, m: TInboundMessage) => {
+    const companyId = connection.companyId;
+    const contact = await contactOfNumber(ctx.db, companyId, digits(m.from));
+    if (!contact) return false;
+    const awaiting = await findTicketAwaitingRating(ctx.db, {
+      companyId,
+      connectionId: connection.id,
+      contactId: contact.id,
+    });
+    if (!awaiting) return false;
+    const at = now();
+    const rate = m.type === 'text' ? parseRating(m.body) : null;
+    if (!rate) {
+      await abandonRating(ctx.db, companyId, awaiting.tracking.id, at);
+      return false;
+    }
+    const rated = await ctx.db.transaction((tx) => claimRating(tx, companyId, awaiting.tracking.id, rate, at));
+    if (!rated) return false;
+    const ticketId = awaiting.ticket.id;
+    const stored = await insertPipelineMessage(ctx.db, {
+      companyId,
+      ticketId,
+      contactId: contact.id,
+      whatsappId: connection.id,
+      externalId: m.externalId,
+      source: 'customer',
+      body: m.body,
+      fromMe: false,
+      read: true,
+      ack: 3,
+      remoteJid: m.from,
+    });
+    if (stored) {
+      await touchTicket(ctx.db, companyId, ticketId, { lastMessage: m.body, at, fromMe: false, unread: 'keep' });
+      await announceMessageCreated(ctx, companyId, stored.id);
+    }
+    await sendBotTexts(ctx, companyId, ticketId, [connection.complationMessage]);
+    await announceTicket(ctx, companyId, ticketId);
+
+    return true;
+  };
+
+  const handleMessage = async (m: TInboundMessage) => {
+    if (isStatusBroadcast(m)) return;
+    const connection = await connectionForInbound(ctx.db, m.connectionId);
+    if (!connection) {
+      ctx.log.warn({ connectionId: m.connectionId }, 'message for an unknown connection dropped');
+      return;
+    }
+    const companyId = connection.companyId;
+    if (m.isGroup && (await readSetting(ctx.db, companyId, 'CheckMsgIsGroup')) === 'enabled') return;
+    if (await messageByExternalId(ctx.db, connection.id, m.externalId)) return; // replayed delivery
+    if (!m.fromMe && !m.isGroup && (await captureRating(connection, m))) return;
+
+    const stored = await storeInboundMessage(ctx, { ...m, media: withRetry(m.media, attempts, retryMs) });
+    if (!stored?.created) return;
+    if (!m.isGroup && !m.fromMe) {
+      await refreshContact(connection, stored.contactId, m.pushName).catch((err) =>
+        ctx.log.warn({ err }, 'contact refresh failed'),
+      );
+    }
+    if (m.fromMe || m.isGroup) return;
+    await runAutomation(ctx, { companyId, ticketId: stored.ticket.id, body: m.body ?? '', connection }, now());
+  };
+
+  const handleCall = async (call: TCallEvent) => {
+    const connection = await connectionForInbound(ctx.db, call.connectionId);
+    if (!connection) return;
+    const companyId = connection.companyId;
+    const externalId = `call:${call.externalId}`.slice(0, 128);
+    if (await messageByExternalId(ctx.db, connection.id, externalId)) return;
+    const company = await companyForInbound(ctx.db, companyId);
+    const lang = asLang(company?.language);
+    const timeZone = safeTimeZone(company?.timezone);
+    const { contact } = await findOrCreateContact(ctx, {
+      companyId,
+      connectionId: connection.id,
+      number: digits(call.from),
+      isGroup: false,
+    });
+    const reopenWindowMinutes = Number(await readSetting(ctx.db, companyId, 'reopenWindowMinutes')) || 0;
+    const found = await findOrCreateTicketForInbound(ctx, {
+      companyId,
+      connectionId: connection.id,
+      contactId: contact.id,
+      isGroup: false,
+      reopenWindowMinutes,
+    });
+    const at = call.timestamp instanceof Date && !Number.isNaN(call.timestamp.getTime()) ? call.timestamp : now();
+    const body = missedCallText(lang, call.isVideo, at, timeZone);
+    const stored = await insertPipelineMessage(ctx.db, {
+      companyId,
+      ticketId: found.ticket.id,
+      contactId: contact.id,
+      whatsappId: connection.id,
+      externalId,
+      source: 'customer',
+      body,
+      fromMe: false,
+      ack: 3,
+      mediaType: 'call_log',
+      remoteJid: contact.number,
+    });
+    if (!stored) return;
+    await touchTicket(ctx.db, companyId, found.ticket.id, {
+      lastMessage: body,
+      at: now(),
+      fromMe: false,
+      unread: 'increment',
+    });
+    if (found.created || found.reopened) await announceTicket(ctx, companyId, found.ticket.id, found.previous);
+    await announceMessageCreated(ctx, companyId, stored.id);
+    if ((await readSetting(ctx.db, companyId, 'call')) === 'disabled') {
+      await sendBotTexts(ctx, companyId, found.ticket.id, [text(lang, 'callsDisabled')]);
+    }
+  };
+
+  return {
+    onMessage: (m) => queue.run(`${m.connectionId}:${m.from}`, () => handleMessage(m)),
+    onMessageUpdate: async (update) => {
+      await applyMessageUpdate(ctx, update);
+    },
+    onCall: (call) => queue.run(`${call.connectionId}:${call.from}`, () => handleCall(call)),
+    onContactUpdate: async (update) => {
+      const connection = await connectionForInbound(ctx.db, update.connectionId);
+      if (!connection) return;
+      const contact = await contactOfNumber(ctx.db, connection.companyId, digits(update.number));
+      if (!contact) return;
+      const patch: { name?: string; profilePicUrl?: string } = {};
+      const name = (update.name ?? '').trim().slice(0, 200);
+      if (name && name !== contact.name && contact.name === contact.number) patch.name = name;
+      if (update.profilePicUrl !== undefined && update.profilePicUrl !== contact.profilePicUrl) {
+        patch.profilePicUrl = update.profilePicUrl;
+      }
+      if (!patch.name && patch.profilePicUrl === undefined) return;
+      const updated = await updateContactProfile(ctx.db, connection.companyId, contact.id, patch);
+      if (updated) {
+        ctx.realtime.toCompany(connection.companyId, events.contact(connection.companyId), {
+          action: 'update',
+          contact: contactPayload(updated),
+        });
+      }
+    },
+  };
+};

@@ -49,3 +49,41 @@ export const ZContactUploadRow = z.object({
   email: z.string().max(254).optional(),
   Email: z.string().max(254).optional(),
 });
+
+/** PUT /contacts/:id: only the fields sent change; `extraInfo`, when sent, replaces the whole set */
+export const ZContactUpdateBody = z.object({
+  name: ZContactBody.shape.name.optional(),
+  number: ZContactBody.shape.number.optional(),
+  email: ZContactBody.shape.email.unwrap().optional(),
+  extraInfo: z.array(ZExtraInfo).max(100).optional(),
+  disableBot: z.boolean().optional(),
+});
+export type TContactUpdateBody = z.infer<typeof ZContactUpdateBody>;
+
+const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, V.invalid);
+
+/** GET /contacts: `date` is one day, `dateStart`/`dateEnd` a range (creation day, company time zone) */
+export const ZContactListQuery = z.object({
+  searchParam: z.string().trim().max(200).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  date: zDay.optional(),
+  dateStart: zDay.optional(),
+  dateEnd: zDay.optional(),
+});
+export type TContactListQuery = z.infer<typeof ZContactListQuery>;
+
+/** GET /contacts/list: a short list for autocompletes */
+export const ZContactBriefQuery = z.object({ searchParam: z.string().trim().max(200).optional().default('') });
+export const CONTACT_BRIEF_LIMIT = 50;
+
+export const ZContactUploadBody = z.array(ZContactUploadRow).max(10000);
+export type TContactUploadRow = z.infer<typeof ZContactUploadRow>;
+
+/** the answer of POST /contacts/upload and /contacts/import */
+export type TContactImportResult = {
+  newContacts: { contactName: string; contactId: number }[];
+  errorBag: { contactName: string; error: string; details?: { path: string; message: string }[] }[];
+};
+
+/** realtime `company-{id}-contact` progress of an .xlsx import, sent every IMPORT_PROGRESS_STEP rows */
+export const IMPORT_PROGRESS_STEP = 50;

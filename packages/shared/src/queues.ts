@@ -58,3 +58,50 @@ export const ZQueueOption = z.object({
   option: z.string(),
 });
 export type TQueueOption = z.infer<typeof ZQueueOption>;
+
+/** each weekday at most once, and a day never ends before it starts ("00:00" as the end is midnight) */
+export const ZQueueSchedules = z
+  .array(ZWorkingHour)
+  .max(7)
+  .superRefine((rows, ctx) => {
+    const seen = new Set<string>();
+    rows.forEach((row, i) => {
+      if (seen.has(row.weekdayEn)) ctx.addIssue({ code: 'custom', message: V.invalid, path: [i, 'weekdayEn'] });
+      seen.add(row.weekdayEn);
+      if (row.endTime !== '00:00' && row.endTime < row.startTime) {
+        ctx.addIssue({ code: 'custom', message: V.invalid, path: [i, 'endTime'] });
+      }
+    });
+  });
+
+export const ZQueueCreateBody = ZQueueBody.extend({ schedules: ZQueueSchedules.default(DEFAULT_QUEUE_SCHEDULES) });
+
+/** PUT /queue/:id: only the fields sent change */
+export const ZQueueUpdateBody = z.object({
+  name: zName(2, 50).optional(),
+  color: ZQueueBody.shape.color.optional(),
+  greetingMessage: z.string().max(4000, V.tooLong).optional(),
+  outOfHoursMessage: z.string().max(4000, V.tooLong).optional(),
+  orderQueue: z.coerce.number().int().min(0).max(10000).nullable().optional(),
+  integrationId: zId.nullable().optional(),
+  promptId: zId.nullable().optional(),
+  schedules: ZQueueSchedules.optional(),
+});
+export type TQueueUpdateBody = z.infer<typeof ZQueueUpdateBody>;
+
+/** GET /queue-options: parentId -1 (or absent) is the top level */
+export const ZQueueOptionQuery = z.object({
+  queueId: zId,
+  parentId: z
+    .union([z.literal(-1), z.literal('-1'), zId])
+    .optional()
+    .transform((v) => (v === undefined || v === -1 || v === '-1' ? null : v)),
+});
+
+/** PUT /queue-options/:id: title, message and option; the queue and the parent stay */
+export const ZQueueOptionUpdateBody = z.object({
+  title: ZQueueOptionBody.shape.title.optional(),
+  message: z.string().max(4000, V.tooLong).optional(),
+  option: z.string().trim().min(1, V.required).max(10, V.tooLong).optional(),
+});
+export type TQueueOptionUpdateBody = z.infer<typeof ZQueueOptionUpdateBody>;

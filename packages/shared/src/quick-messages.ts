@@ -21,3 +21,12 @@ export const ZQuickMessage = z.object({
   userId: z.number().nullable(),
 });
 export type TQuickMessage = z.infer<typeof ZQuickMessage>;
+
+/** PUT /quick-messages/:id: only the fields sent change */
+export const ZQuickMessageUpdateBody = z.object({
+  shortcode: ZQuickMessageBody.shape.shortcode.optional(),
+  message: z.string().max(4000, V.tooLong).optional(),
+  geral: z.boolean().optional(),
+  status: z.boolean().optional(),
+});
+export type TQuickMessageUpdateBody = z.infer<typeof ZQuickMessageUpdateBody>;

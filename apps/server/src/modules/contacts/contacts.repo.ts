@@ -1,0 +1,170 @@
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { TDbOrTx } from '../../db/client';
+import { whatsapps } from '../../db/schema/connections';
+import { contactCustomFields, contacts } from '../../db/schema/contacts';
+import { likePattern } from '../../lib/paging';
+
+export type TContactInsert = typeof contacts.$inferInsert;
+
+const contactColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  number: contacts.number,
+  email: contacts.email,
+  profilePicUrl: contacts.profilePicUrl,
+  isGroup: contacts.isGroup,
+  disableBot: contacts.disableBot,
+  whatsappId: contacts.whatsappId,
+  whatsappName: whatsapps.name,
+  createdAt: contacts.createdAt,
+  updatedAt: contacts.updatedAt,
+};
+
+const selectContacts = (db: TDbOrTx) =>
+  db
+    .select(contactColumns)
+    .from(contacts)
+    .leftJoin(whatsapps, and(eq(whatsapps.id, contacts.whatsappId), eq(whatsapps.companyId, contacts.companyId)));
+
+export type TContactRow = Awaited<ReturnType<ReturnType<typeof selectContacts>['execute']>>[number];
+
+export type TContactFilter = {
+  search: string;
+  /** creation days (yyyy-MM-dd) in the company's time zone */
+  dateStart?: string;
+  dateEnd?: string;
+  timezone: string;
+};
+
+const filterWhere = (companyId: number, f: TContactFilter) => {
+  const parts: SQL[] = [eq(contacts.companyId, companyId)];
+  if (f.search) {
+    const pattern = likePattern(f.search);
+    const digits = f.search.replace(/\D/g, '');
+    parts.push(
+      digits.length > 0
+        ? sql`(${contacts.name} ILIKE ${pattern} OR ${contacts.email} ILIKE ${pattern} OR ${contacts.number} LIKE ${likePattern(digits)})`
+        : sql`(${contacts.name} ILIKE ${pattern} OR ${contacts.email} ILIKE ${pattern})`,
+    );
+  }
+  const day = sql`(${contacts.createdAt} at time zone ${f.timezone})::date`;
+  if (f.dateStart) parts.push(sql`${day} >= ${f.dateStart}::date`);
+  if (f.dateEnd) parts.push(sql`${day} <= ${f.dateEnd}::date`);
+
+  return and(...parts);
+};
+
+export const pageContacts = async (
+  db: TDbOrTx,
+  companyId: number,
+  f: TContactFilter,
+  limit: number,
+  offset: number,
+) => {
+  const where = filterWhere(companyId, f);
+  const [rows, [{ total }]] = await Promise.all([
+    selectContacts(db)
+      .where(where)
+      .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(contacts).where(where),
+  ]);
+
+  return { rows, total };
+};
+
+export const listContactsBrief = (db: TDbOrTx, companyId: number, search: string, limit: number) =>
+  db
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      number: contacts.number,
+      email: contacts.email,
+      profilePicUrl: contacts.profilePicUrl,
+      isGroup: contacts.isGroup,
+    })
+    .from(contacts)
+    .where(filterWhere(companyId, { search, timezone: 'UTC' }))
+    .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
+    .limit(limit);
+
+export const findContact = async (db: TDbOrTx, companyId: number, id: number) =>
+  (await selectContacts(db).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))))[0];
+
+export const extraInfoOf = async (db: TDbOrTx, companyId: number, contactIds: number[]) =>
+  contactIds.length === 0
+    ? []
+    : db
+        .select({
+          id: contactCustomFields.id,
+          contactId: contactCustomFields.contactId,
+          name: contactCustomFields.name,
+          value: contactCustomFields.value,
+        })
+        .from(contactCustomFields)
+        .where(and(eq(contactCustomFields.companyId, companyId), inArray(contactCustomFields.contactId, contactIds)))
+        .orderBy(asc(contactCustomFields.id));
+
+/** whether another contact of the company has this number */
+export const numberTaken = async (db: TDbOrTx, companyId: number, number: string, exceptId?: number) => {
+  const base = and(eq(contacts.companyId, companyId), eq(contacts.number, number));
+  const where = exceptId ? and(base, ne(contacts.id, exceptId)) : base;
+
+  return (await db.select({ id: contacts.id }).from(contacts).where(where).limit(1)).length > 0;
+};
+
+export const insertContact = async (db: TDbOrTx, values: TContactInsert) =>
+  (await db.insert(contacts).values(values).returning({ id: contacts.id }))[0];
+
+export const updateContactRow = (db: TDbOrTx, companyId: number, id: number, values: Partial<TContactInsert>) =>
+  db
+    .update(contacts)
+    .set(values)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+
+export const deleteContactRow = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .delete(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .returning({ id: contacts.id })
+  ).length > 0;
+
+/** the contact's custom fields become exactly these (ids kept where the name/value rows still exist) */
+export const replaceExtraInfo = async (
+  db: TDbOrTx,
+  companyId: number,
+  contactId: number,
+  fields: { id?: number; name: string; value: string }[],
+) => {
+  const current = await extraInfoOf(db, companyId, [contactId]);
+  const kept = new Set(fields.filter((f) => f.id !== undefined).map((f) => f.id));
+  const gone = current.filter((c) => !kept.has(c.id)).map((c) => c.id);
+  if (gone.length) {
+    await db
+      .delete(contactCustomFields)
+      .where(and(eq(contactCustomFields.contactId, contactId), inArray(contactCustomFields.id, gone)));
+  }
+  const owned = new Set(current.map((c) => c.id));
+  for (const field of fields) {
+    if (field.id !== undefined && owned.has(field.id)) {
+      await db
+        .update(contactCustomFields)
+        .set({ name: field.name, value: field.value })
+        .where(and(eq(contactCustomFields.contactId, contactId), eq(contactCustomFields.id, field.id)));
+    } else {
+      await db.insert(contactCustomFields).values({ companyId, contactId, name: field.name, value: field.value });
+    }
+  }
+};
+
+/** the company's default connection when it is connected (numbers are checked through it) */
+export const connectedDefaultConnection = async (db: TDbOrTx, companyId: number) =>
+  (
+    await db
+      .select({ id: whatsapps.id })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true), eq(whatsapps.status, 'CONNECTED')))
+      .limit(1)
+  )[0];

@@ -1,0 +1,90 @@
+import { expect } from 'vitest';
+import { type TTenant, unique } from './fixtures';
+import type { TTestServer } from './harness';
+
+/** Fixtures of the catalogue modules: contacts, queues, tags, quick messages, tickets to hang notes on. */
+
+export const digits = () => `55${String(Math.floor(Math.random() * 1e11)).padStart(11, '0')}`;
+
+export const addContact = async (server: TTestServer, tenant: TTenant, fields: Record<string, unknown> = {}) => {
+  const res = await server.request('POST', '/api/contacts', {
+    token: tenant.token,
+    body: { name: unique('Contact'), number: digits(), ...fields },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+  return res.body as { id: number; name: string; number: string; email: string; extraInfo: { id: number }[] };
+};
+
+let colorSeq = 0;
+export const nextColor = () => {
+  colorSeq += 1;
+  return `#${(colorSeq * 7919 + Math.floor(Math.random() * 1000)).toString(16).padStart(6, '0').slice(-6)}`;
+};
+
+export const addQueue = async (server: TTestServer, tenant: TTenant, fields: Record<string, unknown> = {}) => {
+  const res = await server.request('POST', '/api/queue', {
+    token: tenant.token,
+    body: { name: unique('Queue'), color: nextColor(), ...fields },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+  return res.body as { id: number; name: string; color: string };
+};
+
+export const addOption = async (server: TTestServer, tenant: TTenant, fields: Record<string, unknown>) => {
+  const res = await server.request('POST', '/api/queue-options', {
+    token: tenant.token,
+    body: { title: unique('Option'), ...fields },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+  return res.body as { id: number; option: string; parentId: number | null; queueId: number };
+};
+
+export const addTag = async (server: TTestServer, tenant: TTenant, fields: Record<string, unknown> = {}) => {
+  const res = await server.request('POST', '/api/tags', {
+    token: tenant.token,
+    body: { name: unique('Tag'), ...fields },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+  return res.body as { id: number; name: string; kanban: number };
+};
+
+export const addQuickMessage = async (server: TTestServer, token: string, fields: Record<string, unknown> = {}) => {
+  const res = await server.request('POST', '/api/quick-messages', {
+    token,
+    body: { shortcode: unique('qm'), message: 'Hello there', ...fields },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+  return res.body as { id: number; shortcode: string; geral: boolean; userId: number };
+};
+
+/** a ticket written straight to the database (the tickets API is another module's) */
+export const insertTicket = async (
+  server: TTestServer,
+  companyId: number,
+  contactId: number,
+  fields: { status?: string; queueId?: number | null; userId?: number | null } = {},
+) => {
+  const { rows } = await server.database.executeSql(
+    'insert into tickets (company_id, contact_id, status, queue_id, user_id) values ($1, $2, $3, $4, $5) returning id',
+    [companyId, contactId, fields.status ?? 'open', fields.queueId ?? null, fields.userId ?? null],
+  );
+
+  return (rows[0] as { id: number }).id;
+};
+
+/** a contact with a ticket, both of the tenant's company */
+export const addTicket = async (
+  server: TTestServer,
+  tenant: TTenant,
+  fields: Parameters<typeof insertTicket>[3] = {},
+) => {
+  const contact = await addContact(server, tenant);
+  const ticketId = await insertTicket(server, tenant.companyId, contact.id, fields);
+
+  return { ticketId, contactId: contact.id, contact };
+};

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addContact, addOption, addQueue, addQuickMessage, addTag, addTicket } from './catalogue-fixtures';
+import { type TTenant, unique } from './fixtures';
+import { startTestServer, type TTestServer } from './harness';
+import { MISSING_ID, type TTenancyCase, tenancySuite } from './tenancy';
+
+/** The cross-tenant suite over contacts, queues, queue options, quick messages, tags and ticket notes. */
+
+let server: TTestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** a ticket as the database holds it, with its tags and notes */
+const readTicket = async (s: TTestServer, _tenant: TTenant, id: number) => {
+  const q = async (sql: string) => (await s.database.executeSql(sql, [id])).rows;
+
+  return {
+    ticket: await q('select id, status, contact_id, queue_id, user_id, updated_at from tickets where id = $1'),
+    tags: await q('select tag_id from ticket_tags where ticket_id = $1 order by tag_id'),
+    notes: await q('select id, note from ticket_notes where ticket_id = $1 order by id'),
+  };
+};
+
+const CASES: TTenancyCase[] = [
+  {
+    name: 'a contact',
+    create: async (s, t) => (await addContact(s, t, { name: 'Beta Customer Marker' })).id,
+    routes: [
+      { method: 'GET', path: (id) => `/api/contacts/${id}` },
+      { method: 'PUT', path: (id) => `/api/contacts/${id}`, body: { name: 'Hijacked', extraInfo: [] } },
+      { method: 'PUT', path: (id) => `/api/contacts/toggleDisableBot/${id}` },
+      { method: 'DELETE', path: (id) => `/api/contacts/${id}` },
+    ],
+  },
+  {
+    name: 'a queue',
+    create: async (s, t) => (await addQueue(s, t, { name: unique('Beta Queue') })).id,
+    routes: [
+      { method: 'GET', path: (id) => `/api/queue/${id}` },
+      { method: 'PUT', path: (id) => `/api/queue/${id}`, body: { name: 'Hijacked', greetingMessage: 'x' } },
+      { method: 'GET', path: (id) => `/api/queue-options?queueId=${id}&parentId=-1` },
+      { method: 'DELETE', path: (id) => `/api/queue/${id}` },
+    ],
+  },
+  {
+    name: 'a queue option',
+    create: async (s, t) => {
+      const queue = await addQueue(s, t);
+      return (await addOption(s, t, { queueId: queue.id, title: 'Beta Option Marker' })).id;
+    },
+    routes: [
+      { method: 'GET', path: (id) => `/api/queue-options/${id}` },
+      { method: 'PUT', path: (id) => `/api/queue-options/${id}`, body: { title: 'Hijacked', option: '9' } },
+      { method: 'DELETE', path: (id) => `/api/queue-options/${id}` },
+    ],
+  },
+  {
+    name: 'a quick message',
+    create: async (s, t) => (await addQuickMessage(s, t.token, { shortcode: unique('beta-marker'), geral: true })).id,
+    routes: [
+      { method: 'GET', path: (id) => `/api/quick-messages/${id}` },
+      { method: 'PUT', path: (id) => `/api/quick-messages/${id}`, body: { message: 'Hijacked' } },
+      { method: 'DELETE', path: (id) => `/api/quick-messages/${id}` },
+    ],
+  },
+  {
+    name: 'a tag',
+    create: async (s, t) => (await addTag(s, t, { name: unique('Beta Tag'), kanban: 1 })).id,
+    routes: [
+      { method: 'GET', path: (id) => `/api/tags/${id}` },
+      { method: 'PUT', path: (id) => `/api/tags/${id}`, body: { name: 'Hijacked' } },
+      { method: 'DELETE', path: (id) => `/api/tags/${id}` },
+    ],
+  },
+  {
+    name: 'a ticket (tags and notes)',
+    create: async (s, t) => {
+      const { ticketId, contactId } = await addTicket(s, t);
+      const tag = await addTag(s, t);
+      await s.request('POST', '/api/tags/sync', { token: t.token, body: { ticketId, tags: [{ id: tag.id }] } });
+      await s.request('POST', '/api/ticket-notes', {
+        token: t.token,
+        body: { ticketId, contactId, note: 'Beta note' },
+      });
+      return ticketId;
+    },
+    read: readTicket,
+    routes: [
+      { method: 'GET', path: (id) => `/api/ticket-notes/list?ticketId=${id}&contactId=1` },
+      { method: 'DELETE', path: (id) => `/api/ticket-tags/${id}` },
+      { method: 'PUT', path: (id) => `/api/ticket-tags/${id}/1` },
+    ],
+  },
+  {
+    name: 'a ticket note',
+    create: async (s, t) => {
+      const { ticketId, contactId } = await addTicket(s, t);
+      const res = await s.request('POST', '/api/ticket-notes', {
+        token: t.token,
+        body: { ticketId, contactId, note: 'Beta Note Marker' },
+      });
+      return res.body.id;
+    },
+    read: async (s, _t, id) => (await s.database.executeSql('select * from ticket_notes where id = $1', [id])).rows,
+    routes: [{ method: 'DELETE', path: (id) => `/api/ticket-notes/${id}` }],
+  },
+];
+
+// the lists are checked below with markers of their own (these answers carry no companyId)
+tenancySuite(() => server, CASES, { lists: [] });
+
+describe('cross-tenant ids inside bodies and queries, and the lists', () => {
+  let a: TTenant;
+  let b: TTenant;
+  beforeAll(async () => {
+    a = await server.createTenant('Alpha');
+    b = await server.createTenant('Beta');
+  });
+
+  /** A's request with B's id answers exactly as with a missing id */
+  const sameAsMissing = async (method: string, make: (id: number) => { path: string; body?: unknown }, id: number) => {
+    const missing = make(MISSING_ID);
+    const foreign = make(id);
+    const m = await server.request(method, missing.path, { token: a.token, body: missing.body });
+    const f = await server.request(method, foreign.path, { token: a.token, body: foreign.body });
+    expect(m.status, `${method} ${missing.path}`).toBe(404);
+    expect(f, `${method} ${foreign.path}`).toMatchObject({ status: m.status, body: m.body });
+  };
+
+  it("A can not hang options under B's queue or options", async () => {
+    const bQueue = await addQueue(server, b);
+    await sameAsMissing(
+      'POST',
+      (id) => ({ path: '/api/queue-options', body: { queueId: id, title: 'Evil' } }),
+      bQueue.id,
+    );
+    const bOption = await addOption(server, b, { queueId: bQueue.id });
+    const aQueue = await addQueue(server, a);
+    const res = await server.request('POST', '/api/queue-options', {
+      token: a.token,
+      body: { queueId: aQueue.id, parentId: bOption.id, title: 'Evil child' },
+    });
+    expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+  });
+
+  it("A can not tag B's tickets, use B's tags, or note B's tickets", async () => {
+    const bTicket = await addTicket(server, b);
+    const bTag = await addTag(server, b);
+    const aTicket = await addTicket(server, a);
+    await sameAsMissing(
+      'POST',
+      (id) => ({ path: '/api/tags/sync', body: { ticketId: id, tags: [] } }),
+      bTicket.ticketId,
+    );
+    await sameAsMissing(
+      'POST',
+      (id) => ({ path: '/api/tags/sync', body: { ticketId: aTicket.ticketId, tags: [{ id }] } }),
+      bTag.id,
+    );
+    await sameAsMissing('PUT', (id) => ({ path: `/api/ticket-tags/${aTicket.ticketId}/${id}` }), bTag.id);
+    await sameAsMissing(
+      'POST',
+      (id) => ({ path: '/api/ticket-notes', body: { ticketId: id, contactId: bTicket.contactId, note: 'Evil note' } }),
+      bTicket.ticketId,
+    );
+    expect(
+      (
+        await server.database.executeSql('select count(*)::int as n from ticket_tags where ticket_id = $1', [
+          aTicket.ticketId,
+        ])
+      ).rows[0],
+    ).toEqual({ n: 0 });
+  });
+
+  it("A's lists hold A's rows and nothing of B's", async () => {
+    const mine = `alpha-${a.companyId}`;
+    const theirs = `beta-${b.companyId}`;
+    for (const [t, label] of [
+      [a, mine],
+      [b, theirs],
+    ] as const) {
+      await addContact(server, t, { name: `${label} contact` });
+      await addQueue(server, t, { name: `${label} queue` });
+      await addTag(server, t, { name: `${label} tag`, kanban: 1 });
+      await addQuickMessage(server, t.token, { shortcode: `${label}-qm`, geral: true });
+    }
+    for (const path of [
+      '/api/contacts',
+      '/api/contacts/list',
+      '/api/queue',
+      '/api/tags',
+      '/api/tags/list',
+      '/api/tags/kanban',
+      '/api/quick-messages',
+      '/api/quick-messages/list',
+    ]) {
+      const res = await server.request('GET', path, { token: a.token, query: { companyId: b.companyId } });
+      expect(res.status, path).toBe(200);
+      const text = JSON.stringify(res.body);
+      expect(text, `${path} shows A's rows`).toContain(mine);
+      expect(text, `${path} leaks B's rows`).not.toContain(theirs);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { V } from './common.js';
+
+/** spec 2 §5: name required, at least 3 characters */
+const zTagName = z.string({ error: V.required }).trim().min(1, V.required).min(3, V.tooShort).max(50, V.tooLong);
+const zTagColor = z.string().trim().min(3, V.tooShort).max(9, V.tooLong);
+const zKanban = z.union([z.literal(0), z.literal(1)], { error: V.invalid });
+
+export const DEFAULT_TAG_COLOR = '#A4CCCC';
+
+export const ZTagBody = z.object({
+  name: zTagName,
+  color: zTagColor.default(DEFAULT_TAG_COLOR),
+  /** 1 = the tag is a kanban lane (admins only) */
+  kanban: zKanban.default(0),
+});
+export type TTagBody = z.infer<typeof ZTagBody>;
+
+export const ZTagUpdateBody = z.object({
+  name: zTagName.optional(),
+  color: zTagColor.optional(),
+  kanban: zKanban.optional(),
+});
+export type TTagUpdateBody = z.infer<typeof ZTagUpdateBody>;
+
+export const ZTag = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  kanban: z.number(),
+  userId: z.number().nullable(),
+  ticketsCount: z.number(),
+});
+export type TTag = z.infer<typeof ZTag>;

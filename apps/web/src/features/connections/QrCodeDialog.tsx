@@ -65,7 +65,7 @@ export const QrCodeDialog = ({ connection, onClose }: TQrCodeDialogProps) => {
     }
     setScanning(true);
     try {
-      await api.post(`/sandbox/${id}/scan`);
+      await api.post(`/sandbox/${id}/scan`, {});
       toast.success(t('connections.qr.scanned'));
     } catch (err) {
       toastError(err);

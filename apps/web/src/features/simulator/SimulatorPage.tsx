@@ -50,7 +50,7 @@ const SimulatorPage = () => {
     }
     setScanning(true);
     try {
-      await api.post(`/sandbox/${connection.id}/scan`);
+      await api.post(`/sandbox/${connection.id}/scan`, {});
       toast.success(t('connections.qr.scanned'));
     } catch (err) {
       toastError(err);

@@ -23,7 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import { events } from '@zelo/shared';
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http';
 import { useSocketEvent } from '../../api/socket';
@@ -402,15 +402,28 @@ export const SimulatorWorkspace = ({ connectionId, connected }: TWorkspaceProps)
                   <IconButton
                     component="label"
                     disabled={!canSend}
-                    data-testid="sim-attach"
+                    data-testid="sim-attach-button"
                     aria-label={t('simulator.attach')}
+                    sx={{ position: 'relative' }}
                   >
                     <AttachFile />
-                    <input
-                      hidden
+                    {/* transparent over the button: a click opens the file chooser, tests set files on it */}
+                    <Box
+                      component="input"
                       type="file"
+                      disabled={!canSend}
                       accept="image/*,audio/*,video/*,application/*,text/*"
-                      onChange={(e) => {
+                      data-testid="sim-attach"
+                      aria-label={t('simulator.attach')}
+                      sx={{
+                        position: 'absolute',
+                        inset: 0,
+                        opacity: 0,
+                        cursor: 'pointer',
+                        width: '100%',
+                        height: '100%',
+                      }}
+                      onChange={(e: ChangeEvent<HTMLInputElement>) => {
                         const file = e.target.files?.[0];
                         e.target.value = '';
                         if (file) {

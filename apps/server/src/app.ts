@@ -12,6 +12,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Logger } from 'pino';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
+import { createAuthStateStore } from './channels/auth-state.repo';
+import { createChannelRegistry } from './channels/registry';
+import { createSandboxDriver, sandboxTimingsFromEnv } from './channels/sandbox/sandbox.driver';
 import { installRouteDeclarations } from './http/authenticate';
 import { AppError, registerErrorHandling } from './http/errors';
 import type { TAppContext } from './lib/context';
@@ -20,10 +23,14 @@ import { setUserOnline } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTokenService } from './modules/auth/tokens';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { createConnectionStateHandler } from './modules/connections/connection-state';
+import { connectionsRoutes } from './modules/connections/connections.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
+import { sandboxAnnouncer } from './modules/sandbox/sandbox.service';
+import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
@@ -42,6 +49,8 @@ const MODULES = [
   helpsRoutes,
   usersRoutes,
   settingsRoutes,
+  connectionsRoutes,
+  sandboxRoutes,
   contactsRoutes,
   queuesRoutes,
   queueOptionsRoutes,
@@ -86,10 +95,28 @@ export const buildApp = async (opts: {
       await setUserOnline(database.db, auth.userId, online);
     },
   });
+  // channel sessions of this node; PGlite is one process, PostgreSQL may have several nodes
+  const channels = createChannelRegistry({
+    db: database.db,
+    log: logger,
+    singleNode: database.kind === 'pglite',
+    drivers: {
+      sandbox: createSandboxDriver({
+        store: createAuthStateStore(database.db),
+        timings: sandboxTimingsFromEnv(),
+        onSandboxEvent: sandboxAnnouncer(() => realtime),
+      }),
+    },
+    bus: {
+      publish: (command) => realtime.io.serverSideEmit('channels', command),
+      subscribe: (handler) => realtime.io.on('channels' as never, handler as never),
+    },
+  });
   const ctx: TAppContext = {
     config,
     db: database.db,
     realtime,
+    channels,
     tokens,
     log: logger,
     mailer:
@@ -135,7 +162,14 @@ export const buildApp = async (opts: {
     // the web app owns every other path (client-side routes)
     return reply.sendFile('index.html');
   });
+  // the session handler is the connections module's; the pipeline binds the inbound handlers
+  channels.setEvents({ onState: createConnectionStateHandler(ctx) });
+  // sessions start once the server listens (main and tests alike), and stop before the database closes
+  app.addHook('onListen', () => {
+    void channels.startAll();
+  });
   app.addHook('onClose', async () => {
+    await channels.close();
     await realtime.close();
   });
 

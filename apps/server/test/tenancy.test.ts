@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONNECTION_TENANCY_CASES } from '../src/modules/connections/connections.tenancy';
 import { createUser, openSocket, recordEvents, type TTenant } from './fixtures';
 import { startTestServer, type TTestServer } from './harness';
 import { type TTenancyCase, tenancySuite } from './tenancy';
@@ -52,6 +53,7 @@ const CASES: TTenancyCase[] = [
       { method: 'GET', path: (id) => `/api/companies/listPlan/${id}` },
     ],
   },
+  ...CONNECTION_TENANCY_CASES,
 ];
 
 tenancySuite(() => server, CASES, { lists: ['/api/users', '/api/users/list', '/api/settings'] });

@@ -67,3 +67,33 @@ export const ZConnection = z.object({
   queueIds: z.array(z.number()),
 });
 export type TConnection = z.infer<typeof ZConnection>;
+
+/** PUT /whatsapp/:id: the fields of ZConnectionBody, each optional and without create defaults */
+export const ZConnectionUpdateBody = z.object({
+  name: zName(2, 50).optional(),
+  provider: z.enum(CHANNEL_PROVIDERS).optional(),
+  isDefault: z.boolean().optional(),
+  greetingMessage: zText.optional(),
+  complationMessage: zText.optional(),
+  outOfHoursMessage: zText.optional(),
+  ratingMessage: zText.optional(),
+  expiresInactiveMessage: zText.optional(),
+  expiresTicket: zMinutes.optional(),
+  timeUseBotQueues: zMinutes.optional(),
+  maxUseBotQueues: z.coerce.number().int().min(0).max(100).optional(),
+  transferQueueId: zId.nullable().optional(),
+  timeToTransfer: zMinutes.optional(),
+  closeOpenChatsAfterMinutes: zMinutes.optional(),
+  queueIds: z.array(zId).max(200).optional(),
+  promptId: zId.nullable().optional(),
+  integrationId: zId.nullable().optional(),
+  token: z.string().max(200).nullable().optional(),
+  channelConfig: z.record(z.string(), z.unknown()).optional(),
+});
+export type TConnectionUpdateBody = z.infer<typeof ZConnectionUpdateBody>;
+
+/** GET /whatsapp and GET /whatsapp/:id: `session=0` is the editor's read (full token for admins) */
+export const ZConnectionQuery = z.object({
+  session: z.string().max(5).optional(),
+  companyId: z.string().max(12).optional(),
+});

@@ -15,3 +15,4 @@ export * from './queues.js';
 export * from './quick-messages.js';
 export * from './tickets.js';
 export * from './tags.js';
+export * from './sandbox.js';

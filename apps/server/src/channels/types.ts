@@ -79,7 +79,12 @@ export type TChannelEvents = {
   onMessage: (message: TInboundMessage) => Promise<void>;
   onMessageUpdate: (update: TMessageUpdate) => Promise<void>;
   onCall: (call: TCallEvent) => Promise<void>;
-  onContactUpdate?: (contact: { connectionId: number; number: string; name?: string; profilePicUrl?: string }) => Promise<void>;
+  onContactUpdate?: (contact: {
+    connectionId: number;
+    number: string;
+    name?: string;
+    profilePicUrl?: string;
+  }) => Promise<void>;
 };
 
 export type TSendOptions = { quotedExternalId?: string; isGroup?: boolean };
@@ -97,7 +102,11 @@ export type TChannelSession = {
   logout: () => Promise<void>;
   sendText: (to: string, body: string, opts?: TSendOptions) => Promise<TSendResult>;
   sendMedia: (to: string, media: TOutboundMedia, opts?: TSendOptions) => Promise<TSendResult>;
-  sendLocation: (to: string, location: { latitude: number; longitude: number; description?: string }, opts?: TSendOptions) => Promise<TSendResult>;
+  sendLocation: (
+    to: string,
+    location: { latitude: number; longitude: number; description?: string },
+    opts?: TSendOptions,
+  ) => Promise<TSendResult>;
   sendContact: (to: string, vcard: string, opts?: TSendOptions) => Promise<TSendResult>;
   deleteMessage: (to: string, externalId: string, opts?: { fromMe: boolean; isGroup?: boolean }) => Promise<void>;
   editMessage: (to: string, externalId: string, body: string, opts?: { isGroup?: boolean }) => Promise<void>;

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { TChannelRegistry } from '../channels/registry';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
 import type { TMailer } from '../mail/mailer';
@@ -10,6 +11,8 @@ export type TAppContext = {
   config: TConfig;
   db: TDb;
   realtime: TRealtime;
+  /** channel sessions of this node (channels/registry.ts) */
+  channels: TChannelRegistry;
   mailer: TMailer;
   tokens: TTokenService;
   log: Logger;

@@ -1,0 +1,448 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { TConnectionStatus, TSandboxEvent, TSandboxOutboxMessage } from '@zelo/shared';
+import { AppError } from '../../http/errors';
+import type { TAuthStateStore } from '../auth-state.repo';
+import type {
+  TChannelEvents,
+  TChannelSession,
+  TConnectionRef,
+  TDriverFactory,
+  TInboundMessage,
+  TInboundType,
+  TMedia,
+  TOutboundMedia,
+  TSendOptions,
+  TSendResult,
+} from '../types';
+
+/**
+ * The sandbox: a built-in simulated WhatsApp network. A session goes through the real lifecycle
+ * (OPENING → qrcode, regenerated every `qrIntervalMs`, TIMEOUT after `maxQrs` unscanned codes; a scan
+ * → PAIRING → CONNECTED), keeps its pairing in `channel_auth_state` (so a paired connection comes back
+ * CONNECTED after a restart), and plays the far side: what customers received, with acks 1 → 2 → 3 and
+ * 4 when the customer reads. The simulator (HTTP API, customer page) drives the customers through
+ * `session.simulator`, which reports through the same events as a real transport.
+ *
+ * Numbers: 8 to 15 digits; numbers starting with `000` are not WhatsApp accounts (checkNumber → null,
+ * sends → ERR_WAPP_INVALID_CONTACT), so the "invalid contact" paths can be tested.
+ */
+
+export type TSandboxTimings = {
+  /** OPENING before the first QR (or before CONNECTED when paired) */
+  openingMs: number;
+  /** a QR code's life before the next one */
+  qrIntervalMs: number;
+  /** unscanned QR codes before TIMEOUT */
+  maxQrs: number;
+  /** time between ack steps (1 → 2 → 3) of an outbound message */
+  ackStepMs: number;
+};
+
+export const DEFAULT_SANDBOX_TIMINGS: TSandboxTimings = {
+  openingMs: 800,
+  qrIntervalMs: 20_000,
+  maxQrs: 3,
+  ackStepMs: 300,
+};
+
+/** timings from the environment (SANDBOX_OPENING_MS, SANDBOX_QR_MS, SANDBOX_QR_COUNT, SANDBOX_ACK_MS) */
+export const sandboxTimingsFromEnv = (env: NodeJS.ProcessEnv = process.env): TSandboxTimings => {
+  const num = (name: string, fallback: number, min: number) => {
+    const value = Number(env[name]);
+
+    return Number.isFinite(value) && value >= min && env[name] !== '' && env[name] !== undefined ? value : fallback;
+  };
+
+  return {
+    openingMs: num('SANDBOX_OPENING_MS', DEFAULT_SANDBOX_TIMINGS.openingMs, 0),
+    qrIntervalMs: num('SANDBOX_QR_MS', DEFAULT_SANDBOX_TIMINGS.qrIntervalMs, 10),
+    maxQrs: num('SANDBOX_QR_COUNT', DEFAULT_SANDBOX_TIMINGS.maxQrs, 1),
+    ackStepMs: num('SANDBOX_ACK_MS', DEFAULT_SANDBOX_TIMINGS.ackStepMs, 0),
+  };
+};
+
+/** bounds of what the far side keeps in memory per connection */
+export const SANDBOX_LIMITS = {
+  customers: 500,
+  messagesPerCustomer: 200,
+  /** media larger than this is listed without its bytes */
+  mediaKeptBytes: 1024 * 1024,
+};
+
+export type TSandboxInbound = {
+  from: string;
+  name?: string;
+  avatarUrl?: string;
+  type: TInboundType;
+  body?: string;
+  externalId?: string;
+  media?: TMedia;
+  location?: { latitude: number; longitude: number; description?: string };
+  vcard?: string;
+  quotedExternalId?: string;
+  fromMe?: boolean;
+  group?: { id: string; name?: string };
+};
+
+/** the far side of one sandbox connection: what the simulator and the conformance suite drive */
+export type TSandboxSimulator = {
+  status: () => TConnectionStatus;
+  qrcode: () => string;
+  phoneNumber: () => string;
+  /** pairs the QR on screen; ERR_CONFLICT when no QR is shown or another one is scanned */
+  scan: (input?: { qrcode?: string; phoneNumber?: string }) => Promise<{ phoneNumber: string }>;
+  /** a customer writes; answers the external id (a given one is a replayed delivery) */
+  inbound: (message: TSandboxInbound) => Promise<{ externalId: string }>;
+  /** what customers received (one customer, or every one), oldest first, at most `limit` */
+  outbox: (to?: string, limit?: number) => TSandboxOutboxMessage[];
+  /** the customer reads: ack 4 for the given (or every unread) message; answers the ids that changed */
+  read: (to: string, externalIds?: string[]) => Promise<string[]>;
+  /** the customer edits or deletes one of their messages */
+  edit: (from: string, externalId: string, body: string) => Promise<void>;
+  remove: (from: string, externalId: string) => Promise<void>;
+  call: (from: string, isVideo?: boolean) => Promise<{ externalId: string }>;
+  /** ids of the customer's messages the business marked read */
+  readByBusiness: (from: string) => string[];
+};
+
+export type TSandboxSession = TChannelSession & { readonly simulator: TSandboxSimulator };
+
+export const isSandboxSession = (session: TChannelSession | undefined): session is TSandboxSession =>
+  !!session && session.provider === 'sandbox' && 'simulator' in session;
+
+export type TSandboxDriverOptions = {
+  store: TAuthStateStore;
+  timings?: Partial<TSandboxTimings>;
+  /** what the simulator page shows live (company-{id}-sandbox) */
+  onSandboxEvent?: (connection: TConnectionRef, event: TSandboxEvent) => void;
+};
+
+const PAIRING_KEY = 'sandbox:pairing';
+
+export const SANDBOX_NOT_ON_WHATSAPP_PREFIX = '000';
+
+/** digits of a WhatsApp account, or null */
+export const sandboxAccount = (number: string): string | null => {
+  const digits = String(number).replace(/\D/g, '');
+  if (!/^\d{8,15}$/.test(digits) || digits.startsWith(SANDBOX_NOT_ON_WHATSAPP_PREFIX)) return null;
+
+  return digits;
+};
+
+const GROUP_ID = /^[\w-]{5,64}$/;
+
+const newId = (prefix: string) => `${prefix}${randomBytes(10).toString('hex').toUpperCase()}`;
+
+const notConnected = () => new AppError('ERR_WAPP_NOT_INITIALIZED', 'The sandbox session is not connected');
+
+export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFactory => {
+  const timings = { ...DEFAULT_SANDBOX_TIMINGS, ...options.timings };
+
+  return (connection: TConnectionRef, events: TChannelEvents): TSandboxSession => {
+    const { store } = options;
+    const connectionId = connection.id;
+    let status: TConnectionStatus = 'DISCONNECTED';
+    let qrcode = '';
+    let retries = 0;
+    let phoneNumber = '';
+    /** bumped by start/stop/logout so late timers of an earlier run do nothing */
+    let generation = 0;
+    const timers = new Set<NodeJS.Timeout>();
+    /** customer → the messages they received (insertion order = least recently written first) */
+    const outboxes = new Map<string, TSandboxOutboxMessage[]>();
+    const readReceipts = new Map<string, Set<string>>();
+    const avatars = new Map<string, string>();
+    /** state reports go out one after the other, in order */
+    let reports: Promise<void> = Promise.resolve();
+
+    const later = (ms: number, run: () => void) => {
+      const run0 = generation;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (run0 === generation) run();
+      }, ms);
+      timer.unref?.();
+      timers.add(timer);
+    };
+    const clearTimers = () => {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    };
+
+    const setState = (next: TConnectionStatus, fields: { qrcode?: string; retries?: number } = {}) => {
+      status = next;
+      qrcode = fields.qrcode ?? '';
+      retries = fields.retries ?? retries;
+      const state = { connectionId, status, qrcode, retries, ...(phoneNumber ? { phoneNumber } : {}) };
+      reports = reports.then(() => events.onState(state)).catch(() => undefined);
+
+      return reports;
+    };
+
+    const showQr = (index: number) => {
+      const code = `2@${randomBytes(24).toString('base64')},sandbox,${connectionId},${randomBytes(8).toString('hex')}`;
+      void setState('qrcode', { qrcode: code, retries: index });
+      later(timings.qrIntervalMs, () => {
+        if (index + 1 >= timings.maxQrs) void setState('TIMEOUT', { retries: index + 1 });
+        else showQr(index + 1);
+      });
+    };
+
+    const sandboxEvent = (event: TSandboxEvent) => {
+      try {
+        options.onSandboxEvent?.(connection, event);
+      } catch {
+        // the simulator's view never breaks a send
+      }
+    };
+
+    const remember = <T>(map: Map<string, T>, key: string, make: () => T): T => {
+      let value = map.get(key);
+      if (value === undefined) value = make();
+      else map.delete(key);
+      map.set(key, value);
+      if (map.size > SANDBOX_LIMITS.customers) map.delete(map.keys().next().value as string);
+
+      return value;
+    };
+
+    const findOut = (to: string, externalId: string) => outboxes.get(to)?.find((m) => m.externalId === externalId);
+
+    const ack = (message: TSandboxOutboxMessage, value: number) => {
+      if (message.ack >= value || message.deleted) return;
+      message.ack = value;
+      sandboxEvent({ action: 'update', connectionId, message: { ...message } });
+      void events.onMessageUpdate({ connectionId, externalId: message.externalId, ack: value });
+    };
+
+    const assertConnected = () => {
+      if (status !== 'CONNECTED') throw notConnected();
+    };
+
+    const recipient = (to: string, opts?: { isGroup?: boolean }) => {
+      if (opts?.isGroup) {
+        if (!GROUP_ID.test(to)) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'Unknown group');
+        return to;
+      }
+      const account = sandboxAccount(to);
+      if (!account) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'Not a WhatsApp number');
+
+      return account;
+    };
+
+    const deliver = (
+      to: string,
+      content: Omit<TSandboxOutboxMessage, 'externalId' | 'to' | 'ack' | 'edited' | 'deleted' | 'timestamp'>,
+      opts?: TSendOptions,
+    ): TSendResult => {
+      assertConnected();
+      const target = recipient(to, opts);
+      const message: TSandboxOutboxMessage = {
+        externalId: newId('SB'),
+        to: target,
+        ...content,
+        ...(opts?.quotedExternalId ? { quotedExternalId: opts.quotedExternalId } : {}),
+        ack: 1,
+        edited: false,
+        deleted: false,
+        timestamp: new Date().toISOString(),
+      };
+      const list = remember(outboxes, target, () => []);
+      list.push(message);
+      if (list.length > SANDBOX_LIMITS.messagesPerCustomer)
+        list.splice(0, list.length - SANDBOX_LIMITS.messagesPerCustomer);
+      sandboxEvent({ action: 'message', connectionId, message: { ...message } });
+      // the network and then the customer's phone acknowledge, in this order
+      later(timings.ackStepMs, () => ack(message, 2));
+      later(timings.ackStepMs * 2, () => ack(message, 3));
+
+      return { externalId: message.externalId, ack: 1 };
+    };
+
+    const simulator: TSandboxSimulator = {
+      status: () => status,
+      qrcode: () => qrcode,
+      phoneNumber: () => phoneNumber,
+      scan: async (input = {}) => {
+        if (status !== 'qrcode') throw new AppError('ERR_CONFLICT', 'No QR code is waiting to be scanned');
+        if (input.qrcode !== undefined && input.qrcode !== qrcode) {
+          throw new AppError('ERR_CONFLICT', 'This QR code is no longer valid');
+        }
+        generation += 1;
+        clearTimers();
+        phoneNumber = sandboxAccount(input.phoneNumber ?? '') ?? `55119${randomInt(10_000_000, 99_999_999)}`;
+        await setState('PAIRING', { retries: 0 });
+        await store.set(connectionId, PAIRING_KEY, JSON.stringify({ phoneNumber, pairedAt: new Date().toISOString() }));
+        await setState('CONNECTED', { retries: 0 });
+
+        return { phoneNumber };
+      },
+      inbound: async (input) => {
+        assertConnected();
+        const from = sandboxAccount(input.from);
+        if (!from) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'Not a WhatsApp number');
+        if (input.group && !GROUP_ID.test(input.group.id)) throw new AppError('ERR_VALIDATION', 'Invalid group id');
+        const externalId = input.externalId ?? newId('SBIN');
+        if (input.avatarUrl && avatars.get(from) !== input.avatarUrl) {
+          remember(avatars, from, () => input.avatarUrl!);
+          avatars.set(from, input.avatarUrl);
+          await events.onContactUpdate?.({
+            connectionId,
+            number: from,
+            name: input.name,
+            profilePicUrl: input.avatarUrl,
+          });
+        }
+        const message: TInboundMessage = {
+          connectionId,
+          externalId,
+          from: input.group ? input.group.id : from,
+          fromMe: input.fromMe ?? false,
+          pushName: input.name,
+          isGroup: !!input.group,
+          ...(input.group ? { groupName: input.group.name, participant: from, participantName: input.name } : {}),
+          type: input.type,
+          body: input.body ?? '',
+          ...(input.media ? { media: input.media } : {}),
+          ...(input.location ? { location: input.location } : {}),
+          ...(input.vcard ? { vcards: [input.vcard] } : {}),
+          ...(input.quotedExternalId ? { quotedExternalId: input.quotedExternalId } : {}),
+          timestamp: new Date(),
+        };
+        await events.onMessage(message);
+
+        return { externalId };
+      },
+      outbox: (to, limit = 100) => {
+        const all = to
+          ? [...(outboxes.get(to) ?? [])]
+          : [...outboxes.values()].flat().sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+
+        return all.slice(-limit).map((m) => ({ ...m }));
+      },
+      read: async (to, externalIds) => {
+        const wanted = externalIds ? new Set(externalIds) : undefined;
+        const changed: string[] = [];
+        for (const message of outboxes.get(to) ?? []) {
+          if (wanted && !wanted.has(message.externalId)) continue;
+          if (message.ack >= 4 || message.deleted) continue;
+          ack(message, 4);
+          changed.push(message.externalId);
+        }
+
+        return changed;
+      },
+      edit: async (from, externalId, body) => {
+        assertConnected();
+        await events.onMessageUpdate({ connectionId, externalId, edit: { body } });
+        void from;
+      },
+      remove: async (from, externalId) => {
+        assertConnected();
+        await events.onMessageUpdate({ connectionId, externalId, deleted: true });
+        void from;
+      },
+      call: async (from, isVideo = false) => {
+        assertConnected();
+        const account = sandboxAccount(from);
+        if (!account) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'Not a WhatsApp number');
+        const externalId = newId('SBCALL');
+        await events.onCall({ connectionId, from: account, isVideo, timestamp: new Date(), externalId });
+
+        return { externalId };
+      },
+      readByBusiness: (from) => [...(readReceipts.get(from) ?? [])],
+    };
+
+    return {
+      connectionId,
+      provider: 'sandbox',
+      simulator,
+      start: async () => {
+        generation += 1;
+        clearTimers();
+        const stored = await store.get(connectionId, PAIRING_KEY);
+        const pairing = stored ? (JSON.parse(stored) as { phoneNumber?: string }) : undefined;
+        phoneNumber = pairing?.phoneNumber ?? '';
+        await setState('OPENING', { retries: 0 });
+        later(timings.openingMs, () => {
+          if (pairing) void setState('CONNECTED', { retries: 0 });
+          else showQr(0);
+        });
+      },
+      stop: async () => {
+        generation += 1;
+        clearTimers();
+        status = 'DISCONNECTED';
+        await reports;
+      },
+      logout: async () => {
+        generation += 1;
+        clearTimers();
+        await store.clear(connectionId);
+        phoneNumber = '';
+        await setState('DISCONNECTED', { retries: 0 });
+      },
+      sendText: async (to, body, opts) => deliver(to, { type: 'text', body }, opts),
+      sendMedia: async (to, media: TOutboundMedia, opts) =>
+        deliver(
+          to,
+          {
+            type: 'media',
+            body: media.caption ?? '',
+            media: {
+              mimetype: media.mimetype,
+              ...(media.fileName ? { fileName: media.fileName } : {}),
+              size: media.data.length,
+              ...(media.asVoiceNote ? { asVoiceNote: true } : {}),
+              ...(media.data.length <= SANDBOX_LIMITS.mediaKeptBytes
+                ? { dataUrl: `data:${media.mimetype};base64,${media.data.toString('base64')}` }
+                : {}),
+            },
+          },
+          opts,
+        ),
+      sendLocation: async (to, location, opts) =>
+        deliver(to, { type: 'location', body: location.description ?? '', location: { ...location } }, opts),
+      sendContact: async (to, vcard, opts) => deliver(to, { type: 'vcard', body: '', vcard }, opts),
+      deleteMessage: async (to, externalId, opts) => {
+        assertConnected();
+        const target = recipient(to, opts);
+        if (!opts?.fromMe) return; // a customer's message is only hidden on our side
+        const message = findOut(target, externalId);
+        if (!message || message.deleted) return;
+        message.deleted = true;
+        message.body = '';
+        sandboxEvent({ action: 'update', connectionId, message: { ...message } });
+      },
+      editMessage: async (to, externalId, body, opts) => {
+        assertConnected();
+        const target = recipient(to, opts);
+        const message = findOut(target, externalId);
+        if (!message || message.deleted) throw new AppError('ERR_FETCH_WAPP_MSG', 'Unknown message');
+        message.body = body;
+        message.edited = true;
+        sandboxEvent({ action: 'update', connectionId, message: { ...message } });
+      },
+      markRead: async (from, externalIds, opts) => {
+        assertConnected();
+        const target = recipient(from, opts);
+        if (externalIds.length === 0) return;
+        const set = remember(readReceipts, target, () => new Set<string>());
+        for (const id of externalIds) set.add(id);
+        while (set.size > SANDBOX_LIMITS.messagesPerCustomer) set.delete(set.values().next().value as string);
+        sandboxEvent({ action: 'read', connectionId, from: target, externalIds: [...externalIds] });
+      },
+      checkNumber: async (number) => {
+        assertConnected();
+
+        return sandboxAccount(number);
+      },
+      profilePicture: async (number) => {
+        assertConnected();
+
+        return avatars.get(String(number).replace(/\D/g, '')) ?? null;
+      },
+    };
+  };
+};

@@ -16,6 +16,7 @@ import { createAuthStateStore } from './channels/auth-state.repo';
 import { createChannelRegistry } from './channels/registry';
 import { createSandboxDriver, sandboxTimingsFromEnv } from './channels/sandbox/sandbox.driver';
 import { installRouteDeclarations } from './http/authenticate';
+import { createInboundHandlers } from './inbound/index';
 import { AppError, registerErrorHandling } from './http/errors';
 import type { TAppContext } from './lib/context';
 import { createMailer, type TMailer } from './mail/mailer';
@@ -27,6 +28,7 @@ import { createConnectionStateHandler } from './modules/connections/connection-s
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { sandboxAnnouncer } from './modules/sandbox/sandbox.service';
@@ -35,6 +37,8 @@ import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { registerTicketJoinPolicy } from './modules/tickets/join-policy';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -49,6 +53,8 @@ const MODULES = [
   helpsRoutes,
   usersRoutes,
   settingsRoutes,
+  ticketsRoutes,
+  messagesRoutes,
   connectionsRoutes,
   sandboxRoutes,
   contactsRoutes,
@@ -147,6 +153,9 @@ export const buildApp = async (opts: {
     database: database.kind,
   }));
   for (const register of MODULES) register(app, ctx);
+  registerTicketJoinPolicy(ctx);
+  // the inbound pipeline: contacts, tickets, messages, then the automation chain
+  ctx.channels.setEvents(createInboundHandlers(ctx));
 
   const mediaDir = resolve(config.dataDir, 'media');
   await mkdir(mediaDir, { recursive: true });

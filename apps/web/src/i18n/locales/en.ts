@@ -74,6 +74,8 @@ export const en: Locale = {
     ERR_ROUTE_NOT_FOUND: 'Resource not found.',
     ERR_CONFLICT: 'Conflict with an existing record.',
     ERR_WAPP_NOT_FOUND_FOR_TOKEN: 'No connection found for this token.',
+    ERR_TICKET_ALREADY_ACCEPTED: 'This ticket was already accepted by another attendant.',
+    ERR_TICKET_NOT_OPEN: 'Messages can only be sent on an open ticket.',
     ERR_NO_QUEUE_FOUND: 'No queue found with this ID.',
     ERR_NO_QUEUE_OPTION_FOUND: 'No queue option found with this ID.',
     ERR_NO_TAG_FOUND: 'No tag found with this ID.',

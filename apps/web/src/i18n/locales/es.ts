@@ -74,6 +74,8 @@ export const es: Locale = {
     ERR_ROUTE_NOT_FOUND: 'Recurso no encontrado.',
     ERR_CONFLICT: 'Conflicto con un registro existente.',
     ERR_WAPP_NOT_FOUND_FOR_TOKEN: 'No se encontró ninguna conexión para este token.',
+    ERR_TICKET_ALREADY_ACCEPTED: 'Este ticket ya fue aceptado por otro agente.',
+    ERR_TICKET_NOT_OPEN: 'Solo se pueden enviar mensajes en un ticket abierto.',
     ERR_NO_QUEUE_FOUND: 'No se encontró ninguna cola con este ID.',
     ERR_NO_QUEUE_OPTION_FOUND: 'No se encontró ninguna opción de cola con este ID.',
     ERR_NO_TAG_FOUND: 'No se encontró ninguna etiqueta con este ID.',

@@ -75,6 +75,8 @@ export const pt = {
     ERR_ROUTE_NOT_FOUND: 'Recurso não encontrado.',
     ERR_CONFLICT: 'Conflito com um registro existente.',
     ERR_WAPP_NOT_FOUND_FOR_TOKEN: 'Nenhuma conexão encontrada para este token.',
+    ERR_TICKET_ALREADY_ACCEPTED: 'Este ticket já foi aceito por outro atendente.',
+    ERR_TICKET_NOT_OPEN: 'Só é possível enviar mensagens em um ticket aberto.',
     ERR_NO_QUEUE_FOUND: 'Nenhuma fila encontrada com este ID.',
     ERR_NO_QUEUE_OPTION_FOUND: 'Nenhuma opção de fila encontrada com este ID.',
     ERR_NO_TAG_FOUND: 'Nenhuma tag encontrada com este ID.',

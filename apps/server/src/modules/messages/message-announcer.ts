@@ -1,0 +1,40 @@
+import { events, rooms } from '@zelo/shared';
+import type { TAppContext } from '../../lib/context';
+import { ticketRooms } from '../tickets/ticket-access';
+import { loadTicketDto } from '../tickets/ticket-dto';
+import { findTicketPlain } from '../tickets/tickets.repo';
+import { toMessage } from './message-dto';
+import { findMessageRow } from './messages.repo';
+
+/**
+ * `company-{id}-appMessage` `{action:'create', message, ticket, contact}` to the rooms allowed to see the
+ * ticket (status, queue, notification, ticket and user rooms). Call after the transaction commits.
+ */
+export const announceMessageCreated = async (ctx: TAppContext, companyId: number, messageId: number) => {
+  const row = await findMessageRow(ctx.db, companyId, messageId);
+  if (!row) return null;
+  const ticket = await loadTicketDto(ctx.db, companyId, row.message.ticketId);
+  if (!ticket) return null;
+  const message = toMessage(ctx.config, row);
+  ctx.realtime.to(ticketRooms(companyId, ticket), events.appMessage(companyId), {
+    action: 'create',
+    message,
+    ticket,
+    contact: ticket.contact,
+  });
+
+  return message;
+};
+
+/** `{action:'update', message}` (ack, edit, delete) to the ticket's room and its attendant */
+export const announceMessageUpdated = async (ctx: TAppContext, companyId: number, messageId: number) => {
+  const row = await findMessageRow(ctx.db, companyId, messageId);
+  if (!row) return null;
+  const message = toMessage(ctx.config, row);
+  const ticket = await findTicketPlain(ctx.db, companyId, row.message.ticketId);
+  const list = [rooms.ticket(companyId, message.ticketId)];
+  if (ticket?.userId) list.push(rooms.user(companyId, ticket.userId));
+  ctx.realtime.to(list, events.appMessage(companyId), { action: 'update', message });
+
+  return message;
+};

@@ -1,0 +1,217 @@
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TDbOrTx } from '../../db/client';
+import { whatsapps } from '../../db/schema/connections';
+import { contacts } from '../../db/schema/contacts';
+import { messages } from '../../db/schema/messages';
+import { tickets } from '../../db/schema/tickets';
+
+export type TMessageRow = typeof messages.$inferSelect;
+export type TMessageInsert = typeof messages.$inferInsert;
+
+const quoted = alias(messages, 'quoted');
+const quotedContact = alias(contacts, 'quoted_contact');
+
+const messageColumns = {
+  message: messages,
+  contactName: contacts.name,
+  quotedId: quoted.id,
+  quotedBody: quoted.body,
+  quotedFromMe: quoted.fromMe,
+  quotedMediaType: quoted.mediaType,
+  quotedIsDeleted: quoted.isDeleted,
+  quotedContactName: quotedContact.name,
+};
+
+const selectMessages = (db: TDbOrTx) =>
+  db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(contacts, eq(contacts.id, messages.contactId))
+    .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
+    .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId));
+
+export type TMessageJoinedRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['execute']>>[number];
+
+export const findMessageRow = async (db: TDbOrTx, companyId: number, id: number) =>
+  (await selectMessages(db).where(and(eq(messages.companyId, companyId), eq(messages.id, id))))[0] ?? null;
+
+export const findMessagePlain = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+  )[0] ?? null;
+
+/** the contact's whole history on every ticket of the company, newest first */
+export const pageContactHistory = async (
+  db: TDbOrTx,
+  companyId: number,
+  contactId: number,
+  limit: number,
+  offset: number,
+) => {
+  const ticketIds = sql`(select ${tickets.id} from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.contactId} = ${contactId})`;
+  const where = and(eq(messages.companyId, companyId), sql`${messages.ticketId} in ${ticketIds}`);
+  const [rows, [{ total }]] = await Promise.all([
+    selectMessages(db).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(messages).where(where),
+  ]);
+
+  return { rows, total };
+};
+
+export const findByExternalId = async (db: TDbOrTx, whatsappId: number, externalId: string) =>
+  (
+    await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.externalId, externalId)))
+  )[0] ?? null;
+
+export const findByClientId = async (db: TDbOrTx, companyId: number, clientId: string) =>
+  (
+    await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.clientId, clientId)))
+  )[0] ?? null;
+
+/** inserts once per (connection, external id) and per (company, client id); null when it already exists */
+export const insertMessageOnce = async (db: TDbOrTx, values: TMessageInsert) =>
+  (await db.insert(messages).values(values).onConflictDoNothing().returning())[0] ?? null;
+
+export const updateMessageRow = async (db: TDbOrTx, companyId: number, id: number, patch: Partial<TMessageInsert>) =>
+  (
+    await db
+      .update(messages)
+      .set(patch)
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .returning()
+  )[0] ?? null;
+
+/** raises the acknowledgement; never lowers it */
+export const raiseAck = async (db: TDbOrTx, whatsappId: number, externalId: string, ack: number) =>
+  (
+    await db
+      .update(messages)
+      .set({ ack })
+      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.externalId, externalId), lt(messages.ack, ack)))
+      .returning({ id: messages.id, companyId: messages.companyId })
+  )[0] ?? null;
+
+/** a send failure reported later by the channel: only a message not yet past "pending" turns failed */
+export const markFailedByExternalId = async (
+  db: TDbOrTx,
+  whatsappId: number,
+  externalId: string,
+  error: { code: string; message: string },
+) =>
+  (
+    await db
+      .update(messages)
+      .set({ ack: 0, errorCode: error.code.slice(0, 64), errorMessage: error.message })
+      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.externalId, externalId), sql`${messages.ack} <= 1`))
+      .returning({ id: messages.id, companyId: messages.companyId })
+  )[0] ?? null;
+
+/**
+ * Our own send echoed back by the channel before the send call returned: the stored outbound row of that
+ * ticket with the same body and no external id yet, sent in the last two minutes.
+ */
+export const claimPendingOutbound = async (
+  db: TDbOrTx,
+  companyId: number,
+  ticketId: number,
+  body: string,
+  externalId: string,
+) => {
+  const candidate = sql`(select ${messages.id} from ${messages} where ${messages.companyId} = ${companyId} and ${messages.ticketId} = ${ticketId} and ${messages.fromMe} and ${messages.externalId} is null and ${messages.body} = ${body} and ${messages.createdAt} > now() - interval '2 minutes' order by ${messages.id} limit 1)`;
+
+  return (
+    (
+      await db
+        .update(messages)
+        .set({ externalId })
+        .where(and(sql`${messages.id} = ${candidate}`, isNull(messages.externalId)))
+        .returning()
+    )[0] ?? null
+  );
+};
+
+/** inbound messages not read yet, with their external ids (read receipts) */
+export const unreadInbound = async (db: TDbOrTx, companyId: number, ticketId: number) =>
+  db
+    .select({ id: messages.id, externalId: messages.externalId })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.ticketId, ticketId),
+        eq(messages.fromMe, false),
+        eq(messages.read, false),
+      ),
+    );
+
+export const markRead = async (db: TDbOrTx, companyId: number, ids: number[]) => {
+  if (ids.length === 0) return;
+  await db
+    .update(messages)
+    .set({ read: true })
+    .where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)));
+};
+
+export const connectionById = async (db: TDbOrTx, id: number) =>
+  (
+    await db
+      .select({ id: whatsapps.id, companyId: whatsapps.companyId, complationMessage: whatsapps.complationMessage })
+      .from(whatsapps)
+      .where(eq(whatsapps.id, id))
+  )[0] ?? null;
+
+/** after a stored message: last message, unread count and order of the ticket */
+export const touchTicketAfterMessage = async (
+  db: TDbOrTx,
+  companyId: number,
+  ticketId: number,
+  opts: { lastMessage: string; at: Date; fromMe: boolean; unread: 'increment' | 'reset' | 'keep' },
+) =>
+  db
+    .update(tickets)
+    .set({
+      lastMessage: opts.lastMessage,
+      lastMessageAt: opts.at,
+      fromMe: opts.fromMe,
+      unreadMessages:
+        opts.unread === 'increment'
+          ? sql`${tickets.unreadMessages} + 1`
+          : opts.unread === 'reset'
+            ? 0
+            : sql`${tickets.unreadMessages}`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .returning();
+
+// ---- contacts of inbound messages
+
+export const insertContactOnce = async (db: TDbOrTx, values: typeof contacts.$inferInsert) =>
+  (await db.insert(contacts).values(values).onConflictDoNothing().returning())[0] ?? null;
+
+export const contactByNumber = async (db: TDbOrTx, companyId: number, number: string) =>
+  (
+    await db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
+  )[0] ?? null;
+
+export const renameContact = async (db: TDbOrTx, companyId: number, id: number, name: string) =>
+  (
+    await db
+      .update(contacts)
+      .set({ name })
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .returning()
+  )[0] ?? null;

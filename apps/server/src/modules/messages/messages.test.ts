@@ -1,0 +1,292 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installFakeChannels } from '../../../test/channel-fake';
+import { countRows } from '../../../test/fixtures';
+import { startTestServer, type TTestServer } from '../../../test/harness';
+import { deliver, inbound, pendingTicket, setupInbox } from '../../../test/inbox';
+import { findFfmpeg } from './media';
+import { applyMessageUpdate } from './store-inbound';
+
+let server: TTestServer;
+let fake: ReturnType<typeof installFakeChannels>;
+let inbox: Awaited<ReturnType<typeof setupInbox>>;
+beforeAll(async () => {
+  server = await startTestServer();
+  fake = installFakeChannels(server);
+  inbox = await setupInbox(server);
+  fake.connect(inbox.connectionId);
+});
+afterAll(() => server.close());
+
+/** an open ticket of agent1 with one customer message */
+const openTicket = async (opts: { name?: string } = {}) => {
+  const t = await pendingTicket(server, inbox.tenant, inbox.connectionId, { queueId: inbox.q1, name: opts.name });
+  const res = await server.request('PUT', `/api/tickets/${t.ticketId}`, {
+    token: inbox.agent1.token,
+    body: { status: 'open' },
+  });
+  expect(res.status).toBe(200);
+
+  return t;
+};
+const send = (token: string, ticketId: number, body: unknown) =>
+  server.request('POST', `/api/messages/${ticketId}`, { token, body });
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(64, 2)]);
+
+const multipart = (parts: { name: string; value?: string; file?: Buffer; fileName?: string; type?: string }[]) => {
+  const boundary = `----zelo${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if (p.file) {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.fileName}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
+      chunks.push(p.file, Buffer.from('\r\n'));
+    } else {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+};
+const upload = async (token: string, ticketId: number, parts: Parameters<typeof multipart>[0]) => {
+  const { payload, contentType } = multipart(parts);
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/api/messages/${ticketId}`,
+    payload,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+  });
+
+  return { status: res.statusCode, body: JSON.parse(res.body) };
+};
+
+describe('POST /api/messages/:ticketId (text)', () => {
+  it('stores, sends and reconciles a text with variables, quoting, and clientId idempotency', async () => {
+    const { ticketId, contact } = await openTicket({ name: 'Joana Prado' });
+    const history = await server.request('GET', `/api/messages/${ticketId}`, { token: inbox.agent1.token });
+    const quoted = history.body.messages.at(-1);
+    const res = await send(inbox.agent1.token, ticketId, {
+      body: 'Olá {{firstName}} ({{name}}), {{ms}}! Protocolo {{protocol}} às {{hora}} {{unknown}}',
+      quotedMsg: { id: quoted.id },
+      clientId: 'c-1',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.body).toMatch(
+      /^Olá Joana \(Joana Prado\), (Bom dia|Boa tarde|Boa noite|Boa madrugada)! Protocolo \d{14,} às \d\d:\d\d:\d\d \{\{unknown\}\}$/,
+    );
+    expect(res.body).toMatchObject({ fromMe: true, ack: 2, source: 'agent', userId: inbox.agent1.id, errorCode: null });
+    expect(res.body.quotedMsg).toMatchObject({ id: quoted.id, body: 'hello', fromMe: false });
+    const last = fake.sent.at(-1)!;
+    expect(last).toMatchObject({ op: 'text', to: contact.number, body: res.body.body });
+    expect(last.opts).toMatchObject({ quotedExternalId: expect.stringMatching(/^in-/) });
+    const again = await send(inbox.agent1.token, ticketId, { body: 'other text', clientId: 'c-1' });
+    expect(again.body.id).toBe(res.body.id);
+    expect(await countRows(server, "select count(*) as n from messages where client_id = 'c-1'")).toBe(1);
+    const ticket = await server.request('GET', `/api/tickets/${ticketId}`, { token: inbox.agent1.token });
+    expect(ticket.body.lastMessage).toBe(res.body.body);
+  });
+
+  it('refuses a ticket that is not open (409), a disconnected session and an empty text', async () => {
+    const pending = await pendingTicket(server, inbox.tenant, inbox.connectionId, { queueId: inbox.q1 });
+    const refused = await send(inbox.agent1.token, pending.ticketId, { body: 'hi' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('ERR_TICKET_NOT_OPEN');
+    const { ticketId } = await openTicket();
+    expect((await send(inbox.agent1.token, ticketId, { body: '   ' })).status).toBe(400);
+    fake.disconnect(inbox.connectionId);
+    try {
+      const down = await send(inbox.agent1.token, ticketId, { body: 'hi' });
+      expect(down.status).toBe(409);
+      expect(down.body.error).toBe('ERR_WAPP_NOT_INITIALIZED');
+      expect(
+        await countRows(server, 'select count(*) as n from messages where ticket_id = $1 and from_me', [ticketId]),
+      ).toBe(0);
+    } finally {
+      fake.connect(inbox.connectionId);
+    }
+    // a send that fails in the transport stays stored as failed
+    fake.failNext();
+    const failed = await send(inbox.agent1.token, ticketId, { body: 'lost' });
+    expect(failed.status).toBe(201);
+    expect(failed.body).toMatchObject({ ack: 0, errorCode: 'ERR_SENDING_WAPP_MSG' });
+    // others' queues: not visible
+    expect((await send(inbox.agentQ2.token, ticketId, { body: 'x' })).status).toBe(403);
+  });
+});
+
+describe('POST /api/messages/:ticketId (multipart)', () => {
+  it('sends several files in order, typed by content, with their captions', async () => {
+    const { ticketId } = await openTicket();
+    const res = await upload(inbox.agent1.token, ticketId, [
+      { name: 'medias', file: PDF, fileName: 'photo.png', type: 'image/png' },
+      { name: 'medias', file: PNG, fileName: 'picture.png', type: 'image/png' },
+      { name: 'body', value: 'the invoice' },
+      { name: 'body', value: 'the picture' },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body).toHaveLength(2);
+    expect(res.body[0]).toMatchObject({ mediaType: 'application', body: 'the invoice', mediaName: 'photo.png' });
+    expect(res.body[1]).toMatchObject({ mediaType: 'image', body: 'the picture' });
+    expect(res.body[0].mediaUrl).toMatch(/\/public\/[0-9a-f]{32}\.pdf$/);
+    const name = res.body[1].mediaUrl.split('/').pop();
+    expect(existsSync(join(server.ctx.config.dataDir, 'media', name))).toBe(true);
+    const media = fake.sent.filter((s) => s.op === 'media').slice(-2);
+    expect(media.map((m) => m.media!.mimetype)).toEqual(['application/pdf', 'image/png']);
+    expect(res.body[0].id).toBeLessThan(res.body[1].id);
+    const served = await server.app.inject({ method: 'GET', url: `/public/${name}` });
+    expect(served.statusCode).toBe(200);
+  });
+
+  it('refuses an oversized image and a request without files', async () => {
+    const { ticketId } = await openTicket();
+    const big = Buffer.concat([PNG, Buffer.alloc(17 * 1024 * 1024)]);
+    const res = await upload(inbox.agent1.token, ticketId, [
+      { name: 'medias', file: big, fileName: 'big.png', type: 'image/png' },
+    ]);
+    expect(res.status).toBe(413);
+    expect((await upload(inbox.agent1.token, ticketId, [{ name: 'body', value: 'x' }])).status).toBe(400);
+  });
+
+  it('turns an MP3 browser recording into a voice note when ffmpeg is present', async () => {
+    const ffmpeg = await findFfmpeg(server.ctx.config);
+    const { ticketId } = await openTicket();
+    const { execFileSync } = await import('node:child_process');
+    const mp3 = ffmpeg
+      ? execFileSync(ffmpeg, [
+          '-loglevel',
+          'error',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=frequency=440:duration=1',
+          '-f',
+          'mp3',
+          'pipe:1',
+        ])
+      : Buffer.concat([Buffer.from('ID3'), Buffer.alloc(2000, 0)]);
+    const res = await upload(inbox.agent1.token, ticketId, [
+      { name: 'medias', file: mp3, fileName: 'audio-record-site-123.mp3', type: 'audio/mpeg' },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body.mediaType).toBe('audio');
+    const sent = fake.sent.filter((s) => s.op === 'media').at(-1)!;
+    if (ffmpeg) {
+      expect(sent.media).toMatchObject({ mimetype: 'audio/ogg; codecs=opus', asVoiceNote: true });
+      expect(sent.media!.data.subarray(0, 4).toString()).toBe('OggS');
+    } else {
+      expect(sent.media).toMatchObject({ mimetype: 'audio/mpeg', asVoiceNote: false });
+    }
+  });
+});
+
+describe('GET /api/messages/:ticketId', () => {
+  it('pages the contact history across tickets, 20 per page, newest last', async () => {
+    const { ticketId, contact } = await openTicket();
+    for (let i = 0; i < 24; i++) await deliver(server, inbound(inbox.connectionId, contact.number, { body: `m${i}` }));
+    await server.request('PUT', `/api/tickets/${ticketId}`, { token: inbox.agent1.token, body: { status: 'closed' } });
+    const next = await deliver(server, inbound(inbox.connectionId, contact.number, { body: 'new ticket' }));
+    expect(next!.ticket.id).not.toBe(ticketId);
+    await server.database.executeSql('update tickets set queue_id = $1 where id = $2', [inbox.q1, next!.ticket.id]);
+    const first = await server.request('GET', `/api/messages/${next!.ticket.id}`, { token: inbox.agent2.token });
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(26);
+    expect(first.body.hasMore).toBe(true);
+    expect(first.body.messages).toHaveLength(20);
+    expect(first.body.messages.at(-1).body).toBe('new ticket');
+    expect(first.body.ticket.id).toBe(next!.ticket.id);
+    const second = await server.request('GET', `/api/messages/${next!.ticket.id}`, {
+      token: inbox.agent2.token,
+      query: { pageNumber: 2 },
+    });
+    expect(second.body.messages.map((m: { body: string }) => m.body)).toEqual(['hello', 'm0', 'm1', 'm2', 'm3', 'm4']);
+    expect(second.body.hasMore).toBe(false);
+    expect((await server.request('GET', `/api/messages/${ticketId}`, { token: inbox.agentQ2.token })).status).toBe(403);
+  });
+
+  it('reading by the attendant zeroes unread and sends read receipts for unread inbound only', async () => {
+    const { ticketId, contact } = await openTicket();
+    const m1 = await deliver(server, inbound(inbox.connectionId, contact.number, { body: 'one' }));
+    const m2 = await deliver(server, inbound(inbox.connectionId, contact.number, { body: 'two' }));
+    const before = fake.sent.length;
+    // another agent looking does not read it
+    await server.request('GET', `/api/messages/${ticketId}`, { token: inbox.agent2.token });
+    expect(fake.sent.length).toBe(before);
+    expect(
+      (await server.request('GET', `/api/tickets/${ticketId}`, { token: inbox.agent1.token })).body.unreadMessages,
+    ).toBe(2);
+    await server.request('GET', `/api/messages/${ticketId}`, { token: inbox.agent1.token });
+    const read = fake.sent.slice(before).filter((s) => s.op === 'read');
+    expect(read).toHaveLength(1);
+    expect(read[0].externalIds!.sort()).toEqual([m1!.message.externalId, m2!.message.externalId].sort());
+    expect(
+      (await server.request('GET', `/api/tickets/${ticketId}`, { token: inbox.agent1.token })).body.unreadMessages,
+    ).toBe(0);
+    const res = await server.request('POST', `/api/messages/${ticketId}/read`, { token: inbox.agent1.token });
+    expect(res.status).toBe(200);
+    expect(fake.sent.slice(before).filter((s) => s.op === 'read')).toHaveLength(1);
+  });
+});
+
+describe('DELETE and PUT /api/messages/:id', () => {
+  it('only the author deletes or edits, through the channel', async () => {
+    const { ticketId } = await openTicket();
+    const mine = (await send(inbox.agent1.token, ticketId, { body: 'typo' })).body;
+    const customer = (await server.request('GET', `/api/messages/${ticketId}`, { token: inbox.agent1.token })).body
+      .messages[0];
+    // the admin, another agent and the customer's message: refused
+    expect((await server.request('DELETE', `/api/messages/${mine.id}`, { token: inbox.tenant.token })).status).toBe(
+      403,
+    );
+    expect(
+      (await server.request('PUT', `/api/messages/${mine.id}`, { token: inbox.agent2.token, body: { body: 'x' } }))
+        .status,
+    ).toBe(403);
+    expect((await server.request('DELETE', `/api/messages/${customer.id}`, { token: inbox.agent1.token })).status).toBe(
+      403,
+    );
+    const edited = await server.request('PUT', `/api/messages/${mine.id}`, {
+      token: inbox.agent1.token,
+      body: { body: 'fixed' },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ body: 'fixed', isEdited: true });
+    expect(fake.sent.at(-1)).toMatchObject({ op: 'edit', externalId: expect.stringMatching(/^fake-/), body: 'fixed' });
+    const deleted = await server.request('DELETE', `/api/messages/${mine.id}`, { token: inbox.agent1.token });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ isDeleted: true, body: '' });
+    expect(fake.sent.at(-1)).toMatchObject({ op: 'delete' });
+    expect((await server.request('DELETE', '/api/messages/999999999', { token: inbox.agent1.token })).status).toBe(404);
+  });
+});
+
+describe('acknowledgements', () => {
+  it('never go backwards', async () => {
+    const { ticketId } = await openTicket();
+    const sent = (await send(inbox.agent1.token, ticketId, { body: 'ack me' })).body;
+    const externalId = fake.sent.at(-1)!.externalId!;
+    const ack = async () =>
+      (await server.database.executeSql('select ack from messages where id = $1', [sent.id])).rows[0] as {
+        ack: number;
+      };
+    await applyMessageUpdate(server.ctx, { connectionId: inbox.connectionId, externalId, ack: 4 });
+    expect((await ack()).ack).toBe(4);
+    await applyMessageUpdate(server.ctx, { connectionId: inbox.connectionId, externalId, ack: 3 });
+    await applyMessageUpdate(server.ctx, { connectionId: inbox.connectionId, externalId, ack: 1 });
+    await applyMessageUpdate(server.ctx, {
+      connectionId: inbox.connectionId,
+      externalId,
+      error: { code: 'X', message: 'late' },
+    });
+    expect((await ack()).ack).toBe(4);
+    await applyMessageUpdate(server.ctx, { connectionId: inbox.connectionId, externalId, ack: 5 });
+    expect((await ack()).ack).toBe(5);
+  });
+});

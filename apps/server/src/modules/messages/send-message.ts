@@ -1,0 +1,318 @@
+import type { TMessage } from '@zelo/shared';
+import { sql } from 'drizzle-orm';
+import type { TMedia, TOutboundMedia, TSendResult } from '../../channels/types';
+import { messages } from '../../db/schema/messages';
+import { AppError } from '../../http/errors';
+import type { TAppContext } from '../../lib/context';
+import { companyBasics, contactOfCompany, findTicketPlain } from '../tickets/tickets.repo';
+import { channelSession } from './channel-access';
+import { announceMessageCreated, announceMessageUpdated } from './message-announcer';
+import { cleanFileName, MEDIA_LIMITS, removeMediaFile, resolveType, storeMediaFile, toVoiceNote } from './media';
+import { findMessageRow } from './messages.repo';
+import { toMessage } from './message-dto';
+import {
+  findByClientId,
+  findMessagePlain,
+  insertMessageOnce,
+  type TMessageRow,
+  touchTicketAfterMessage,
+  updateMessageRow,
+} from './messages.repo';
+import { applyVariables } from './variables';
+
+export type TSendSource = 'agent' | 'bot' | 'system';
+
+export type TSendTextInput = {
+  companyId: number;
+  ticketId: number;
+  body: string;
+  source: TSendSource;
+  userId?: number | null;
+  quotedMessageId?: number | null;
+  clientId?: string | null;
+};
+
+export type TSendMediaInput = Omit<TSendTextInput, 'body'> & {
+  files: TMedia[];
+  /** one caption per file, in the same order; missing ones are empty */
+  bodies: string[];
+};
+
+const loadTarget = async (ctx: TAppContext, companyId: number, ticketId: number) => {
+  const ticket = await findTicketPlain(ctx.db, companyId, ticketId);
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+  const contact = await contactOfCompany(ctx.db, companyId, ticket.contactId);
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  const company = await companyBasics(ctx.db, companyId);
+
+  return { ticket, contact, company: company ?? { id: companyId, language: 'pt', timezone: 'America/Sao_Paulo' } };
+};
+
+const dto = async (ctx: TAppContext, companyId: number, id: number): Promise<TMessage> => {
+  const row = await findMessageRow(ctx.db, companyId, id);
+  if (!row) throw new AppError('ERR_CREATING_MESSAGE');
+
+  return toMessage(ctx.config, row);
+};
+
+/** the quoted message must be of the same contact's history in the same company */
+const quotedOf = async (ctx: TAppContext, companyId: number, contactId: number, id?: number | null) => {
+  if (!id) return null;
+  const quoted = await findMessagePlain(ctx.db, companyId, id);
+  if (!quoted) return null;
+  const ticket = await findTicketPlain(ctx.db, companyId, quoted.ticketId);
+
+  return ticket?.contactId === contactId ? quoted : null;
+};
+
+/**
+ * The channel's answer reconciled with the stored row: its external id, and an ack that only goes up.
+ * If the channel's echo of this very send was already stored as a row of its own, that copy goes.
+ */
+const reconcile = async (ctx: TAppContext, row: TMessageRow, result: TSendResult) => {
+  const patch = {
+    externalId: result.externalId,
+    ack: sql`greatest(${messages.ack}, ${Math.max(0, Math.min(5, result.ack))})`,
+    errorCode: null,
+    errorMessage: null,
+  } as never;
+  try {
+    await updateMessageRow(ctx.db, row.companyId, row.id, patch);
+  } catch (err) {
+    if ((err as { code?: string }).code !== '23505') throw err;
+    await ctx.db
+      .delete(messages)
+      .where(
+        sql`${messages.whatsappId} = ${row.whatsappId} and ${messages.externalId} = ${result.externalId} and ${messages.id} <> ${row.id}`,
+      );
+    await updateMessageRow(ctx.db, row.companyId, row.id, patch);
+  }
+};
+
+const markFailed = async (ctx: TAppContext, row: TMessageRow, err: unknown) => {
+  const code = err instanceof AppError ? err.code : 'ERR_SENDING_WAPP_MSG';
+  const message = err instanceof Error ? err.message : String(err);
+  ctx.log.warn({ err, messageId: row.id }, 'send failed');
+  await updateMessageRow(ctx.db, row.companyId, row.id, {
+    ack: 0,
+    errorCode: code,
+    errorMessage: message.slice(0, 1000),
+  });
+};
+
+/** sends a stored row and reconciles it; a failure leaves it failed (ack 0, errorCode) */
+const deliver = async (ctx: TAppContext, row: TMessageRow, send: () => Promise<TSendResult>) => {
+  try {
+    await reconcile(ctx, row, await send());
+  } catch (err) {
+    await markFailed(ctx, row, err);
+  }
+  await announceMessageUpdated(ctx, row.companyId, row.id);
+};
+
+const afterStore = async (
+  ctx: TAppContext,
+  input: { companyId: number; ticketId: number; source: TSendSource },
+  row: TMessageRow,
+  lastMessage: string,
+) => {
+  await touchTicketAfterMessage(ctx.db, input.companyId, input.ticketId, {
+    lastMessage,
+    at: row.createdAt,
+    fromMe: true,
+    unread: input.source === 'agent' ? 'reset' : 'keep',
+  });
+  await announceMessageCreated(ctx, input.companyId, row.id);
+};
+
+/**
+ * Sends a text on a ticket through its connection: stored first (ack 1, pending), then sent, then
+ * reconciled with the channel's id and ack; a failed send stays stored as failed (ack 0, errorCode).
+ * A repeated clientId answers the message already stored. Variables of spec 1 §9 are applied.
+ * Throws ERR_WAPP_NOT_INITIALIZED (nothing stored) when the connection is not connected.
+ */
+export const sendTicketText = async (ctx: TAppContext, input: TSendTextInput): Promise<TMessage> => {
+  const { companyId } = input;
+  if (input.clientId) {
+    const existing = await findByClientId(ctx.db, companyId, input.clientId);
+    if (existing) {
+      if (existing.ticketId !== input.ticketId) throw new AppError('ERR_CONFLICT', 'clientId already used');
+      return dto(ctx, companyId, existing.id);
+    }
+  }
+  const { ticket, contact, company } = await loadTarget(ctx, companyId, input.ticketId);
+  const session = channelSession(ctx, ticket.whatsappId);
+  const quoted = await quotedOf(ctx, companyId, ticket.contactId, input.quotedMessageId);
+  const body = applyVariables(input.body, {
+    contactName: contact.name,
+    timeZone: company.timezone,
+    language: company.language,
+    protocol: ticket.code ?? undefined,
+  });
+  const row = await insertMessageOnce(ctx.db, {
+    companyId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    whatsappId: ticket.whatsappId,
+    clientId: input.clientId ?? null,
+    userId: input.userId ?? null,
+    source: input.source,
+    body,
+    fromMe: true,
+    read: true,
+    ack: 1,
+    quotedMsgId: quoted?.id ?? null,
+    remoteJid: contact.number,
+  });
+  if (!row) {
+    // the same clientId stored concurrently
+    const again = input.clientId ? await findByClientId(ctx.db, companyId, input.clientId) : null;
+    if (!again) throw new AppError('ERR_CREATING_MESSAGE');
+    return dto(ctx, companyId, again.id);
+  }
+  await afterStore(ctx, input, row, body);
+  await deliver(ctx, row, () =>
+    session.sendText(contact.number, body, {
+      quotedExternalId: quoted?.externalId ?? undefined,
+      isGroup: ticket.isGroup,
+    }),
+  );
+
+  return dto(ctx, companyId, row.id);
+};
+
+const KIND_LABEL: Record<string, string> = {
+  image: 'Imagem',
+  audio: 'Áudio',
+  video: 'Vídeo',
+  application: 'Documento',
+};
+
+type TPrepared = {
+  data: Buffer;
+  mime: string;
+  ext: string;
+  kind: keyof typeof MEDIA_LIMITS;
+  fileName: string;
+  caption: string;
+  asVoiceNote: boolean;
+};
+
+/** checks every file (type by content, size by kind) before anything is stored or sent */
+export const prepareMedia = async (ctx: TAppContext, files: TMedia[], bodies: string[]): Promise<TPrepared[]> => {
+  if (files.length === 0) throw new AppError('ERR_VALIDATION', 'No file', [{ path: 'medias', message: 'required' }]);
+  const prepared: TPrepared[] = [];
+  for (const [i, file] of files.entries()) {
+    const type = resolveType(file.data, file.fileName);
+    if (file.data.length === 0) {
+      throw new AppError('ERR_VALIDATION', 'Empty file', [{ path: `medias.${i}`, message: 'invalid' }]);
+    }
+    if (file.data.length > MEDIA_LIMITS[type.kind]) {
+      throw new AppError(
+        'ERR_PAYLOAD_TOO_LARGE',
+        `${cleanFileName(file.fileName, 'file')} is too large for ${type.kind}`,
+        [{ path: `medias.${i}`, message: 'tooLarge' }],
+      );
+    }
+    const fileName = cleanFileName(file.fileName, `${KIND_LABEL[type.kind] ?? 'file'}.${type.ext}`);
+    const caption = (bodies[i] ?? '').trim() ? (bodies[i] ?? '') : '';
+    // a browser recording (MP3) becomes a voice note when ffmpeg can convert it
+    const isRecording = type.mime === 'audio/mpeg' && /audio-record/i.test(file.fileName ?? '');
+    if (isRecording) {
+      const voice = await toVoiceNote(ctx.config, file.data);
+      if (voice) {
+        prepared.push({
+          data: voice,
+          mime: 'audio/ogg; codecs=opus',
+          ext: 'ogg',
+          kind: 'audio',
+          fileName: fileName.replace(/\.mp3$/i, '.ogg'),
+          caption: '',
+          asVoiceNote: true,
+        });
+        continue;
+      }
+    }
+    prepared.push({
+      data: file.data,
+      mime: type.mime,
+      ext: type.ext,
+      kind: type.kind,
+      fileName,
+      caption: type.kind === 'audio' ? '' : caption,
+      asVoiceNote: false,
+    });
+  }
+
+  return prepared;
+};
+
+/**
+ * Sends files on a ticket, one after the other in the given order, each stored first and reconciled like
+ * `sendTicketText`. Files are typed by their content and checked against the size limits before any is sent.
+ */
+export const sendTicketMedia = async (ctx: TAppContext, input: TSendMediaInput): Promise<TMessage[]> => {
+  const { companyId } = input;
+  const { ticket, contact, company } = await loadTarget(ctx, companyId, input.ticketId);
+  const session = channelSession(ctx, ticket.whatsappId);
+  const quoted = await quotedOf(ctx, companyId, ticket.contactId, input.quotedMessageId);
+  const prepared = await prepareMedia(ctx, input.files, input.bodies);
+  const sent: TMessage[] = [];
+  for (const [i, file] of prepared.entries()) {
+    const clientId = input.clientId ? `${input.clientId}`.slice(0, 58) + (i ? `#${i}` : '') : null;
+    if (clientId) {
+      const existing = await findByClientId(ctx.db, companyId, clientId);
+      if (existing) {
+        sent.push(await dto(ctx, companyId, existing.id));
+        continue;
+      }
+    }
+    const caption = applyVariables(file.caption, {
+      contactName: contact.name,
+      timeZone: company.timezone,
+      language: company.language,
+      protocol: ticket.code ?? undefined,
+    });
+    const stored = await storeMediaFile(ctx.config, file.data, file.ext);
+    const row = await insertMessageOnce(ctx.db, {
+      companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      clientId,
+      userId: input.userId ?? null,
+      source: input.source,
+      body: caption,
+      fromMe: true,
+      read: true,
+      ack: 1,
+      mediaType: file.kind,
+      mediaUrl: stored,
+      mediaName: file.fileName,
+      mediaMime: file.mime,
+      quotedMsgId: i === 0 ? (quoted?.id ?? null) : null,
+      remoteJid: contact.number,
+    });
+    if (!row) {
+      await removeMediaFile(ctx.config, stored);
+      continue;
+    }
+    await afterStore(ctx, input, row, caption || file.fileName || KIND_LABEL[file.kind]);
+    const media: TOutboundMedia = {
+      data: file.data,
+      mimetype: file.mime,
+      fileName: file.fileName,
+      caption: caption || undefined,
+      asVoiceNote: file.asVoiceNote,
+    };
+    await deliver(ctx, row, () =>
+      session.sendMedia(contact.number, media, {
+        quotedExternalId: i === 0 ? (quoted?.externalId ?? undefined) : undefined,
+        isGroup: ticket.isGroup,
+      }),
+    );
+    sent.push(await dto(ctx, companyId, row.id));
+  }
+
+  return sent;
+};

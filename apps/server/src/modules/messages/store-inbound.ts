@@ -1,0 +1,298 @@
+import { events } from '@zelo/shared';
+import type { TChannelEvents, TInboundMessage, TMedia, TMessageUpdate } from '../../channels/types';
+import type { TAppContext } from '../../lib/context';
+import { readSetting } from '../settings/settings.service';
+import { announceTicket } from '../tickets/ticket-announcer';
+import { findOrCreateTicketForInbound, type TInboundTicket } from '../tickets/ticket-lifecycle';
+import { findTicketPlain } from '../tickets/tickets.repo';
+import { announceMessageCreated, announceMessageUpdated } from './message-announcer';
+import { resolveType, storeMediaFile, removeMediaFile } from './media';
+import {
+  claimPendingOutbound,
+  connectionById,
+  contactByNumber,
+  findByExternalId,
+  insertContactOnce,
+  insertMessageOnce,
+  markFailedByExternalId,
+  raiseAck,
+  renameContact,
+  type TMessageRow,
+  touchTicketAfterMessage,
+  updateMessageRow,
+} from './messages.repo';
+
+export type TStoredInbound = {
+  /** stored now (false: a replayed delivery, or the echo of our own send) */
+  created: boolean;
+  message: TMessageRow;
+  ticket: TInboundTicket['ticket'];
+  ticketCreated: boolean;
+  ticketReopened: boolean;
+  contactId: number;
+};
+
+const digits = (v: string) => v.replace(/\D/g, '');
+
+/** finds or creates the contact of a number in a company; a placeholder name is replaced by the push name */
+export const findOrCreateContact = async (
+  ctx: TAppContext,
+  input: { companyId: number; connectionId: number; number: string; name?: string; isGroup: boolean },
+) => {
+  const name = (input.name ?? '').trim().slice(0, 200) || input.number;
+  const created = await insertContactOnce(ctx.db, {
+    companyId: input.companyId,
+    number: input.number,
+    name,
+    isGroup: input.isGroup,
+    whatsappId: input.connectionId,
+  });
+  if (created) {
+    ctx.realtime.toCompany(input.companyId, events.contact(input.companyId), {
+      action: 'create',
+      contact: { ...created, createdAt: created.createdAt.toISOString(), updatedAt: created.updatedAt.toISOString() },
+    });
+    return { contact: created, created: true };
+  }
+  const existing = await contactByNumber(ctx.db, input.companyId, input.number);
+  if (!existing) throw new Error(`contact ${input.number} vanished`);
+  // names are refreshed only while the contact still carries its number as a name
+  if (existing.name === existing.number && name !== input.number) {
+    const renamed = await renameContact(ctx.db, input.companyId, existing.id, name);
+    if (renamed) return { contact: renamed, created: false };
+  }
+
+  return { contact: existing, created: false };
+};
+
+/** the stored body, media type and list label of each inbound type */
+const describe = (m: TInboundMessage): { body: string; mediaType: string | null; label: string } => {
+  switch (m.type) {
+    case 'location': {
+      const loc = m.location;
+      if (!loc) return { body: m.body, mediaType: 'locationMessage', label: 'Localização' };
+      const link = `https://maps.google.com/maps?q=${loc.latitude}%2C${loc.longitude}&z=17&hl=pt-BR`;
+      return {
+        body: ` | ${link} | ${loc.description || `${loc.latitude}, ${loc.longitude}`}`,
+        mediaType: 'locationMessage',
+        label: 'Localização',
+      };
+    }
+    case 'vcard':
+      return { body: m.vcards?.[0] ?? m.body, mediaType: 'vcard', label: 'Contato' };
+    case 'contacts':
+      return { body: (m.vcards ?? []).join('\n') || m.body, mediaType: 'contactMessage', label: 'Contatos' };
+    case 'reaction':
+      return { body: m.body || 'reaction', mediaType: 'reactionMessage', label: m.body || 'reaction' };
+    default:
+      return { body: m.body ?? '', mediaType: null, label: m.body ?? '' };
+  }
+};
+
+const KIND_LABEL: Record<string, string> = {
+  image: 'Imagem',
+  audio: 'Áudio',
+  video: 'Vídeo',
+  application: 'Documento',
+};
+
+/** downloads (if needed) and stores a message's media under a random name; typed by content */
+const storeInboundMedia = async (ctx: TAppContext, media: TInboundMessage['media']) => {
+  if (!media) return null;
+  try {
+    const file: TMedia = typeof media === 'function' ? await media() : media;
+    const type = resolveType(file.data, file.fileName);
+    const name = await storeMediaFile(ctx.config, file.data, type.ext);
+
+    return { name, kind: type.kind, mime: type.mime, fileName: file.fileName ?? null, error: null };
+  } catch (err) {
+    ctx.log.warn({ err }, 'inbound media download failed');
+    return { name: null, kind: null, mime: null, fileName: null, error: 'ERR_WAPP_DOWNLOAD_MEDIA' };
+  }
+};
+
+/**
+ * Stores one inbound message (or a message sent from the phone): contact find-or-create per company and
+ * number, ticket find-or-create, message insert once per (connection, externalId), unread count,
+ * lastMessage and the realtime events. Answers null for an unknown connection; a replayed delivery
+ * answers the stored row with `created: false` and changes nothing.
+ */
+export const storeInboundMessage = async (
+  ctx: TAppContext,
+  inbound: TInboundMessage,
+): Promise<TStoredInbound | null> => {
+  const connection = await connectionById(ctx.db, inbound.connectionId);
+  if (!connection) {
+    ctx.log.warn({ connectionId: inbound.connectionId }, 'message for an unknown connection dropped');
+    return null;
+  }
+  const companyId = connection.companyId;
+  const replay = await findByExternalId(ctx.db, connection.id, inbound.externalId);
+  const replayTicket = replay ? await findTicketPlain(ctx.db, companyId, replay.ticketId) : null;
+  if (replay && replayTicket) {
+    return {
+      created: false,
+      message: replay,
+      ticket: replayTicket,
+      ticketCreated: false,
+      ticketReopened: false,
+      contactId: replay.contactId ?? 0,
+    };
+  }
+
+  const number = inbound.isGroup ? inbound.from : digits(inbound.from);
+  const { contact } = await findOrCreateContact(ctx, {
+    companyId,
+    connectionId: connection.id,
+    number,
+    name: inbound.isGroup ? inbound.groupName : inbound.pushName,
+    isGroup: inbound.isGroup,
+  });
+  // in groups the message belongs to the member who wrote it
+  let senderId = contact.id;
+  if (inbound.isGroup && inbound.participant && !inbound.fromMe) {
+    senderId = (
+      await findOrCreateContact(ctx, {
+        companyId,
+        connectionId: connection.id,
+        number: digits(inbound.participant),
+        name: inbound.participantName,
+        isGroup: false,
+      })
+    ).contact.id;
+  }
+
+  const reopenWindowMinutes = Number(await readSetting(ctx.db, companyId, 'reopenWindowMinutes')) || 0;
+  const found = await findOrCreateTicketForInbound(ctx, {
+    companyId,
+    connectionId: connection.id,
+    contactId: contact.id,
+    isGroup: inbound.isGroup,
+    reopenWindowMinutes,
+  });
+  const { ticket } = found;
+
+  // the echo of our own send, stored before the send call returned its id
+  if (inbound.fromMe) {
+    const claimed = await claimPendingOutbound(ctx.db, companyId, ticket.id, inbound.body ?? '', inbound.externalId);
+    if (claimed) {
+      return {
+        created: false,
+        message: claimed,
+        ticket,
+        ticketCreated: found.created,
+        ticketReopened: found.reopened,
+        contactId: contact.id,
+      };
+    }
+  }
+
+  const described = describe(inbound);
+  const media = await storeInboundMedia(ctx, inbound.media);
+  const quoted = inbound.quotedExternalId
+    ? await findByExternalId(ctx.db, connection.id, inbound.quotedExternalId)
+    : null;
+  const row = await insertMessageOnce(ctx.db, {
+    companyId,
+    ticketId: ticket.id,
+    contactId: senderId,
+    whatsappId: connection.id,
+    externalId: inbound.externalId,
+    source: inbound.fromMe ? 'agent' : 'customer',
+    body: described.body,
+    fromMe: inbound.fromMe,
+    read: inbound.fromMe,
+    ack: inbound.fromMe ? 2 : 3,
+    mediaType: media?.kind ?? described.mediaType,
+    mediaUrl: media?.name ?? null,
+    mediaName: media?.fileName ?? null,
+    mediaMime: media?.mime ?? null,
+    errorCode: media?.error ?? null,
+    quotedMsgId: quoted?.id ?? null,
+    remoteJid: inbound.from,
+    participant: inbound.participant ?? null,
+    createdAt:
+      inbound.timestamp instanceof Date && !Number.isNaN(inbound.timestamp.getTime()) ? inbound.timestamp : new Date(),
+  });
+  if (!row) {
+    // the same delivery stored concurrently
+    await removeMediaFile(ctx.config, media?.name);
+    const stored = await findByExternalId(ctx.db, connection.id, inbound.externalId);
+    if (!stored) throw new Error('message vanished');
+    return {
+      created: false,
+      message: stored,
+      ticket,
+      ticketCreated: found.created,
+      ticketReopened: found.reopened,
+      contactId: contact.id,
+    };
+  }
+  const label = described.body.trim() || described.label || (media?.kind ? (KIND_LABEL[media.kind] ?? '') : '');
+  await touchTicketAfterMessage(ctx.db, companyId, ticket.id, {
+    lastMessage: described.mediaType === 'locationMessage' ? 'Localização' : label,
+    at: new Date(),
+    fromMe: inbound.fromMe,
+    unread: inbound.fromMe ? 'reset' : 'increment',
+  });
+
+  if (found.created || found.reopened) await announceTicket(ctx, companyId, ticket.id, found.previous);
+  await announceMessageCreated(ctx, companyId, row.id);
+
+  return {
+    created: true,
+    message: row,
+    ticket,
+    ticketCreated: found.created,
+    ticketReopened: found.reopened,
+    contactId: contact.id,
+  };
+};
+
+/** acks (only upwards), edits, deletes and late send failures reported by the channel */
+export const applyMessageUpdate = async (ctx: TAppContext, update: TMessageUpdate) => {
+  const stored = await findByExternalId(ctx.db, update.connectionId, update.externalId);
+  if (!stored) return false;
+  let changed = false;
+  if (update.ack !== undefined && update.ack > 0) {
+    changed =
+      (await raiseAck(ctx.db, update.connectionId, update.externalId, Math.min(5, update.ack))) !== null || changed;
+  }
+  if (update.error) {
+    changed =
+      (await markFailedByExternalId(ctx.db, update.connectionId, update.externalId, update.error)) !== null || changed;
+  }
+  if (update.edit && !stored.isDeleted) {
+    await updateMessageRow(ctx.db, stored.companyId, stored.id, { body: update.edit.body, isEdited: true });
+    changed = true;
+  }
+  if (update.deleted && !stored.isDeleted) {
+    await updateMessageRow(ctx.db, stored.companyId, stored.id, { isDeleted: true });
+    changed = true;
+  }
+  if (changed) await announceMessageUpdated(ctx, stored.companyId, stored.id);
+
+  return changed;
+};
+
+/**
+ * The store-only channel handlers used until the inbound pipeline (S4) replaces them:
+ * `ctx.channels.setEvents(createStoreOnlyHandlers(ctx))`.
+ */
+export const createStoreOnlyHandlers = (
+  ctx: TAppContext,
+): Pick<TChannelEvents, 'onMessage' | 'onMessageUpdate' | 'onCall'> => ({
+  onMessage: async (message) => {
+    await storeInboundMessage(ctx, message);
+  },
+  onMessageUpdate: async (update) => {
+    await applyMessageUpdate(ctx, update);
+  },
+  onCall: async () => undefined,
+});
+
+/** binds the store-only handlers to the channel registry when this process runs one (app.ts) */
+export const bindStoreOnlyHandlers = (ctx: TAppContext) => {
+  const registry = (ctx as { channels?: { setEvents: (events: Partial<TChannelEvents>) => void } }).channels;
+  registry?.setEvents(createStoreOnlyHandlers(ctx));
+};

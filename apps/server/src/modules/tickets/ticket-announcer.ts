@@ -1,0 +1,56 @@
+import { events } from '@zelo/shared';
+import type { TAppContext } from '../../lib/context';
+import { ticketRooms } from './ticket-access';
+import { loadTicketDto, type TTicketDto } from './ticket-dto';
+import { findTicketPlain } from './tickets.repo';
+
+export type TTicketPlace = { status: string; queueId: number | null; userId: number | null };
+
+/**
+ * `company-{id}-ticket` `{action:'update', ticket}` to the rooms allowed to see the ticket now; when
+ * `previous` says it moved (status, queue or user), `{action:'delete', ticketId}` to the rooms it left.
+ * Call after the transaction commits.
+ */
+export const announceTicket = async (
+  ctx: TAppContext,
+  companyId: number,
+  ticketId: number,
+  previous?: TTicketPlace,
+): Promise<TTicketDto | null> => {
+  const ticket = await loadTicketDto(ctx.db, companyId, ticketId);
+  if (!ticket) return null;
+  const event = events.ticket(companyId);
+  const now = ticketRooms(companyId, ticket);
+  if (
+    previous &&
+    (previous.status !== ticket.status || previous.queueId !== ticket.queueId || previous.userId !== ticket.userId)
+  ) {
+    const left = ticketRooms(companyId, { id: ticket.id, ...previous }).filter((r) => !now.includes(r));
+    if (left.length) ctx.realtime.io.to(left).except(now).emit(event, { action: 'delete', ticketId });
+  }
+  ctx.realtime.to(now, event, { action: 'update', ticket });
+
+  return ticket;
+};
+
+/** `{action:'delete', ticketId}` to every room that saw the ticket */
+export const announceTicketDeleted = (
+  ctx: TAppContext,
+  companyId: number,
+  ticket: { id: number; status: string; queueId: number | null; userId: number | null },
+) => {
+  ctx.realtime.to(ticketRooms(companyId, ticket), events.ticket(companyId), {
+    action: 'delete',
+    ticketId: ticket.id,
+  });
+};
+
+/** `{action:'updateUnread', ticketId}`: the unread count went to zero */
+export const announceUnread = async (ctx: TAppContext, companyId: number, ticketId: number) => {
+  const ticket = await findTicketPlain(ctx.db, companyId, ticketId);
+  if (!ticket) return;
+  ctx.realtime.to(ticketRooms(companyId, ticket), events.ticket(companyId), {
+    action: 'updateUnread',
+    ticketId,
+  });
+};

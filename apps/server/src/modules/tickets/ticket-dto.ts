@@ -1,0 +1,62 @@
+import type { TTicket } from '@zelo/shared';
+import type { TDbOrTx } from '../../db/client';
+import { findTicketRow, tagsOfTickets, type TTicketJoinedRow } from './tickets.repo';
+
+/** the API's ticket (spec 1 §3) from a joined row and its tags */
+export const toTicket = (row: TTicketJoinedRow, tagList: { id: number; name: string; color: string }[]) => {
+  const t = row.ticket;
+  const ticket: TTicket & { companyId: number; lastMessageAt: string | null } = {
+    id: t.id,
+    uuid: t.uuid,
+    companyId: t.companyId,
+    status: t.status as TTicket['status'],
+    userId: t.userId,
+    user: t.userId && row.userName ? { id: t.userId, name: row.userName } : null,
+    queueId: t.queueId,
+    queue: t.queueId && row.queueName ? { id: t.queueId, name: row.queueName, color: row.queueColor ?? '' } : null,
+    whatsappId: t.whatsappId,
+    whatsapp:
+      t.whatsappId && row.whatsappName
+        ? { id: t.whatsappId, name: row.whatsappName, status: row.whatsappStatus ?? '' }
+        : null,
+    contactId: t.contactId,
+    contact: row.contact,
+    tags: tagList,
+    isGroup: t.isGroup,
+    chatbot: t.chatbot,
+    lastMessage: t.lastMessage ?? '',
+    lastMessageAt: t.lastMessageAt ? t.lastMessageAt.toISOString() : null,
+    unreadMessages: t.unreadMessages,
+    useIntegration: t.useIntegration,
+    promptId: t.promptId,
+    integrationId: t.integrationId,
+    code: t.code ?? '',
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+
+  return ticket;
+};
+
+export type TTicketDto = ReturnType<typeof toTicket>;
+
+export const toTickets = async (db: TDbOrTx, companyId: number, rows: TTicketJoinedRow[]) => {
+  const tagRows = await tagsOfTickets(
+    db,
+    companyId,
+    rows.map((r) => r.ticket.id),
+  );
+
+  return rows.map((r) =>
+    toTicket(
+      r,
+      tagRows.filter((t) => t.ticketId === r.ticket.id).map(({ id, name, color }) => ({ id, name, color })),
+    ),
+  );
+};
+
+export const loadTicketDto = async (db: TDbOrTx, companyId: number, id: number) => {
+  const row = await findTicketRow(db, companyId, id);
+
+  return row ? (await toTickets(db, companyId, [row]))[0] : null;
+};

@@ -1,0 +1,170 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { TDbOrTx } from '../../db/client';
+import { ticketTrackings, tickets } from '../../db/schema/tickets';
+import type { TAppContext } from '../../lib/context';
+import { protocolStamp } from '../messages/variables';
+import {
+  companyBasics,
+  findLatestClosedTicket,
+  finishCurrentTracking,
+  insertTicketIfNoneActive,
+  insertTracking,
+  type TTicketRowRaw,
+  updateTicketIf,
+} from './tickets.repo';
+
+export type TInboundTicketInput = {
+  companyId: number;
+  connectionId: number;
+  contactId: number;
+  isGroup: boolean;
+  /** a closed ticket updated within this many minutes is reopened as pending; 0 = always a new ticket */
+  reopenWindowMinutes: number;
+};
+
+export type TInboundTicket = {
+  ticket: TTicketRowRaw;
+  /** a new ticket was made */
+  created: boolean;
+  /** a closed ticket was reopened as pending */
+  reopened: boolean;
+  /** where it was before, for the events (closed tickets) */
+  previous?: { status: string; queueId: number | null; userId: number | null };
+};
+
+const activeTicket = async (db: TDbOrTx, input: TInboundTicketInput) =>
+  (
+    await db
+      .select()
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.companyId, input.companyId),
+          eq(tickets.whatsappId, input.connectionId),
+          eq(tickets.contactId, input.contactId),
+        ),
+      )
+  ).find((t) => t.status === 'open' || t.status === 'pending') ?? null;
+
+const isUniqueViolation = (err: unknown) => {
+  let e = err as { code?: string; cause?: unknown } | undefined;
+  for (let i = 0; i < 3 && e; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+};
+
+/** a protocol code: the company's local time stamp and a random tail */
+export const newTicketCode = (timeZone: string) =>
+  `${protocolStamp(timeZone)}${Math.floor(Math.random() * 1000)
+    .toString()
+    .padStart(3, '0')}`;
+
+/**
+ * The ticket an inbound message belongs to, in one transaction that relies on the partial unique index
+ * `tickets_one_active_unique`: the active (open/pending) ticket of (company, connection, contact); else the
+ * latest closed one reopened as pending when it was updated within the reopen window; else a new pending
+ * ticket (insert … on conflict do nothing, then select), so concurrent messages of a new contact make one.
+ */
+export const findOrCreateTicketForInbound = async (
+  ctx: Pick<TAppContext, 'db'>,
+  input: TInboundTicketInput,
+): Promise<TInboundTicket> => {
+  const company = await companyBasics(ctx.db, input.companyId);
+  const timeZone = company?.timezone ?? 'America/Sao_Paulo';
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const active = await activeTicket(tx, input);
+        if (active) return { ticket: active, created: false, reopened: false };
+
+        if (input.reopenWindowMinutes > 0) {
+          const closed = await findLatestClosedTicket(tx, input.companyId, input.connectionId, input.contactId);
+          const since = Date.now() - input.reopenWindowMinutes * 60_000;
+          if (closed && (closed.closedAt ?? closed.updatedAt).getTime() >= since) {
+            const reopened = await updateTicketIf(
+              tx,
+              input.companyId,
+              closed.id,
+              { status: 'closed', userId: closed.userId },
+              { status: 'pending', userId: null, closedAt: null, unreadMessages: 0 },
+            );
+            if (reopened) {
+              await finishCurrentTracking(tx, input.companyId, closed.id);
+              await insertTracking(tx, {
+                companyId: input.companyId,
+                ticketId: closed.id,
+                whatsappId: input.connectionId,
+                queueId: reopened.queueId,
+                queuedAt: new Date(),
+              });
+
+              return {
+                ticket: reopened,
+                created: false,
+                reopened: true,
+                previous: { status: 'closed', queueId: closed.queueId, userId: closed.userId },
+              };
+            }
+          }
+        }
+
+        const inserted = await insertTicketIfNoneActive(tx, {
+          companyId: input.companyId,
+          whatsappId: input.connectionId,
+          contactId: input.contactId,
+          isGroup: input.isGroup,
+          status: 'pending',
+          code: newTicketCode(timeZone),
+        });
+        if (inserted) {
+          await insertTracking(tx, {
+            companyId: input.companyId,
+            ticketId: inserted.id,
+            whatsappId: input.connectionId,
+            queuedAt: new Date(),
+          });
+
+          return { ticket: inserted, created: true, reopened: false };
+        }
+        // another message of the same contact made it first
+        const winner = await activeTicket(tx, input);
+        if (!winner) throw Object.assign(new Error('active ticket vanished'), { code: '23505' });
+
+        return { ticket: winner, created: false, reopened: false };
+      });
+    } catch (err) {
+      if (attempt < 5 && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+};
+
+/**
+ * The closed ticket of this contact on this connection that waits for a rating (its current tracking
+ * row has ratingAt set and no finishedAt), for the inbound pipeline to capture the reply before
+ * `findOrCreateTicketForInbound` runs.
+ */
+export const findTicketAwaitingRating = async (
+  db: TDbOrTx,
+  input: { companyId: number; connectionId: number; contactId: number },
+) => {
+  const rows = await db
+    .select({ ticket: tickets, tracking: ticketTrackings })
+    .from(tickets)
+    .innerJoin(ticketTrackings, eq(ticketTrackings.ticketId, tickets.id))
+    .where(
+      and(
+        eq(tickets.companyId, input.companyId),
+        eq(tickets.whatsappId, input.connectionId),
+        eq(tickets.contactId, input.contactId),
+        eq(tickets.status, 'closed'),
+        isNull(ticketTrackings.finishedAt),
+        isNotNull(ticketTrackings.ratingAt),
+      ),
+    )
+    .limit(1);
+
+  return rows[0] ?? null;
+};

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installFakeChannels } from '../../../test/channel-fake';
+import { openSocket, recordEvents } from '../../../test/fixtures';
+import { startTestServer, type TTestServer } from '../../../test/harness';
+import { deliver, inbound, pendingTicket, randomNumber, setupInbox } from '../../../test/inbox';
+
+let server: TTestServer;
+let fake: ReturnType<typeof installFakeChannels>;
+beforeAll(async () => {
+  server = await startTestServer();
+  fake = installFakeChannels(server);
+});
+afterAll(() => server.close());
+
+const joined = async (token: string, joins: [string, unknown?][]) => {
+  const socket = await openSocket(server, token);
+  const events = recordEvents(socket);
+  for (const [event, arg] of joins) socket.emit(event, arg);
+  // joins are asynchronous on the server: a round trip through a later event settles them
+  await new Promise((r) => setTimeout(r, 150));
+
+  return { socket, events };
+};
+
+describe('ticket and message events reach only the allowed sockets', () => {
+  it('cross-tenant and queue rules, the ticket room, and the delete to rooms left', async () => {
+    const a = await setupInbox(server, 'Alpha');
+    const b = await setupInbox(server, 'Beta');
+    fake.connect(a.connectionId);
+    fake.connect(b.connectionId);
+    const all = () =>
+      [['joinNotification'], ['joinTickets', 'pending'], ['joinTickets', 'open']] as [string, unknown?][];
+    const aAdmin = await joined(a.tenant.token, all());
+    const aAgent1 = await joined(a.agent1.token, all());
+    const aAgentQ2 = await joined(a.agentQ2.token, all());
+    const bAdmin = await joined(b.tenant.token, all());
+    // B's user tries to join A's rooms by ticket id
+    const sockets = [aAdmin, aAgent1, aAgentQ2, bAdmin];
+    try {
+      const { ticketId, contact } = await pendingTicket(server, a.tenant, a.connectionId, { queueId: a.q1 });
+      bAdmin.socket.emit('joinChatBox', ticketId);
+      aAgentQ2.socket.emit('joinChatBox', ticketId);
+      await new Promise((r) => setTimeout(r, 150));
+      await deliver(server, inbound(a.connectionId, contact.number, { body: 'second' }));
+      const ticketEvent = `company-${a.tenant.companyId}-ticket`;
+      const messageEvent = `company-${a.tenant.companyId}-appMessage`;
+      await aAdmin.events.waitFor(messageEvent, (p) => p.message.body === 'second');
+      await aAgent1.events.waitFor(messageEvent, (p) => p.message.body === 'second');
+      // accept: the update reaches the admin and the agent; the other queue's agent hears nothing
+      await server.request('PUT', `/api/tickets/${ticketId}`, { token: a.agent1.token, body: { status: 'open' } });
+      await aAdmin.events.waitFor(ticketEvent, (p) => p.action === 'update' && p.ticket.status === 'open');
+      await aAgent1.events.waitFor(ticketEvent, (p) => p.action === 'update' && p.ticket.status === 'open');
+      // transfer to queue 2: agentQ2 now hears it, agent1 gets the delete of the rooms it left
+      await server.request('PUT', `/api/tickets/${ticketId}`, {
+        token: a.agent1.token,
+        body: { queueId: a.q2, userId: null, status: 'pending' },
+      });
+      await aAgentQ2.events.waitFor(ticketEvent, (p) => p.action === 'update' && p.ticket.queueId === a.q2);
+      await aAgent1.events.waitFor(ticketEvent, (p) => p.action === 'delete' && p.ticketId === ticketId);
+      // B's own event proves B's socket is live, and it heard nothing of A
+      await deliver(server, inbound(b.connectionId, randomNumber(), { body: 'beta' }));
+      await bAdmin.events.waitFor(`company-${b.tenant.companyId}-appMessage`);
+      expect(bAdmin.events.heard.filter((h) => h.event.startsWith(`company-${a.tenant.companyId}-`))).toEqual([]);
+      expect(JSON.stringify(bAdmin.events.heard)).not.toContain(contact.number);
+      // before the transfer agentQ2 heard nothing of the queue-1 ticket
+      const q2Heard = aAgentQ2.events.heard.filter((h) => JSON.stringify(h.payload).includes(contact.number));
+      expect(q2Heard.every((h) => (h.payload as { ticket?: { queueId: number } }).ticket?.queueId === a.q2)).toBe(true);
+      expect(
+        aAgentQ2.events.heard.some(
+          (h) => h.event === messageEvent && (h.payload as { message: { body: string } }).message.body === 'second',
+        ),
+      ).toBe(false);
+    } finally {
+      for (const s of sockets) s.socket.disconnect();
+    }
+  });
+});

@@ -1,0 +1,305 @@
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { TDbOrTx } from '../../db/client';
+import { whatsapps } from '../../db/schema/connections';
+import { contacts } from '../../db/schema/contacts';
+import { companies, users } from '../../db/schema/core';
+import { messages } from '../../db/schema/messages';
+import { queues, userQueues } from '../../db/schema/queues';
+import { tags } from '../../db/schema/tags';
+import { ticketTags, ticketTrackings, tickets } from '../../db/schema/tickets';
+
+export type TTicketRowRaw = typeof tickets.$inferSelect;
+export type TTicketInsert = typeof tickets.$inferInsert;
+export type TTrackingRow = typeof ticketTrackings.$inferSelect;
+
+/** what the permission rules need to know about a user */
+export const findViewer = async (db: TDbOrTx, companyId: number, userId: number) => {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      profile: users.profile,
+      super: users.super,
+      allTicket: users.allTicket,
+      canSeeTicketsWithoutQueue: users.canSeeTicketsWithoutQueue,
+      whatsappId: users.whatsappId,
+    })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  if (!user) return null;
+  const queueRows = await db
+    .select({ queueId: userQueues.queueId })
+    .from(userQueues)
+    .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
+
+  return { ...user, queueIds: queueRows.map((q) => q.queueId) };
+};
+
+const ticketColumns = {
+  ticket: tickets,
+  contact: {
+    id: contacts.id,
+    name: contacts.name,
+    number: contacts.number,
+    email: contacts.email,
+    profilePicUrl: contacts.profilePicUrl,
+    isGroup: contacts.isGroup,
+  },
+  userName: users.name,
+  queueName: queues.name,
+  queueColor: queues.color,
+  whatsappName: whatsapps.name,
+  whatsappStatus: whatsapps.status,
+};
+
+const selectTickets = (db: TDbOrTx) =>
+  db
+    .select(ticketColumns)
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId));
+
+export type TTicketJoinedRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
+
+export const findTicketRow = async (db: TDbOrTx, companyId: number, id: number) =>
+  (await selectTickets(db).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))))[0] ?? null;
+
+export const findTicketRowByUuid = async (db: TDbOrTx, companyId: number, uuid: string) =>
+  (await selectTickets(db).where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid))))[0] ?? null;
+
+export const findTicketPlain = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+  )[0] ?? null;
+
+export const tagsOfTickets = async (db: TDbOrTx, companyId: number, ticketIds: number[]) => {
+  if (ticketIds.length === 0) return [];
+
+  return db
+    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+    .from(ticketTags)
+    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+    .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, ticketIds)))
+    .orderBy(asc(tags.name));
+};
+
+export const pageTicketRows = async (db: TDbOrTx, where: SQL, limit: number, offset: number) => {
+  const [rows, [{ total }]] = await Promise.all([
+    selectTickets(db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(tickets).innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(where),
+  ]);
+
+  return { rows, total };
+};
+
+/** ids of tickets with a message matching the full-text query, for the list search */
+export const messageSearchCondition = (companyId: number, query: SQL) =>
+  sql`${tickets.id} in (select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${messages.searchVector} @@ ${query})`;
+
+export const ticketHasAllTags = (companyId: number, tagIds: number[]) =>
+  sql`(select count(*) from ${ticketTags} where ${ticketTags.companyId} = ${companyId} and ${ticketTags.ticketId} = ${tickets.id} and ${inArray(ticketTags.tagId, tagIds)}) = ${tagIds.length}`;
+
+export const findActiveTicket = async (db: TDbOrTx, companyId: number, whatsappId: number, contactId: number) =>
+  (
+    await selectTickets(db).where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.whatsappId, whatsappId),
+        eq(tickets.contactId, contactId),
+        inArray(tickets.status, ['open', 'pending']),
+      ),
+    )
+  )[0] ?? null;
+
+/** inserts unless the contact already has an active ticket on that connection (the partial unique index) */
+export const insertTicketIfNoneActive = async (db: TDbOrTx, values: TTicketInsert) =>
+  (
+    await db
+      .insert(tickets)
+      .values(values)
+      .onConflictDoNothing({
+        target: [tickets.companyId, tickets.whatsappId, tickets.contactId],
+        where: sql`status in ('open', 'pending')`,
+      })
+      .returning()
+  )[0] ?? null;
+
+/** the latest closed ticket of the contact on that connection */
+export const findLatestClosedTicket = async (db: TDbOrTx, companyId: number, whatsappId: number, contactId: number) =>
+  (
+    await db
+      .select()
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.companyId, companyId),
+          eq(tickets.whatsappId, whatsappId),
+          eq(tickets.contactId, contactId),
+          eq(tickets.status, 'closed'),
+        ),
+      )
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(1)
+  )[0] ?? null;
+
+/**
+ * Compare-and-set: the update applies only while the ticket still has the expected status and user,
+ * so two concurrent transitions of one ticket never both succeed.
+ */
+export const updateTicketIf = async (
+  db: TDbOrTx,
+  companyId: number,
+  id: number,
+  expected: { status: string; userId: number | null },
+  patch: Partial<TTicketInsert>,
+) =>
+  (
+    await db
+      .update(tickets)
+      .set(patch)
+      .where(
+        and(
+          eq(tickets.companyId, companyId),
+          eq(tickets.id, id),
+          eq(tickets.status, expected.status),
+          expected.userId === null ? isNull(tickets.userId) : eq(tickets.userId, expected.userId),
+        ),
+      )
+      .returning()
+  )[0] ?? null;
+
+export const updateTicketRow = async (db: TDbOrTx, companyId: number, id: number, patch: Partial<TTicketInsert>) =>
+  (
+    await db
+      .update(tickets)
+      .set(patch)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .returning()
+  )[0] ?? null;
+
+/** zeroes the unread count without moving the ticket in the lists (updatedAt kept) */
+export const clearUnread = async (db: TDbOrTx, companyId: number, id: number) =>
+  db
+    .update(tickets)
+    .set({ unreadMessages: 0, updatedAt: sql`${tickets.updatedAt}` })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+    .returning({ id: tickets.id });
+
+export const deleteTicketRow = async (db: TDbOrTx, companyId: number, id: number) =>
+  db
+    .delete(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+    .returning({ id: tickets.id });
+
+export const mediaFilesOfTicket = async (db: TDbOrTx, companyId: number, ticketId: number) =>
+  (
+    await db
+      .select({ mediaUrl: messages.mediaUrl })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), sql`media_url is not null`))
+  ).map((r) => r.mediaUrl as string);
+
+// ---- references
+
+export const contactOfCompany = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+  )[0] ?? null;
+
+export const connectionOfCompany = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+  )[0] ?? null;
+
+export const defaultConnection = async (db: TDbOrTx, companyId: number) =>
+  (
+    await db
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
+  )[0] ?? null;
+
+export const queueOfCompany = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .select({ id: queues.id, name: queues.name })
+      .from(queues)
+      .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+  )[0] ?? null;
+
+export const userOfCompany = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+  )[0] ?? null;
+
+export const companyBasics = async (db: TDbOrTx, companyId: number) =>
+  (
+    await db
+      .select({ id: companies.id, language: companies.language, timezone: companies.timezone })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+  )[0] ?? null;
+
+// ---- tracking rows (one per attendance cycle; the current one has finishedAt null)
+
+export const currentTracking = async (db: TDbOrTx, companyId: number, ticketId: number) =>
+  (
+    await db
+      .select()
+      .from(ticketTrackings)
+      .where(
+        and(
+          eq(ticketTrackings.companyId, companyId),
+          eq(ticketTrackings.ticketId, ticketId),
+          isNull(ticketTrackings.finishedAt),
+        ),
+      )
+  )[0] ?? null;
+
+export const insertTracking = async (db: TDbOrTx, values: typeof ticketTrackings.$inferInsert) =>
+  (await db.insert(ticketTrackings).values(values).returning())[0];
+
+export const updateTracking = async (
+  db: TDbOrTx,
+  companyId: number,
+  id: number,
+  patch: Partial<typeof ticketTrackings.$inferInsert>,
+) =>
+  db
+    .update(ticketTrackings)
+    .set(patch)
+    .where(and(eq(ticketTrackings.companyId, companyId), eq(ticketTrackings.id, id)));
+
+/** ends the ticket's current cycle, if any */
+export const finishCurrentTracking = async (db: TDbOrTx, companyId: number, ticketId: number) =>
+  db
+    .update(ticketTrackings)
+    .set({ finishedAt: new Date() })
+    .where(
+      and(
+        eq(ticketTrackings.companyId, companyId),
+        eq(ticketTrackings.ticketId, ticketId),
+        isNull(ticketTrackings.finishedAt),
+      ),
+    );
+
+export const trackingsOfTicket = async (db: TDbOrTx, companyId: number, ticketId: number) =>
+  db
+    .select()
+    .from(ticketTrackings)
+    .where(and(eq(ticketTrackings.companyId, companyId), eq(ticketTrackings.ticketId, ticketId)))
+    .orderBy(asc(ticketTrackings.id));

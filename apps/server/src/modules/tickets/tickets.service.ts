@@ -1,0 +1,554 @@
+import { PAGE_SIZE, type TCreateTicketBody, type TTicketListQuery, type TUpdateTicketBody } from '@zelo/shared';
+import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { contacts } from '../../db/schema/contacts';
+import { tickets } from '../../db/schema/tickets';
+import type { TAuth } from '../../http/authenticate';
+import { AppError } from '../../http/errors';
+import type { TAppContext } from '../../lib/context';
+import { likePattern, pageAnswer, pageWindow } from '../../lib/paging';
+import { channelSession } from '../messages/channel-access';
+import { removeMediaFile } from '../messages/media';
+import { markRead, unreadInbound } from '../messages/messages.repo';
+import { sendTicketText } from '../messages/send-message';
+import { readSetting } from '../settings/settings.service';
+import { acceptGreeting, ratingRequest, transferText } from './automatic-texts';
+import { assertCanSee, loadViewer, type TViewer } from './ticket-access';
+import { announceTicket, announceTicketDeleted, announceUnread, type TTicketPlace } from './ticket-announcer';
+import { loadTicketDto, toTickets } from './ticket-dto';
+import { newTicketCode } from './ticket-lifecycle';
+import {
+  clearUnread,
+  companyBasics,
+  connectionOfCompany,
+  contactOfCompany,
+  currentTracking,
+  defaultConnection,
+  deleteTicketRow,
+  findActiveTicket,
+  findTicketPlain,
+  findTicketRow,
+  findTicketRowByUuid,
+  finishCurrentTracking,
+  insertTicketIfNoneActive,
+  insertTracking,
+  mediaFilesOfTicket,
+  messageSearchCondition,
+  pageTicketRows,
+  queueOfCompany,
+  type TTicketInsert,
+  type TTicketRowRaw,
+  ticketHasAllTags,
+  updateTicketIf,
+  updateTracking,
+  userOfCompany,
+} from './tickets.repo';
+
+/** who changes a ticket: a signed-in user (checked) or the system (pipeline, jobs, bot; unchecked) */
+export type TTicketActor = TAuth | { system: true; companyId: number };
+const isSystem = (actor: TTicketActor): actor is { system: true; companyId: number } => 'system' in actor;
+
+/** extra fields only the system may set (bot state) */
+export type TSystemTicketPatch = TUpdateTicketBody & {
+  chatbot?: boolean;
+  queueOptionId?: number | null;
+  amountUsedBotQueues?: number;
+  /** no automatic messages (greeting, transfer, rating, completion) */
+  silent?: boolean;
+};
+
+/** ERR_OTHER_OPEN_TICKET naming the ticket that holds the contact, its user and queue */
+export class OtherOpenTicketError extends AppError {
+  readonly ticket: {
+    id: number;
+    uuid: string;
+    status: string;
+    userId: number | null;
+    user: { id: number; name: string } | null;
+    queue: { id: number; name: string } | null;
+  };
+
+  constructor(row: NonNullable<Awaited<ReturnType<typeof findActiveTicket>>>) {
+    const t = row.ticket;
+    const user = t.userId && row.userName ? { id: t.userId, name: row.userName } : null;
+    const queue = t.queueId && row.queueName ? { id: t.queueId, name: row.queueName } : null;
+    super('ERR_OTHER_OPEN_TICKET', 'An open ticket already exists for this contact', [
+      { path: 'ticketId', message: String(t.id) },
+      { path: 'user', message: user?.name ?? '' },
+      { path: 'queue', message: queue?.name ?? '' },
+    ]);
+    this.ticket = { id: t.id, uuid: t.uuid, status: t.status, userId: t.userId, user, queue };
+  }
+}
+
+// ---------------------------------------------------------------- list
+
+const dayCondition = (column: SQL, day: string, timeZone: string) =>
+  sql`(${column} at time zone ${timeZone})::date = ${day.slice(0, 10)}::date`;
+
+/** words of a search as a prefix query: `ana silv` → `ana:* & silv:*` */
+const prefixQuery = (term: string) => {
+  const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+  return words
+    .slice(0, 8)
+    .map((w) => `${w}:*`)
+    .join(' & ');
+};
+
+const searchCondition = (companyId: number, term: string) => {
+  const number = term.replace(/\D/g, '');
+  const prefix = prefixQuery(term);
+  const query = prefix
+    ? sql`(websearch_to_tsquery('simple', ${term}) || to_tsquery('simple', ${prefix}))`
+    : sql`websearch_to_tsquery('simple', ${term})`;
+  const parts: SQL[] = [sql`${contacts.name} ilike ${likePattern(term)}`, messageSearchCondition(companyId, query)];
+  if (number.length >= 3) parts.push(sql`${contacts.number} like ${likePattern(number)}`);
+
+  return or(...parts) as SQL;
+};
+
+/** the tickets a user may list; `showAll` only counts for admins and users with allTicket enabled */
+const visibilityCondition = (viewer: TViewer, query: TTicketListQuery): SQL | undefined => {
+  const showAll = query.showAll === true && (viewer.isAdmin || viewer.allTicket);
+  const requested = query.queueIds && query.queueIds.length > 0 ? query.queueIds : undefined;
+  const mine = eq(tickets.userId, viewer.userId);
+  if (viewer.isAdmin) {
+    const queueCond = requested ? or(inArray(tickets.queueId, requested), isNull(tickets.queueId)) : undefined;
+    if (showAll) return queueCond;
+
+    return and(or(mine, eq(tickets.status, 'pending')), queueCond);
+  }
+  const allowed = requested ? requested.filter((q) => viewer.queueIds.includes(q)) : viewer.queueIds;
+  const queueParts: SQL[] = [];
+  if (allowed.length) queueParts.push(inArray(tickets.queueId, allowed));
+  if (viewer.seesNoQueue) queueParts.push(isNull(tickets.queueId));
+  const queueCond = queueParts.length ? or(...queueParts) : sql`false`;
+  const ownCond = requested ? and(mine, or(inArray(tickets.queueId, requested), isNull(tickets.queueId))) : mine;
+  if (showAll) return or(ownCond, queueCond);
+
+  return or(ownCond, and(eq(tickets.status, 'pending'), queueCond));
+};
+
+export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketListQuery) => {
+  const viewer = await loadViewer(ctx.db, auth);
+  const companyId = auth.companyId;
+  const timeZone = auth.company.timezone || 'America/Sao_Paulo';
+  const conditions: (SQL | undefined)[] = [eq(tickets.companyId, companyId), visibilityCondition(viewer, query)];
+  if (query.status) conditions.push(eq(tickets.status, query.status));
+  if (query.users?.length) conditions.push(inArray(tickets.userId, query.users));
+  if (query.tags?.length) conditions.push(ticketHasAllTags(companyId, [...new Set(query.tags)]));
+  if (query.withUnreadMessages) conditions.push(gt(tickets.unreadMessages, 0));
+  if (query.date) conditions.push(dayCondition(sql`${tickets.createdAt}`, query.date, timeZone));
+  if (query.updatedAt) conditions.push(dayCondition(sql`${tickets.updatedAt}`, query.updatedAt, timeZone));
+  if (query.searchParam) conditions.push(searchCondition(companyId, query.searchParam));
+  const { limit, offset } = pageWindow(query.pageNumber, PAGE_SIZE.tickets);
+  const { rows, total } = await pageTicketRows(ctx.db, and(...conditions) as SQL, limit, offset);
+  const page = pageAnswer(await toTickets(ctx.db, companyId, rows), total, query.pageNumber, PAGE_SIZE.tickets);
+
+  return { tickets: page.rows, count: page.count, hasMore: page.hasMore };
+};
+
+// ---------------------------------------------------------------- show
+
+const showRow = async (ctx: TAppContext, auth: TAuth, row: Awaited<ReturnType<typeof findTicketRow>>) => {
+  if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
+  assertCanSee(await loadViewer(ctx.db, auth), row.ticket);
+
+  return (await toTickets(ctx.db, auth.companyId, [row]))[0];
+};
+
+export const showTicket = async (ctx: TAppContext, auth: TAuth, id: number) =>
+  showRow(ctx, auth, await findTicketRow(ctx.db, auth.companyId, id));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const showTicketByUuid = async (ctx: TAppContext, auth: TAuth, uuid: string) => {
+  if (!UUID.test(uuid)) throw new AppError('ERR_NO_TICKET_FOUND');
+
+  return showRow(ctx, auth, await findTicketRowByUuid(ctx.db, auth.companyId, uuid.toLowerCase()));
+};
+
+// ---------------------------------------------------------------- read marking
+
+/**
+ * Zeroes the unread count, flags the inbound messages read and emits `updateUnread`. Read receipts go
+ * to the channel only when `receipts` (an attendant actually reads an open ticket).
+ */
+export const markTicketRead = async (
+  ctx: TAppContext,
+  companyId: number,
+  ticketId: number,
+  opts: { receipts: boolean },
+) => {
+  const ticket = await findTicketPlain(ctx.db, companyId, ticketId);
+  if (!ticket) return;
+  const unread = await unreadInbound(ctx.db, companyId, ticketId);
+  if (unread.length === 0 && ticket.unreadMessages === 0) return;
+  await markRead(
+    ctx.db,
+    companyId,
+    unread.map((m) => m.id),
+  );
+  await clearUnread(ctx.db, companyId, ticketId);
+  await announceUnread(ctx, companyId, ticketId);
+  const externalIds = unread.map((m) => m.externalId).filter((x): x is string => !!x);
+  if (opts.receipts && ticket.status === 'open' && externalIds.length) {
+    try {
+      const contact = await contactOfCompany(ctx.db, companyId, ticket.contactId);
+      if (contact)
+        await channelSession(ctx, ticket.whatsappId).markRead(contact.number, externalIds, { isGroup: ticket.isGroup });
+    } catch (err) {
+      ctx.log.debug({ err, ticketId }, 'read receipts not sent');
+    }
+  }
+};
+
+// ---------------------------------------------------------------- create
+
+export const createTicket = async (ctx: TAppContext, auth: TAuth, body: TCreateTicketBody) => {
+  const companyId = auth.companyId;
+  const viewer = await loadViewer(ctx.db, auth);
+  const contact = await contactOfCompany(ctx.db, companyId, body.contactId);
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  if (body.queueId) {
+    if (!(await queueOfCompany(ctx.db, companyId, body.queueId))) {
+      throw new AppError('ERR_VALIDATION', 'Unknown queue', [{ path: 'queueId', message: 'invalid' }]);
+    }
+    if (!viewer.isAdmin && !viewer.queueIds.includes(body.queueId)) throw new AppError('ERR_NO_PERMISSION');
+  } else if (!viewer.isAdmin) {
+    throw new AppError('ERR_VALIDATION', 'Select a queue', [{ path: 'queueId', message: 'required' }]);
+  }
+  let connectionId = body.whatsappId ?? null;
+  if (connectionId) {
+    if (!(await connectionOfCompany(ctx.db, companyId, connectionId))) throw new AppError('ERR_NO_WAPP_FOUND');
+  } else if (viewer.whatsappId && (await connectionOfCompany(ctx.db, companyId, viewer.whatsappId))) {
+    connectionId = viewer.whatsappId;
+  } else {
+    const fallback = await defaultConnection(ctx.db, companyId);
+    if (!fallback) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
+    connectionId = fallback.id;
+  }
+  // only admins open a ticket in somebody else's name
+  const userId = viewer.isAdmin && body.userId ? body.userId : viewer.userId;
+  if (userId !== viewer.userId && !(await userOfCompany(ctx.db, companyId, userId))) {
+    throw new AppError('ERR_NO_USER_FOUND');
+  }
+
+  const existingAnswer = async () => {
+    const active = await findActiveTicket(ctx.db, companyId, connectionId, contact.id);
+    if (!active) return null;
+    if (active.ticket.userId === viewer.userId && active.ticket.status === 'open') {
+      return { created: false, ticket: (await toTickets(ctx.db, companyId, [active]))[0] };
+    }
+    throw new OtherOpenTicketError(active);
+  };
+  const held = await existingAnswer();
+  if (held) return held;
+
+  const company = await companyBasics(ctx.db, companyId);
+  const now = new Date();
+  const id = await ctx.db.transaction(async (tx) => {
+    const row = await insertTicketIfNoneActive(tx, {
+      companyId,
+      contactId: contact.id,
+      whatsappId: connectionId,
+      queueId: body.queueId ?? null,
+      userId,
+      status: 'open',
+      isGroup: contact.isGroup,
+      code: newTicketCode(company?.timezone ?? 'America/Sao_Paulo'),
+    });
+    if (!row) return null;
+    await insertTracking(tx, {
+      companyId,
+      ticketId: row.id,
+      whatsappId: connectionId,
+      queueId: row.queueId,
+      userId,
+      queuedAt: now,
+      startedAt: now,
+    });
+
+    return row.id;
+  });
+  if (id === null) {
+    // made concurrently by somebody else
+    const again = await existingAnswer();
+    if (again) return again;
+    throw new AppError('ERR_CREATING_TICKET');
+  }
+  const ticket = await announceTicket(ctx, companyId, id);
+
+  return { created: true, ticket: ticket! };
+};
+
+// ---------------------------------------------------------------- update (spec 1 §4 transitions)
+
+type TKind = 'accept' | 'return' | 'close' | 'reopen' | 'transfer' | 'edit';
+
+const fail = (kind: TKind) =>
+  kind === 'accept'
+    ? new AppError('ERR_TICKET_ALREADY_ACCEPTED', 'Another attendant accepted this ticket first')
+    : new AppError('ERR_CONFLICT', 'The ticket changed meanwhile, reload it');
+
+const isUniqueViolation = (err: unknown) => {
+  let e = err as { code?: string; cause?: unknown } | undefined;
+  for (let i = 0; i < 3 && e; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+};
+
+/**
+ * Every ticket transition of spec 1 §4 and reference §2.8: accept (pending → open, exactly one of two
+ * concurrent accepts wins), return (open → pending, no user), close (rating request or completion
+ * message), reopen (closed → open, ERR_OTHER_OPEN_TICKET when another active ticket exists), transfer to a
+ * queue (pending, no user) or to a user. Users are checked against the permission rules; the system is not.
+ */
+export const updateTicket = async (
+  ctx: TAppContext,
+  actor: TTicketActor,
+  ticketId: number,
+  body: TSystemTicketPatch,
+) => {
+  const companyId = actor.companyId;
+  const system = isSystem(actor);
+  const viewer = system ? null : await loadViewer(ctx.db, actor);
+  const current = await findTicketPlain(ctx.db, companyId, ticketId);
+  if (!current) throw new AppError('ERR_NO_TICKET_FOUND');
+  if (viewer) assertCanSee(viewer, current);
+  if (system) {
+    // bot state is the system's alone
+  } else if (body.chatbot !== undefined || body.queueOptionId !== undefined || body.amountUsedBotQueues !== undefined) {
+    throw new AppError('ERR_NO_PERMISSION');
+  }
+
+  const status = body.status ?? current.status;
+  const queueChanged = body.queueId !== undefined && body.queueId !== current.queueId;
+  const userGiven = body.userId !== undefined;
+  let kind: TKind;
+  let userId = userGiven ? (body.userId ?? null) : current.userId;
+  let nextStatus = status;
+  if (current.status === 'pending' && status === 'open') {
+    kind = 'accept';
+    userId = body.userId ?? viewer?.userId ?? current.userId;
+  } else if (current.status === 'open' && status === 'pending') {
+    kind = 'return';
+    userId = userGiven ? (body.userId ?? null) : null;
+  } else if (current.status !== 'closed' && status === 'closed') {
+    kind = 'close';
+    userId = current.userId ?? viewer?.userId ?? null;
+  } else if (current.status === 'closed' && status !== 'closed') {
+    kind = 'reopen';
+    userId =
+      status === 'open' ? (body.userId ?? viewer?.userId ?? current.userId) : userGiven ? (body.userId ?? null) : null;
+  } else if (queueChanged || (userGiven && body.userId !== current.userId)) {
+    kind = 'transfer';
+    // a queue without a user: back to pending with nobody
+    if (queueChanged && (!userGiven || body.userId === null) && current.status !== 'closed') {
+      nextStatus = 'pending';
+      userId = null;
+    }
+  } else {
+    kind = 'edit';
+    // an accept that lost the race: the ticket is already open with somebody else
+    if (body.status === 'open' && current.status === 'open' && !userGiven && current.userId !== viewer?.userId) {
+      throw fail('accept');
+    }
+  }
+  if (nextStatus === 'open' && !userId)
+    throw new AppError('ERR_VALIDATION', 'An open ticket needs a user', [{ path: 'userId', message: 'required' }]);
+
+  // permissions
+  if (viewer && !viewer.isAdmin) {
+    const holds = current.userId === viewer.userId;
+    const deny = () => {
+      throw new AppError('ERR_NO_PERMISSION');
+    };
+    if ((kind === 'accept' || (kind === 'reopen' && nextStatus === 'open')) && userId !== viewer.userId) deny();
+    if (kind === 'return' && !holds) deny();
+    if (kind === 'close' && current.status === 'open' && !holds) deny();
+    if (kind === 'transfer' && current.status === 'open' && !holds) deny();
+    if (kind === 'edit' && current.status === 'open' && !holds) deny();
+    if (body.whatsappId !== undefined && body.whatsappId !== current.whatsappId) deny();
+  }
+
+  // references
+  const queueId = body.queueId !== undefined ? body.queueId : current.queueId;
+  const queue = queueId ? await queueOfCompany(ctx.db, companyId, queueId) : null;
+  if (queueId && !queue)
+    throw new AppError('ERR_VALIDATION', 'Unknown queue', [{ path: 'queueId', message: 'invalid' }]);
+  const user = userId ? await userOfCompany(ctx.db, companyId, userId) : null;
+  if (userId && !user) throw new AppError('ERR_NO_USER_FOUND');
+  const whatsappId = body.whatsappId !== undefined ? body.whatsappId : current.whatsappId;
+  if (whatsappId && whatsappId !== current.whatsappId && !(await connectionOfCompany(ctx.db, companyId, whatsappId))) {
+    throw new AppError('ERR_NO_WAPP_FOUND');
+  }
+  const becomesActive = nextStatus !== 'closed' && (current.status === 'closed' || whatsappId !== current.whatsappId);
+  if (becomesActive && whatsappId) {
+    const other = await findActiveTicket(ctx.db, companyId, whatsappId, current.contactId);
+    if (other && other.ticket.id !== current.id) throw new OtherOpenTicketError(other);
+  }
+
+  const settings = async () => ({
+    userRating: (await readSetting(ctx.db, companyId, 'userRating')) === 'enabled',
+    sendMsgTransfTicket: (await readSetting(ctx.db, companyId, 'sendMsgTransfTicket')) === 'enabled',
+    sendGreetingAccepted: (await readSetting(ctx.db, companyId, 'sendGreetingAccepted')) === 'enabled',
+  });
+  const flags = await settings();
+  const now = new Date();
+  const patch: Partial<TTicketInsert> = {
+    status: nextStatus,
+    userId,
+    queueId,
+    whatsappId,
+    // any change by a person ends the bot's conversation
+    chatbot: body.chatbot ?? false,
+    ...(body.queueOptionId !== undefined
+      ? { queueOptionId: body.queueOptionId }
+      : system
+        ? {}
+        : { queueOptionId: null }),
+    ...(body.amountUsedBotQueues !== undefined ? { amountUsedBotQueues: body.amountUsedBotQueues } : {}),
+    ...(body.useIntegration !== undefined ? { useIntegration: body.useIntegration } : {}),
+    ...(body.promptId !== undefined ? { promptId: body.promptId } : {}),
+    ...(body.integrationId !== undefined ? { integrationId: body.integrationId } : {}),
+  };
+  if (kind === 'close') {
+    Object.assign(patch, {
+      closedAt: now,
+      useIntegration: false,
+      promptId: null,
+      integrationId: null,
+      chatbot: false,
+      queueOptionId: null,
+      typebotStatus: false,
+      typebotSessionId: null,
+    });
+  }
+  if (kind === 'reopen') Object.assign(patch, { closedAt: null, unreadMessages: 0 });
+
+  let askRating = false;
+  let updated: TTicketRowRaw | null;
+  try {
+    updated = await ctx.db.transaction(async (tx) => {
+      const row = await updateTicketIf(
+        tx,
+        companyId,
+        ticketId,
+        { status: current.status, userId: current.userId },
+        patch,
+      );
+      if (!row) return null;
+      let tracking = await currentTracking(tx, companyId, ticketId);
+      if (kind === 'reopen') {
+        await finishCurrentTracking(tx, companyId, ticketId);
+        tracking = await insertTracking(tx, {
+          companyId,
+          ticketId,
+          whatsappId,
+          queueId,
+          userId,
+          queuedAt: now,
+          startedAt: nextStatus === 'open' ? now : null,
+        });
+      } else if (!tracking) {
+        tracking = await insertTracking(tx, { companyId, ticketId, whatsappId, queueId, userId, queuedAt: now });
+      }
+      const t: Parameters<typeof updateTracking>[3] = { whatsappId, queueId };
+      if (queueChanged && queueId) t.queuedAt = now;
+      if (body.chatbot) t.chatbotAt = now;
+      if (kind === 'accept') Object.assign(t, { startedAt: now, userId, ratingAt: null, rated: false });
+      if (nextStatus === 'pending' && current.status === 'open')
+        Object.assign(t, { queuedAt: now, startedAt: null, userId: null });
+      if (kind === 'transfer' && nextStatus === 'open') t.userId = userId;
+      if (kind === 'close') {
+        askRating = flags.userRating && !current.isGroup && !!userId && !tracking.ratingAt && !body.silent;
+        if (askRating) Object.assign(t, { ratingAt: now, userId });
+        else Object.assign(t, { finishedAt: now, userId });
+      }
+      await updateTracking(tx, companyId, tracking.id, t);
+
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err) && whatsappId) {
+      const other = await findActiveTicket(ctx.db, companyId, whatsappId, current.contactId);
+      if (other && other.ticket.id !== current.id) throw new OtherOpenTicketError(other);
+      throw fail(kind);
+    }
+    throw err;
+  }
+  if (!updated) throw fail(kind);
+
+  if (kind === 'accept' || (kind === 'reopen' && nextStatus === 'open')) {
+    await markTicketRead(ctx, companyId, ticketId, { receipts: !system });
+  }
+  const previous: TTicketPlace = { status: current.status, queueId: current.queueId, userId: current.userId };
+  const ticket = await announceTicket(ctx, companyId, ticketId, previous);
+  if (!body.silent) {
+    const names = { queueName: queue?.name, userName: user?.name };
+    await automaticMessages(ctx, { companyId, current, updated, kind, flags, askRating, ...names });
+  }
+
+  return ticket ?? (await loadTicketDto(ctx.db, companyId, ticketId))!;
+};
+
+/** greeting on accept, transfer notices, rating request or completion message; failures never undo the change */
+const automaticMessages = async (
+  ctx: TAppContext,
+  o: {
+    companyId: number;
+    current: TTicketRowRaw;
+    updated: TTicketRowRaw;
+    kind: TKind;
+    flags: { userRating: boolean; sendMsgTransfTicket: boolean; sendGreetingAccepted: boolean };
+    askRating: boolean;
+    queueName?: string;
+    userName?: string;
+  },
+) => {
+  const { companyId, current, updated, kind } = o;
+  const texts: string[] = [];
+  const company = await companyBasics(ctx.db, companyId);
+  const language = company?.language;
+  if (kind === 'accept' && o.flags.sendGreetingAccepted && !updated.isGroup && o.userName) {
+    texts.push(acceptGreeting(language, o.userName));
+  }
+  if ((kind === 'transfer' || kind === 'return') && o.flags.sendMsgTransfTicket && !updated.isGroup) {
+    const queueMoved = updated.queueId !== current.queueId && !!updated.queueId;
+    const userMoved = updated.userId !== current.userId && !!updated.userId;
+    if (queueMoved || userMoved) {
+      texts.push(
+        transferText(language, {
+          queueName: queueMoved ? o.queueName : null,
+          userName: userMoved ? o.userName : null,
+        }),
+      );
+    }
+  }
+  if (kind === 'close' && !updated.isGroup && updated.whatsappId) {
+    const connection = await connectionOfCompany(ctx.db, companyId, updated.whatsappId);
+    if (o.askRating) texts.push(ratingRequest(language, connection?.ratingMessage ?? ''));
+    else if (connection?.complationMessage.trim()) texts.push(connection.complationMessage);
+  }
+  for (const body of texts) {
+    try {
+      await sendTicketText(ctx, { companyId, ticketId: updated.id, body, source: 'system' });
+    } catch (err) {
+      ctx.log.warn({ err, ticketId: updated.id }, 'automatic message not sent');
+    }
+  }
+};
+
+// ---------------------------------------------------------------- delete
+
+export const deleteTicket = async (ctx: TAppContext, auth: TAuth, id: number) => {
+  const ticket = await findTicketPlain(ctx.db, auth.companyId, id);
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+  const files = await mediaFilesOfTicket(ctx.db, auth.companyId, id);
+  await deleteTicketRow(ctx.db, auth.companyId, id);
+  announceTicketDeleted(ctx, auth.companyId, ticket);
+  for (const name of files) await removeMediaFile(ctx.config, name);
+};

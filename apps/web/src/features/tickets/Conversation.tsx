@@ -1,6 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
 import { events, type TMessage, type TTicket } from '@zelo/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSocketEvent } from '../../api/socket';
@@ -15,6 +16,8 @@ import { MessagesList } from './MessagesList';
 import { TicketTags } from './TicketTags';
 import { TransferDialog } from './TransferDialog';
 import { flattenMessages } from './messagesCache';
+import { dropNotification } from './notificationRules';
+import { NOTIFICATIONS_KEY } from './queryKeys';
 import { ticketsApi } from './ticketsApi';
 import type { TTicketEvent } from './ticketTypes';
 import { useMessageEvents, useMessagesQuery, useStoreMessage } from './useMessages';
@@ -42,15 +45,25 @@ const TicketConversation = ({ ticket, onBack }: { ticket: TTicket; onBack?: () =
   const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const [drawerOpen, setDrawerOpen] = useState(() => typeof window !== 'undefined' && window.innerWidth > 1200);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [transferOpen, setTransferOpen] = useState(false);
   const [replyTo, setReplyTo] = useState<TMessage | null>(null);
   const [deleting, setDeleting] = useState<TMessage | null>(null);
   const [editing, setEditing] = useState<TMessage | null>(null);
   const storeMessage = useStoreMessage();
 
+  const queryClient = useQueryClient();
   const messagesQuery = useMessagesQuery(ticket.id);
-  useMessageEvents(ticket.id, ticket.contactId);
+  // a message arriving while the ticket is on screen is read at once (the server then sends updateUnread)
+  const onCreated = useCallback(
+    (message: TMessage) => {
+      if (!message.fromMe && document.visibilityState === 'visible') {
+        void ticketsApi.markRead(ticket.id).catch(() => undefined);
+      }
+    },
+    [ticket.id],
+  );
+  useMessageEvents(ticket.id, ticket.contactId, onCreated);
   const { localMessages, sendText, sendFiles, retry } = useSendMessages(ticket);
   const messages = useMemo(
     () => [...flattenMessages(messagesQuery.data), ...localMessages],
@@ -59,9 +72,10 @@ const TicketConversation = ({ ticket, onBack }: { ticket: TTicket; onBack?: () =
 
   useEffect(() => {
     setCurrentTicketId(ticket.id);
+    queryClient.setQueryData<TTicket[]>(NOTIFICATIONS_KEY, (old) => (old ? dropNotification(old, ticket.id) : old));
 
     return () => setCurrentTicketId(null);
-  }, [ticket.id]);
+  }, [ticket.id, queryClient]);
 
   // the open ticket was deleted elsewhere: back to the list
   useSocketEvent(user ? events.ticket(user.companyId) : '', (data: TTicketEvent) => {
@@ -122,7 +136,7 @@ const TicketConversation = ({ ticket, onBack }: { ticket: TTicket; onBack?: () =
           sendFiles={sendFiles}
         />
       </Box>
-      <ContactDrawer open={drawerOpen} ticket={ticket} onClose={() => setDrawerOpen(false)} />
+      {drawerOpen ? <ContactDrawer open ticket={ticket} onClose={() => setDrawerOpen(false)} /> : null}
       <TransferDialog open={transferOpen} ticket={ticket} onClose={() => setTransferOpen(false)} />
       <EditMessageDialog message={editing} onClose={() => setEditing(null)} onSave={editMessage} />
       <ConfirmDialog

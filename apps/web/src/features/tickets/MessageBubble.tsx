@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MessageMenu } from './MessageMenu';
 import { MessageText } from './MessageText';
 import { MessageTicks } from './MessageTicks';
-import { formatTime } from './messageLogic';
+import { formatTime, lastMessagePreview } from './messageLogic';
 import { captionOf, MessageMedia } from './media/MessageMedia';
 
 type MessageBubbleProps = {
@@ -42,7 +42,7 @@ const QuotedBlock = ({ quoted }: { quoted: NonNullable<TMessage['quotedMsg']> })
         color="text.secondary"
         sx={{ whiteSpace: 'pre-wrap', maxHeight: 60, overflow: 'hidden' }}
       >
-        {quoted.body || quoted.mediaType}
+        {lastMessagePreview(quoted.body, t('tickets.location')) || quoted.mediaType}
       </Typography>
     </Box>
   );

@@ -102,10 +102,19 @@ export const NewTicketDialog = ({ open, onClose, initialContact = null }: NewTic
       }
     } catch (err) {
       const other = heldTicketOf(err);
-      if (other && other.userId === viewer.id && other.uuid) {
+      if (!other) {
+        toastError(err);
+
+        return;
+      }
+      // the user's own ticket opens; another user's is named with its queue
+      const found = other.id ? await ticketsApi.byId(other.id).catch(() => null) : null;
+      const ownerId = found?.userId ?? other.userId ?? null;
+      const uuid = found?.uuid ?? other.uuid;
+      if (ownerId === viewer.id && uuid) {
         onClose();
-        navigate(`/tickets/${other.uuid}`);
-      } else if (other?.user) {
+        navigate(`/tickets/${uuid}`);
+      } else if (other.userName) {
         setHeld(other);
       } else {
         toastError(err);
@@ -250,8 +259,8 @@ export const NewTicketDialog = ({ open, onClose, initialContact = null }: NewTic
         <DialogContent>
           <DialogContentText>
             {t('tickets.create.held', {
-              user: held?.user?.name ?? '',
-              queue: held?.queue?.name ?? t('tickets.noQueue'),
+              user: held?.userName ?? '',
+              queue: held?.queueName || t('tickets.noQueue'),
             })}
           </DialogContentText>
         </DialogContent>

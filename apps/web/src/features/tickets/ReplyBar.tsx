@@ -2,6 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Box, IconButton, Stack, Typography } from '@mui/material';
 import type { TMessage } from '@zelo/shared';
 import { useTranslation } from 'react-i18next';
+import { lastMessagePreview } from './messageLogic';
 
 type ReplyBarProps = { message: TMessage; contactName: string; onCancel: () => void };
 
@@ -28,7 +29,7 @@ export const ReplyBar = ({ message, contactName, onCancel }: ReplyBarProps) => {
           {t('tickets.composer.replyingTo', { name })}
         </Typography>
         <Typography variant="body2" noWrap color="text.secondary">
-          {message.body || message.mediaType}
+          {lastMessagePreview(message.body, t('tickets.location')) || message.mediaType}
         </Typography>
       </Box>
       <IconButton onClick={onCancel} aria-label={t('tickets.composer.cancelReply')} data-testid="reply-cancel">

@@ -74,7 +74,10 @@ export const TicketsManager = ({ selectedUuid, narrow }: TicketsManagerProps) =>
     isAdmin: viewer.isAdmin,
     busyId: actions.busyId,
     onOpen: (ticket: TTicket) => navigate(`/tickets/${ticket.uuid}`),
-    onAccept: actions.accept,
+    onAccept: (ticket: TTicket) => {
+      setSubTab('assigned');
+      void actions.accept(ticket);
+    },
     onClose: actions.close,
     onReopen: actions.reopen,
     onPeek: setPeeking,

@@ -80,6 +80,7 @@ describe('parseLocationBody', () => {
   it('shows locations as Localização in the list', () => {
     expect(lastMessagePreview('data:image/png;base64,AA|https://maps.google.com/x', 'Localização')).toBe('Localização');
     expect(lastMessagePreview('olá', 'Localização')).toBe('olá');
+    expect(lastMessagePreview('BEGIN:VCARD\nFN:Pedro\nEND:VCARD', 'Localização')).toBe('👤 Pedro');
   });
 });
 

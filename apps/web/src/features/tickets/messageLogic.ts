@@ -115,6 +115,9 @@ export const parseLocationBody = (body: string): TLocation | null => {
 /** The list preview of a message body: locations read 'Localização' (spec 1 §2). */
 export const lastMessagePreview = (lastMessage: string, locationLabel: string): string => {
   const text = lastMessage ?? '';
+  if (/^BEGIN:VCARD/i.test(text)) {
+    return `👤 ${parseVcard(text).name}`.trim();
+  }
   if (/^data:image\/[a-z]+;base64,/i.test(text) || (text.includes('|') && /https?:\/\/maps\./i.test(text))) {
     return locationLabel;
   }

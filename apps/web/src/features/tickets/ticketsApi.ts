@@ -37,6 +37,7 @@ export const ticketsApi = {
     api.post<TMessage | undefined>(`/messages/${ticketId}`, body),
   sendMedia: (ticketId: number, form: FormData) =>
     api.upload<TMessage[] | TMessage | undefined>(`/messages/${ticketId}`, form),
+  markRead: (ticketId: number) => api.post(`/messages/${ticketId}/read`),
   deleteMessage: (id: number) => api.delete(`/messages/${id}`),
   editMessage: (id: number, body: string) => api.put<TMessage | undefined>(`/messages/${id}`, { body }),
   notes: (ticketId: number, contactId: number) =>

@@ -83,20 +83,23 @@ export const ToastHost = () => {
 
   return (
     <Snackbar open={current.length > 0} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
-      <Stack spacing={1}>
-        {current.map((item) => (
-          <Alert
-            key={item.id}
-            severity={item.severity}
-            variant="filled"
-            onClose={() => dismiss(item.id)}
-            data-testid={`toast-${item.severity}`}
-            sx={{ minWidth: 280, maxWidth: 480 }}
-          >
-            {item.text}
-          </Alert>
-        ))}
-      </Stack>
+      {/* the Snackbar's transition hands its direction prop ('down') to its child: a Stack there would lay out in a row */}
+      <div>
+        <Stack spacing={1}>
+          {current.map((item) => (
+            <Alert
+              key={item.id}
+              severity={item.severity}
+              variant="filled"
+              onClose={() => dismiss(item.id)}
+              data-testid={`toast-${item.severity}`}
+              sx={{ minWidth: 280, maxWidth: 480 }}
+            >
+              {item.text}
+            </Alert>
+          ))}
+        </Stack>
+      </div>
     </Snackbar>
   );
 };

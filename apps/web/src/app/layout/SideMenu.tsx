@@ -100,7 +100,7 @@ const MenuEntries = ({ entries, ...props }: { entries: MenuEntry[] } & SideMenuP
           {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
         </ListItemButton>
         <Collapse in={open} timeout="auto" unmountOnExit>
-          <List disablePadding>
+          <List disablePadding dense>
             {entry.children.map((child) => (
               <MenuItemLink key={child.name} item={child} nested {...props} />
             ))}

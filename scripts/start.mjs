@@ -19,7 +19,11 @@ const newest = (dir) => {
   return latest;
 };
 
-const sources = Math.max(newest(join(web, 'src')), newest(join(root, 'packages/shared/src')), statSync(join(web, 'index.html')).mtimeMs);
+const sources = Math.max(
+  newest(join(web, 'src')),
+  newest(join(root, 'packages/shared/src')),
+  statSync(join(web, 'index.html')).mtimeMs,
+);
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: root, stdio: 'inherit' });

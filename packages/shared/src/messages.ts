@@ -56,7 +56,13 @@ export const ZMessage = z.object({
   userId: z.number().nullable(),
   errorCode: z.string().nullable(),
   quotedMsg: z
-    .object({ id: z.number(), body: z.string(), fromMe: z.boolean(), mediaType: z.string().nullable(), contact: z.object({ name: z.string() }).nullable() })
+    .object({
+      id: z.number(),
+      body: z.string(),
+      fromMe: z.boolean(),
+      mediaType: z.string().nullable(),
+      contact: z.object({ name: z.string() }).nullable(),
+    })
     .nullable(),
   contact: z.object({ id: z.number(), name: z.string() }).nullable(),
   createdAt: z.string(),

@@ -32,8 +32,14 @@ export const ZTicketListQuery = z.object({
   showAll: zQueryBool.optional(),
   withUnreadMessages: zQueryBool.optional(),
   /** yyyy-MM-dd: tickets updated that day (company time zone) */
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, V.invalid).optional(),
-  updatedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}/, V.invalid).optional(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, V.invalid)
+    .optional(),
+  updatedAt: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}/, V.invalid)
+    .optional(),
 });
 export type TTicketListQuery = z.infer<typeof ZTicketListQuery>;
 

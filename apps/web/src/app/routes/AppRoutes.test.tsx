@@ -67,13 +67,13 @@ const render = async (path: string, user: TSessionUser | null) => {
   );
 };
 
+const BUILT = ['/connections', '/contacts', '/simulator', '/tickets'];
+
 const PATHS = [
-  '/connections',
   '/quick-messages',
   '/todolist',
   '/schedules',
   '/tags',
-  '/contacts',
   '/files',
   '/prompts',
   '/queue-integration',
@@ -106,6 +106,14 @@ describe('routes', { timeout: 30_000 }, () => {
       const html = await render(path, makeUser('admin'));
       expect(html, path).toContain('data-testid="coming-soon"');
       expect(html, path).toContain('data-testid="greeting"');
+    }
+  });
+
+  it('renders the built screens, not the coming-soon page', async () => {
+    for (const path of BUILT) {
+      const html = await render(path, makeUser('admin'));
+      expect(html, path).toContain('data-testid="greeting"');
+      expect(html, path).not.toContain('data-testid="coming-soon"');
     }
   });
 

@@ -4,21 +4,26 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { authLoadPglite, authLoadPostgres, loadTable, type TLoadResult } from './auth-load';
 import { coldStartPglite, coldStartPostgres, coldStartTable, type TColdStart } from './cold-start';
+import { INBOX_DEFAULTS, inboxPglite, inboxPostgres, inboxTables, type TInboxResult } from './inbox';
 import { machine } from './lib';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, // cold | load
+    only: { type: 'string' }, // cold | load | inbox
     db: { type: 'string' }, // pglite | postgres
     runs: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     concurrency: { type: 'string', default: '20' },
+    // inbox: generated data size on PostgreSQL and on PGlite, inbound requests in flight
+    tickets: { type: 'string', default: '100000' },
+    'pglite-tickets': { type: 'string', default: '20000' },
+    'in-flight': { type: 'string', default: String(INBOX_DEFAULTS.inboundConcurrency) },
   },
 });
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const wants = (what: 'cold' | 'load', db: 'pglite' | 'postgres') =>
+const wants = (what: 'cold' | 'load' | 'inbox', db: 'pglite' | 'postgres') =>
   (!values.only || values.only === what) && (!values.db || values.db === db);
 const runs = Number(values.runs);
 const loadOpts = {
@@ -27,6 +32,14 @@ const loadOpts = {
   warmupSeconds: Number(values.warmup),
 };
 
+const inboxOpts = {
+  ...INBOX_DEFAULTS,
+  concurrency: Number(values.concurrency),
+  seconds: Number(values.seconds),
+  warmupSeconds: Number(values.warmup),
+  inboundConcurrency: Number(values['in-flight']),
+};
+const inbox: TInboxResult[] = [];
 const cold: TColdStart[] = [];
 const load: TLoadResult[] = [];
 const started = new Date();
@@ -51,6 +64,14 @@ if (wants('load', 'postgres')) {
   console.log('auth load, PostgreSQL');
   load.push(...(await authLoadPostgres(loadOpts, pgUrl)));
 }
+if (wants('inbox', 'postgres')) {
+  console.log('inbox, PostgreSQL');
+  inbox.push(await inboxPostgres({ ...inboxOpts, tickets: Number(values.tickets) }, pgUrl));
+}
+if (wants('inbox', 'pglite')) {
+  console.log('inbox, PGlite');
+  inbox.push(await inboxPglite({ ...inboxOpts, tickets: Number(values['pglite-tickets']) }));
+}
 
 const report = [
   `# Zelo benchmarks, ${started.toISOString()}`,
@@ -67,12 +88,20 @@ const report = [
   ...(load.length
     ? [`## Auth routes under load (${loadOpts.warmupSeconds} s warm-up not counted)`, '', loadTable(load), '']
     : []),
+  ...(inbox.length
+    ? [
+        `## Inbox (${inboxOpts.warmupSeconds} s warm-up not counted, ${inboxOpts.seconds} s measured)`,
+        '',
+        inboxTables(inbox),
+        '',
+      ]
+    : []),
 ].join('\n');
 
 const dir = resolve(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 const stamp = started.toISOString().replace(/[:.]/g, '-');
 writeFileSync(resolve(dir, `${stamp}.md`), report);
-writeFileSync(resolve(dir, `${stamp}.json`), JSON.stringify({ machine: machine(), cold, load }, null, 2));
+writeFileSync(resolve(dir, `${stamp}.json`), JSON.stringify({ machine: machine(), cold, load, inbox }, null, 2));
 console.log(`\n${report}`);
 console.log(`written to bench/results/${stamp}.md`);

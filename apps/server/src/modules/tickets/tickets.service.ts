@@ -101,10 +101,16 @@ const searchCondition = (companyId: number, term: string) => {
   const query = prefix
     ? sql`(websearch_to_tsquery('simple', ${term}) || to_tsquery('simple', ${prefix}))`
     : sql`websearch_to_tsquery('simple', ${term})`;
-  const parts: SQL[] = [sql`${contacts.name} ilike ${likePattern(term)}`, messageSearchCondition(companyId, query)];
-  if (number.length >= 3) parts.push(sql`${contacts.number} like ${likePattern(number)}`);
+  // the contact test is a correlated lookup by primary key, so the count needs no join with contacts
+  const contactMatch =
+    number.length >= 3
+      ? sql`(c.name ilike ${likePattern(term)} or c.number like ${likePattern(number)})`
+      : sql`c.name ilike ${likePattern(term)}`;
 
-  return or(...parts) as SQL;
+  return or(
+    sql`exists (select 1 from ${contacts} c where c.id = ${tickets.contactId} and ${contactMatch})`,
+    messageSearchCondition(companyId, query),
+  ) as SQL;
 };
 
 /** the tickets a user may list; `showAll` only counts for admins and users with allTicket enabled */

@@ -1,0 +1,471 @@
+import { randomBytes } from 'node:crypto';
+import type http from 'node:http';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { io, type Socket } from 'socket.io-client';
+import {
+  COMMON_WORD,
+  DEFAULT_GENERATE,
+  generateInbox,
+  pgExec,
+  pgliteExec,
+  RARE_WORD,
+  type TGenerated,
+  verifyGenerated,
+} from './generate';
+import { agent, createPgDatabase, fmt, json, percentile, removeDir, request, startServer, tempDir } from './lib';
+
+export type TInboxOptions = {
+  tickets: number;
+  messagesPerTicket: number;
+  seconds: number;
+  warmupSeconds: number;
+  /** concurrent agents of the list benchmarks */
+  concurrency: number;
+  /** inbound requests in flight at once */
+  inboundConcurrency: number;
+  /** distinct customers the inbound messages come from */
+  customers: number;
+};
+
+export type TInboxLatency = {
+  database: 'PGlite' | 'PostgreSQL';
+  what: string;
+  clients: number;
+  seconds: number;
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  p95TargetMs?: number;
+};
+
+export type TInboxThroughput = {
+  database: 'PGlite' | 'PostgreSQL';
+  inFlight: number;
+  customers: number;
+  seconds: number;
+  sent: number;
+  errors: number;
+  /** API answers per second */
+  perSecond: number;
+  /** appMessage create events seen on the admin socket for the measured messages */
+  events: number;
+  missing: number;
+  delivery: { p50: number; p95: number; p99: number; max: number };
+  targetPerSecond: number;
+  deliveryP95TargetMs: number;
+};
+
+export type TInboxResult = {
+  database: 'PGlite' | 'PostgreSQL';
+  data: Pick<TGenerated, 'tickets' | 'messages' | 'contacts' | 'steps'> & { generateMs: number };
+  inbound: TInboxThroughput;
+  lists: TInboxLatency[];
+};
+
+export const INBOX_DEFAULTS: TInboxOptions = {
+  tickets: 100_000,
+  messagesPerTicket: 10,
+  seconds: 10,
+  warmupSeconds: 2,
+  concurrency: 20,
+  inboundConcurrency: 32,
+  customers: 2000,
+};
+
+const stats = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+};
+
+/** `clients` loops, each sending its next request when the last one answered; warm-up not counted */
+const closedLoop = async (opts: {
+  clients: number;
+  seconds: number;
+  warmupSeconds: number;
+  maxRequests: number;
+  send: (client: number, keepAlive: http.Agent) => Promise<number>;
+}) => {
+  const keepAlive = agent(opts.clients);
+  const latencies: number[] = [];
+  let errors = 0;
+  let counting = false;
+  let stopAt = Number.POSITIVE_INFINITY;
+  let measureStart = 0;
+  let issued = 0;
+  const client = async (index: number) => {
+    while (performance.now() < stopAt && issued < opts.maxRequests) {
+      const counted = counting;
+      if (counted) issued++;
+      const t0 = performance.now();
+      let ok = false;
+      try {
+        ok = (await opts.send(index, keepAlive)) === 200;
+      } catch {
+        ok = false;
+      }
+      const took = performance.now() - t0;
+      if (!counted || !counting) continue;
+      if (ok) latencies.push(took);
+      else errors++;
+    }
+  };
+  const running = Array.from({ length: opts.clients }, (_, i) => client(i));
+  const warm = setTimeout(() => {
+    counting = true;
+    measureStart = performance.now();
+    stopAt = measureStart + opts.seconds * 1000;
+  }, opts.warmupSeconds * 1000);
+  const guard = setTimeout(
+    () => {
+      stopAt = 0;
+    },
+    (opts.warmupSeconds + opts.seconds + 30) * 1000,
+  );
+  await Promise.all(running);
+  clearTimeout(guard);
+  clearTimeout(warm);
+  const elapsed = (performance.now() - measureStart) / 1000;
+  keepAlive.destroy();
+
+  return { requests: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, ...stats(latencies) };
+};
+
+const login = async (url: string, email: string, password: string) =>
+  (await json(url, { method: 'POST', path: '/api/auth/login', body: { email, password } })).token as string;
+
+const until = async (check: () => Promise<boolean>, timeoutMs: number, what: string) => {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/** a new sandbox connection of the company, scanned and CONNECTED */
+const pairedSandbox = async (url: string, token: string) => {
+  const created = await json(
+    url,
+    { method: 'POST', path: '/api/whatsapp', token, body: { name: `Bench ${randomBytes(3).toString('hex')}` } },
+    201,
+  );
+  const id = created.id as number;
+  const status = async () => (await json(url, { method: 'GET', path: `/api/whatsapp/${id}`, token })).status as string;
+  await until(async () => (await status()) === 'qrcode', 20_000, 'the sandbox QR code');
+  await json(url, { method: 'POST', path: `/api/sandbox/${id}/scan`, token, body: {} });
+  await until(async () => (await status()) === 'CONNECTED', 20_000, 'the sandbox connection');
+
+  return id;
+};
+
+/** an admin socket that joined the notification and ticket rooms, as the web does */
+const adminSocket = async (url: string, token: string) => {
+  const socket: Socket = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token } });
+  await new Promise<void>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error('socket not ready')), 10_000);
+    socket.once('ready', () => {
+      clearTimeout(timer);
+      done();
+    });
+    socket.once('connect_error', (err) => {
+      clearTimeout(timer);
+      fail(err);
+    });
+  });
+  socket.emit('joinNotification');
+  for (const status of ['open', 'pending']) socket.emit('joinTickets', status);
+  await new Promise((r) => setTimeout(r, 200));
+
+  return socket;
+};
+
+/**
+ * Inbound messages from `customers` distinct numbers, `inFlight` API calls at a time, for `seconds`
+ * (after a warm-up); each body carries its sequence number, so the `appMessage` create event on the admin
+ * socket is matched to the call that caused it.
+ */
+const inboundLoad = async (
+  database: TInboxResult['database'],
+  url: string,
+  token: string,
+  companyId: number,
+  opts: TInboxOptions,
+): Promise<TInboxThroughput> => {
+  const connectionId = await pairedSandbox(url, token);
+  const socket = await adminSocket(url, token);
+  const sentAt = new Map<number, number>();
+  const latencies: number[] = [];
+  let events = 0;
+  socket.on(`company-${companyId}-appMessage`, (payload: { action: string; message?: { body?: string } }) => {
+    if (payload.action !== 'create') return;
+    const match = /^bench (\d+) /.exec(payload.message?.body ?? '');
+    if (!match) return;
+    const seq = Number(match[1]);
+    const t0 = sentAt.get(seq);
+    if (t0 === undefined) return;
+    sentAt.delete(seq);
+    events++;
+    latencies.push(performance.now() - t0);
+  });
+
+  const keepAlive = agent(opts.inboundConcurrency);
+  const prefix = `55219${randomBytes(2).readUInt16BE(0) % 90}`;
+  let seq = 0;
+  let sent = 0;
+  let errors = 0;
+  let counting = false;
+  let stopAt = Number.POSITIVE_INFINITY;
+  let measureStart = 0;
+  const measured: number[] = [];
+  const worker = async () => {
+    while (performance.now() < stopAt && seq < 200_000) {
+      const n = seq++;
+      const customer = n % opts.customers;
+      const counted = counting;
+      const t0 = performance.now();
+      if (counted) {
+        sentAt.set(n, t0);
+        measured.push(n);
+      }
+      let ok = false;
+      try {
+        const res = await request(url, {
+          method: 'POST',
+          path: `/api/sandbox/${connectionId}/inbound`,
+          token,
+          agent: keepAlive,
+          body: {
+            from: `${prefix}${String(customer).padStart(6, '0')}`,
+            name: `Cliente ${customer}`,
+            type: 'text',
+            body: `bench ${n} olá, sobre o meu ${COMMON_WORD} de ontem`,
+          },
+        });
+        ok = res.status === 200;
+      } catch {
+        ok = false;
+      }
+      if (!counted || !counting) continue;
+      if (ok) sent++;
+      else {
+        errors++;
+        sentAt.delete(n);
+      }
+    }
+  };
+  const workers = Array.from({ length: opts.inboundConcurrency }, () => worker());
+  const warm = setTimeout(() => {
+    counting = true;
+    measureStart = performance.now();
+    stopAt = measureStart + opts.seconds * 1000;
+  }, opts.warmupSeconds * 1000);
+  const guard = setTimeout(
+    () => {
+      stopAt = 0;
+    },
+    (opts.warmupSeconds + opts.seconds + 30) * 1000,
+  );
+  await Promise.all(workers);
+  clearTimeout(guard);
+  clearTimeout(warm);
+  const elapsed = (performance.now() - measureStart) / 1000;
+  // the last events may still be on their way
+  const end = Date.now() + 5000;
+  while (sentAt.size > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  keepAlive.destroy();
+  socket.close();
+
+  return {
+    database,
+    inFlight: opts.inboundConcurrency,
+    customers: opts.customers,
+    seconds: elapsed,
+    sent,
+    errors,
+    perSecond: sent / elapsed,
+    events,
+    missing: sentAt.size,
+    delivery: stats(latencies),
+    targetPerSecond: 1500,
+    deliveryP95TargetMs: 50,
+  };
+};
+
+const listLoads = async (
+  database: TInboxResult['database'],
+  url: string,
+  tokens: { admin: string; agents: { token: string; queueIds: number[] }[] },
+  opts: TInboxOptions,
+) => {
+  const results: TInboxLatency[] = [];
+  const run = async (what: string, target: number, path: (client: number) => string, token: (c: number) => string) => {
+    console.log(`  ${database}: ${what}, ${opts.concurrency} clients, ${opts.seconds} s`);
+    const r = await closedLoop({
+      clients: opts.concurrency,
+      seconds: opts.seconds,
+      warmupSeconds: opts.warmupSeconds,
+      maxRequests: 500_000,
+      send: async (client, keepAlive) =>
+        (await request(url, { method: 'GET', path: path(client), token: token(client), agent: keepAlive })).status,
+    });
+    results.push({ database, what, clients: opts.concurrency, ...r, p95TargetMs: target });
+  };
+  const admin = () => tokens.admin;
+  const base = '/api/tickets?pageNumber=1&status=open&showAll=true';
+  await run('admin: status=open, showAll=true', 15, () => base, admin);
+  await run(
+    'agent (non-admin, 1–2 queues): status=open, queueIds',
+    15,
+    (c) =>
+      `/api/tickets?pageNumber=1&status=open&queueIds=${encodeURIComponent(JSON.stringify(tokens.agents[c % tokens.agents.length].queueIds))}`,
+    (c) => tokens.agents[c % tokens.agents.length].token,
+  );
+  await run(
+    'agent (non-admin): status=pending, queueIds',
+    15,
+    (c) =>
+      `/api/tickets?pageNumber=1&status=pending&queueIds=${encodeURIComponent(JSON.stringify(tokens.agents[c % tokens.agents.length].queueIds))}`,
+    (c) => tokens.agents[c % tokens.agents.length].token,
+  );
+  await run(
+    `admin: search "${COMMON_WORD}" (common), status=open`,
+    50,
+    () => `${base}&searchParam=${COMMON_WORD}`,
+    admin,
+  );
+  await run(`admin: search "${RARE_WORD}" (rare), status=open`, 50, () => `${base}&searchParam=${RARE_WORD}`, admin);
+  await run(
+    `admin: search "${COMMON_WORD}" (common), all statuses`,
+    50,
+    () => `/api/tickets?pageNumber=1&showAll=true&searchParam=${COMMON_WORD}`,
+    admin,
+  );
+
+  return results;
+};
+
+const runInbox = async (
+  database: TInboxResult['database'],
+  opts: TInboxOptions,
+  target: { databaseUrl?: string },
+): Promise<TInboxResult> => {
+  const dataDir = tempDir(`inbox-${database.toLowerCase()}`);
+  const env = { RATE_LIMITS: 'off', JOBS: 'off' };
+  try {
+    // first start: migrations and the super user; then the generator fills the stopped server's database
+    const first = await startServer({ dataDir, databaseUrl: target.databaseUrl, env, timeoutMs: 120_000 });
+    await first.stop();
+    const t0 = performance.now();
+    const db = target.databaseUrl ? await pgExec(target.databaseUrl) : await pgliteExec(resolve(dataDir, 'db'));
+    let generated: TGenerated;
+    try {
+      generated = await generateInbox(db.exec, {
+        tickets: opts.tickets,
+        messagesPerTicket: opts.messagesPerTicket,
+        log: console.log,
+      });
+      const broken = Object.entries(await verifyGenerated(db.exec)).filter(([, n]) => n > 0);
+      if (broken.length) throw new Error(`generated data broken: ${JSON.stringify(broken)}`);
+    } finally {
+      await db.close();
+    }
+    const generateMs = performance.now() - t0;
+    console.log(
+      `  ${database}: ${generated.tickets} tickets, ${generated.messages} messages in ${fmt(generateMs / 1000, 1)} s`,
+    );
+
+    const server = await startServer({ dataDir, databaseUrl: target.databaseUrl, env, timeoutMs: 120_000 });
+    try {
+      const company = generated.companies[0];
+      const password = DEFAULT_GENERATE.password;
+      const admin = await login(server.url, company.admin.email, password);
+      const agents: { token: string; queueIds: number[] }[] = [];
+      for (const a of company.agents)
+        agents.push({ token: await login(server.url, a.email, password), queueIds: a.queueIds });
+      const lists = await listLoads(database, server.url, { admin, agents }, opts);
+      console.log(`  ${database}: inbound, ${opts.inboundConcurrency} in flight, ${opts.seconds} s`);
+      const inbound = await inboundLoad(database, server.url, admin, company.id, opts);
+
+      return {
+        database,
+        data: {
+          tickets: generated.tickets,
+          messages: generated.messages,
+          contacts: generated.contacts,
+          steps: generated.steps,
+          generateMs,
+        },
+        inbound,
+        lists,
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    removeDir(dataDir);
+  }
+};
+
+export const inboxPglite = (opts: TInboxOptions) => runInbox('PGlite', opts, {});
+
+export const inboxPostgres = async (opts: TInboxOptions, baseUrl: string) => {
+  const db = createPgDatabase(baseUrl, `zelo_bench_${randomBytes(4).toString('hex')}`);
+  try {
+    return await runInbox('PostgreSQL', opts, { databaseUrl: db.url });
+  } finally {
+    db.drop();
+  }
+};
+
+const verdict = (value: number, target: number | undefined, lowerIsBetter = true) =>
+  target === undefined
+    ? '—'
+    : (lowerIsBetter ? value <= target : value >= target)
+      ? `met (${lowerIsBetter ? '≤' : '≥'} ${target})`
+      : `**missed** (${lowerIsBetter ? '≤' : '≥'} ${target})`;
+
+export const inboxTables = (results: TInboxResult[]) => {
+  const data = results.map(
+    (r) =>
+      `| ${r.database} | ${r.data.tickets} | ${r.data.messages} | ${r.data.contacts} | ${fmt(r.data.generateMs / 1000, 1)} |`,
+  );
+  const inbound = results.map(({ inbound: i }) => {
+    return (
+      `| ${i.database} | ${i.inFlight} | ${i.customers} | ${fmt(i.seconds, 1)} | ${i.sent} | ${i.errors} | ` +
+      `${fmt(i.perSecond, 0)} | ${verdict(i.perSecond, i.targetPerSecond, false)} | ${i.events} | ${i.missing} | ` +
+      `${fmt(i.delivery.p50, 1)} | ${fmt(i.delivery.p95, 1)} | ${fmt(i.delivery.p99, 1)} | ${fmt(i.delivery.max, 0)} | ` +
+      `${verdict(i.delivery.p95, i.deliveryP95TargetMs)} |`
+    );
+  });
+  const lists = results.flatMap((r) =>
+    r.lists.map(
+      (l) =>
+        `| ${l.what} | ${l.database} | ${l.clients} | ${l.requests} | ${l.errors} | ${fmt(l.rps, 0)} | ` +
+        `${fmt(l.p50, 1)} | ${fmt(l.p95, 1)} | ${fmt(l.p99, 1)} | ${fmt(l.max, 0)} | ${verdict(l.p95, l.p95TargetMs)} |`,
+    ),
+  );
+
+  return [
+    '| database | tickets | messages | contacts | generate s |',
+    '|---|---:|---:|---:|---:|',
+    ...data,
+    '',
+    '| database | in flight | customers | s | answered | errors | msg/s | target | events | missing | delivery p50 ms | p95 ms | p99 ms | max ms | delivery p95 target |',
+    '|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|',
+    ...inbound,
+    '',
+    '| GET /api/tickets (40 rows) | database | clients | requests | errors | req/s | p50 ms | p95 ms | p99 ms | max ms | p95 target ms |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...lists,
+  ].join('\n');
+};

@@ -40,7 +40,8 @@ const filterWhere = (companyId: number, f: TContactFilter) => {
   const parts: SQL[] = [eq(contacts.companyId, companyId)];
   if (f.search) {
     const pattern = likePattern(f.search);
-    const digits = f.search.replace(/\D/g, '');
+    // a number is searched by its digits ("+55 (11) 9…"); the digits of a name or e-mail are not a number search
+    const digits = /^[\d\s()+.-]+$/.test(f.search) ? f.search.replace(/\D/g, '') : '';
     parts.push(
       digits.length > 0
         ? sql`(${contacts.name} ILIKE ${pattern} OR ${contacts.email} ILIKE ${pattern} OR ${contacts.number} LIKE ${likePattern(digits)})`

@@ -225,6 +225,18 @@ describe('contact lists', () => {
     expect(byNumber.body.contacts.map((c: { id: number }) => c.id)).toContain(mail.id);
   });
 
+  it('searches numbers with a number-like text only, not with the digits of a name', async () => {
+    const t = await server.createTenant();
+    const ana = await addContact(server, t, { name: 'Ana 7', number: '5511900000001' });
+    const bia = await addContact(server, t, { name: 'Bia', number: '5511977777777' });
+    const ids = async (searchParam: string) =>
+      (await server.request('GET', '/api/contacts', { token: t.token, query: { searchParam } })).body.contacts.map(
+        (c: { id: number }) => c.id,
+      );
+    expect(await ids(ana.name)).toEqual([ana.id]);
+    expect(await ids('+55 (11) 97777')).toEqual([bia.id]);
+  });
+
   it('filters by creation day and date range', async () => {
     const t = await server.createTenant();
     const old = await addContact(server, t);

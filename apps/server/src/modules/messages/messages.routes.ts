@@ -24,7 +24,8 @@ const readMultipart = async (request: FastifyRequest) => {
       files.push({ data: await part.toBuffer(), mimetype: part.mimetype, fileName: part.filename });
       continue;
     }
-    const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+    // browsers send the text fields of a multipart form with CRLF line breaks: store them as typed (LF)
+    const value = (typeof part.value === 'string' ? part.value : String(part.value ?? '')).replace(/\r\n/g, '\n');
     if (part.fieldname === 'body' || part.fieldname === 'body[]') {
       if (value.trim().startsWith('[')) {
         try {

@@ -145,6 +145,17 @@ describe('POST /api/messages/:ticketId (multipart)', () => {
     expect(served.statusCode).toBe(200);
   });
 
+  it('stores a caption with the line breaks as typed (browsers send CRLF in multipart fields)', async () => {
+    const { ticketId } = await openTicket();
+    const res = await upload(inbox.agent1.token, ticketId, [
+      { name: 'medias', file: PNG, fileName: 'receipt.png', type: 'image/png' },
+      { name: 'body', value: '*Ana:*\r\nthe receipt' },
+    ]);
+    expect(res.status).toBe(201);
+    // one file: the stored message itself
+    expect(res.body.body).toBe('*Ana:*\nthe receipt');
+  });
+
   it('refuses an oversized image and a request without files', async () => {
     const { ticketId } = await openTicket();
     const big = Buffer.concat([PNG, Buffer.alloc(17 * 1024 * 1024)]);

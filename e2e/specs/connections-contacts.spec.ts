@@ -53,7 +53,7 @@ describe('contacts, the customer simulator and the inbox screens', () => {
   };
   const number = contact.typedNumber.replace(/\D/g, '');
   const agentText = `Olá Renata, em que posso ajudar? ${id}`;
-  const customerText = `Quero trocar o tamanho do pedido ${id} 🙂`;
+  const customerText = `Quero trocar o tamanho do pedido ${id} 😀`;
 
   beforeAll(async () => {
     ({ admin, token } = await companyWithApiAdmin('Contatos'));

@@ -108,7 +108,7 @@ const searchCondition = (companyId: number, term: string) => {
       : sql`c.name ilike ${likePattern(term)}`;
 
   return or(
-    sql`exists (select 1 from ${contacts} c where c.id = ${tickets.contactId} and ${contactMatch})`,
+    sql`exists (select 1 from ${contacts} c where c.id = ${tickets.contactId} and c.company_id = ${companyId} and ${contactMatch})`,
     messageSearchCondition(companyId, query),
   ) as SQL;
 };

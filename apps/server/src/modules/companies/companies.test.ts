@@ -113,47 +113,51 @@ describe('POST /companies/cadastro (public sign-up)', () => {
 });
 
 describe('companies as super user', () => {
-  it('lists with search, 20 per page, hasMore and count; /companies/list answers all', async () => {
-    const prefix = unique('Paged');
-    for (let i = 0; i < 21; i += 1) {
-      const res = await server.request('POST', '/api/companies', {
+  it(
+    'lists with search, 20 per page, hasMore and count; /companies/list answers all',
+    { timeout: 120_000 },
+    async () => {
+      const prefix = unique('Paged');
+      for (let i = 0; i < 21; i += 1) {
+        const res = await server.request('POST', '/api/companies', {
+          token: superToken,
+          body: {
+            name: `${prefix} ${String(i).padStart(2, '0')}`,
+            email: `${unique('p')}@example.com`,
+            planId,
+            password: 'secret1',
+          },
+        });
+        expect(res.status).toBe(201);
+      }
+      const page1 = await server.request('GET', '/api/companies', {
         token: superToken,
-        body: {
-          name: `${prefix} ${String(i).padStart(2, '0')}`,
-          email: `${unique('p')}@example.com`,
-          planId,
-          password: 'secret1',
-        },
+        query: { searchParam: prefix.toUpperCase() },
       });
-      expect(res.status).toBe(201);
-    }
-    const page1 = await server.request('GET', '/api/companies', {
-      token: superToken,
-      query: { searchParam: prefix.toUpperCase() },
-    });
-    expect(page1.status).toBe(200);
-    expect(page1.body).toMatchObject({ count: 21, hasMore: true });
-    expect(page1.body.companies).toHaveLength(20);
-    expect(page1.body.companies.every((c: { name: string }) => c.name.startsWith(prefix))).toBe(true);
-    const page2 = await server.request('GET', '/api/companies', {
-      token: superToken,
-      query: { searchParam: prefix, pageNumber: 2 },
-    });
-    expect(page2.body).toMatchObject({ count: 21, hasMore: false });
-    expect(page2.body.companies).toHaveLength(1);
-    const names = [...page1.body.companies, ...page2.body.companies].map((c: { name: string }) => c.name);
-    expect(new Set(names).size).toBe(21);
+      expect(page1.status).toBe(200);
+      expect(page1.body).toMatchObject({ count: 21, hasMore: true });
+      expect(page1.body.companies).toHaveLength(20);
+      expect(page1.body.companies.every((c: { name: string }) => c.name.startsWith(prefix))).toBe(true);
+      const page2 = await server.request('GET', '/api/companies', {
+        token: superToken,
+        query: { searchParam: prefix, pageNumber: 2 },
+      });
+      expect(page2.body).toMatchObject({ count: 21, hasMore: false });
+      expect(page2.body.companies).toHaveLength(1);
+      const names = [...page1.body.companies, ...page2.body.companies].map((c: { name: string }) => c.name);
+      expect(new Set(names).size).toBe(21);
 
-    const none = await server.request('GET', '/api/companies', {
-      token: superToken,
-      query: { searchParam: unique('nothing') },
-    });
-    expect(none.body).toEqual({ companies: [], count: 0, hasMore: false });
+      const none = await server.request('GET', '/api/companies', {
+        token: superToken,
+        query: { searchParam: unique('nothing') },
+      });
+      expect(none.body).toEqual({ companies: [], count: 0, hasMore: false });
 
-    const all = await server.request('GET', '/api/companies/list', { token: superToken });
-    expect(all.status).toBe(200);
-    expect(all.body.filter((c: { name: string }) => c.name.startsWith(prefix))).toHaveLength(21);
-  });
+      const all = await server.request('GET', '/api/companies/list', { token: superToken });
+      expect(all.status).toBe(200);
+      expect(all.body.filter((c: { name: string }) => c.name.startsWith(prefix))).toHaveLength(21);
+    },
+  );
 
   it('creates a company (201) with its first admin; a generated password is answered once', async () => {
     const body = {

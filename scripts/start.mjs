@@ -1,5 +1,7 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the server
-// in this same process (API, realtime, jobs and the web app on one port).
+// `npm start`: builds the web app and the server bundle when they are missing or older than their
+// sources, then runs the bundled server (apps/server/dist/main.mjs, plain Node: no TypeScript transform
+// at start) in this same process (API, realtime, jobs and the web app on one port).
+// ZELO_SERVER=tsx runs the server's sources through tsx instead (apps/server/src/main.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -30,6 +32,15 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(join(root, 'apps/server/src/main.ts'));
+if (process.env.ZELO_SERVER === 'tsx') {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(join(root, 'apps/server/src/main.ts'));
+} else {
+  const { buildServer, serverBuildIsStale, SERVER_BUNDLE } = await import(join(root, 'apps/server/build.mjs'));
+  if (serverBuildIsStale()) {
+    console.log('Building the server…');
+    await buildServer();
+  }
+  await import(SERVER_BUNDLE);
+}

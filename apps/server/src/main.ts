@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { acquireDirLock } from './db/lock';
-import { startJobs, type TJobs } from './jobs/boss';
+import type { TJobs } from './jobs/boss';
 import { periodicJobs } from './jobs/periodic';
 import { housekeepingJobs } from './inbound/housekeeping';
 import { ensureSuperUser } from './lib/seed';
@@ -19,14 +19,28 @@ await runMigrations(database);
 await ensureSuperUser(database.db, { email: config.adminEmail, password: config.adminPassword, log: logger });
 const { app, ctx } = await buildApp({ config, database, logger });
 await app.listen({ port: config.port, host: config.host });
-let jobs: TJobs | undefined;
-if (config.jobs) jobs = await startJobs(database, [...periodicJobs(database.db), ...housekeepingJobs(ctx)], logger);
 
+// "ready" means serving HTTP; no request needs pg-boss, so the jobs start after it (and log their own line)
 const readyMs = Math.round(performance.now() - started);
 logger.info(
   { port: config.port, database: database.kind, readyMs },
   `Zelo ready on ${config.publicUrl} in ${readyMs} ms`,
 );
+
+// pg-boss is loaded only where jobs run (JOBS=on)
+const jobs: Promise<TJobs | undefined> = config.jobs
+  ? import('./jobs/boss')
+      .then(({ startJobs }) => startJobs(database, [...periodicJobs(database.db), ...housekeepingJobs(ctx)], logger))
+      .then((running) => {
+        logger.info({ jobsReadyMs: Math.round(performance.now() - started) }, 'jobs started');
+
+        return running;
+      })
+  : Promise.resolve(undefined);
+jobs.catch((err) => {
+  logger.fatal({ err }, 'the job system did not start');
+  process.exit(1);
+});
 
 let stopping = false;
 const stop = async (signal: string) => {
@@ -36,7 +50,7 @@ const stop = async (signal: string) => {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
-    await jobs?.stop();
+    await (await jobs.catch(() => undefined))?.stop();
     await app.close();
     await database.close();
   } finally {

@@ -1,12 +1,11 @@
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema/index';
+
+// The drivers are imported on use: a PostgreSQL server never loads PGlite (its WASM build included),
+// and a PGlite one never loads pg.
 
 export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -32,6 +31,10 @@ export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, 'migrations');
 const drizzleOptions = { schema, casing: 'snake_case' as const };
 
 export const openPglite = async (opts: { dataDir?: string; loadDataDir?: Blob | File }): Promise<TDatabase> => {
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   const pglite = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite({ client: pglite, ...drizzleOptions }) as unknown as TDb;
 
@@ -54,7 +57,11 @@ export const openPglite = async (opts: { dataDir?: string; loadDataDir?: Blob | 
 };
 
 export const openPostgres = async (connectionString: string, max = 10): Promise<TDatabase> => {
-  const pool = new pg.Pool({ connectionString, max });
+  const [{ default: pgModule }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  const pool = new pgModule.Pool({ connectionString, max });
   pool.on('error', () => {
     // idle client errors (e.g. the server restarting) must not crash the process
   });
@@ -72,10 +79,12 @@ export const openPostgres = async (connectionString: string, max = 10): Promise<
 
 export const runMigrations = async (database: TDatabase) => {
   if (database.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
   // several nodes may start at once: one migrates, the others wait on the advisory lock
+  const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
   const client = await database.pool!.connect();
   try {
     await client.query('select pg_advisory_lock(72431)');

@@ -1,13 +1,22 @@
-/** yyyy-MM-dd of an instant in a time zone */
-export const dayInZone = (date: Date, timeZone: string) => {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      date,
-    );
-  } catch {
-    return date.toISOString().slice(0, 10);
+/** building an Intl.DateTimeFormat is slow (every authenticated request asks for one): one per zone */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+const dayFormat = (timeZone: string) => {
+  let format = dayFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      format = null; // unknown zone
+    }
+    if (dayFormats.size < 1000) dayFormats.set(timeZone, format);
   }
+
+  return format;
 };
+
+/** yyyy-MM-dd of an instant in a time zone */
+export const dayInZone = (date: Date, timeZone: string) =>
+  dayFormat(timeZone)?.format(date) ?? date.toISOString().slice(0, 10);
 
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
 

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export type TMail = { to: string; subject: string; text: string };
@@ -11,12 +11,15 @@ export type TMailer = { send: (mail: TMail) => Promise<void> };
  * written to the log and to DATA_DIR/mail, so a fresh install can still reset a password.
  */
 export const createMailer = (opts: { smtpUrl?: string; from: string; dataDir: string; log: Logger }): TMailer => {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+  const { smtpUrl } = opts;
+  if (smtpUrl) {
+    // nodemailer is loaded on the first mail, not at start
+    let transport: Promise<Transporter> | undefined;
 
     return {
       send: async (mail) => {
-        await transport.sendMail({ from: opts.from, ...mail });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+        await (await transport).sendMail({ from: opts.from, ...mail });
       },
     };
   }

@@ -1,7 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { events, rooms } from '@zelo/shared';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { TDb } from '../db/client';
 import { type TAuth, resolveAccessToken } from '../http/authenticate';
@@ -55,6 +54,8 @@ export const createRealtime = async (
   });
   const redisClients: Redis[] = [];
   if (deps.redisUrl) {
+    // loaded only when REDIS_URL is set
+    const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
     const pub = new Redis(deps.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);

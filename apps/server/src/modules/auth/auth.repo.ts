@@ -1,39 +1,108 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
-import { companies, plans, userSessions, users } from '../../db/schema/index';
+import { preparedQuery } from '../../db/prepared';
+import { companies, plans, queues, settings, userQueues, userSessions, users } from '../../db/schema/index';
 
-/** What every authenticated request needs, in one query. */
+/** What every authenticated request needs, in one prepared query (read on every request: never cached). */
+const sessionPrincipal = preparedQuery(
+  (db, name) =>
+    db
+      .select({
+        sessionId: userSessions.id,
+        revokedAt: userSessions.revokedAt,
+        expiresAt: userSessions.expiresAt,
+        userId: users.id,
+        companyId: users.companyId,
+        profile: users.profile,
+        isSuper: users.super,
+        allTicket: users.allTicket,
+        language: users.language,
+        companyStatus: companies.status,
+        dueDate: companies.dueDate,
+        timezone: companies.timezone,
+        plan: {
+          useCampaigns: plans.useCampaigns,
+          useSchedules: plans.useSchedules,
+          useInternalChat: plans.useInternalChat,
+          useExternalApi: plans.useExternalApi,
+          useKanban: plans.useKanban,
+          useOpenAi: plans.useOpenAi,
+          useIntegrations: plans.useIntegrations,
+        },
+      })
+      .from(userSessions)
+      .innerJoin(users, eq(users.id, userSessions.userId))
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .leftJoin(plans, eq(plans.id, companies.planId))
+      .where(and(eq(userSessions.id, sql.placeholder('sessionId')), eq(userSessions.userId, sql.placeholder('userId'))))
+      .limit(1)
+      .prepare(name),
+  'auth_session_principal',
+);
+
 export const findSessionPrincipal = async (db: TDbOrTx, sessionId: string, userId: number) => {
-  const [row] = await db
-    .select({
-      sessionId: userSessions.id,
-      revokedAt: userSessions.revokedAt,
-      expiresAt: userSessions.expiresAt,
-      userId: users.id,
-      companyId: users.companyId,
-      profile: users.profile,
-      isSuper: users.super,
-      allTicket: users.allTicket,
-      language: users.language,
-      companyStatus: companies.status,
-      dueDate: companies.dueDate,
-      timezone: companies.timezone,
-      plan: {
-        useCampaigns: plans.useCampaigns,
-        useSchedules: plans.useSchedules,
-        useInternalChat: plans.useInternalChat,
-        useExternalApi: plans.useExternalApi,
-        useKanban: plans.useKanban,
-        useOpenAi: plans.useOpenAi,
-        useIntegrations: plans.useIntegrations,
-      },
-    })
-    .from(userSessions)
-    .innerJoin(users, eq(users.id, userSessions.userId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(plans, eq(plans.id, companies.planId))
-    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId)))
-    .limit(1);
+  const [row] = await sessionPrincipal(db).execute({ sessionId, userId });
+
+  return row ?? null;
+};
+
+type TQueueBrief = { id: number; name: string; color: string };
+
+/**
+ * The signed-in user as the web app needs it (user, its queues, company, plan and stored settings), in
+ * one prepared query: the queues and settings are aggregated to JSON by correlated subqueries.
+ */
+const sessionUserRow = preparedQuery(
+  (db, name) =>
+    db
+      .select({
+        id: users.id,
+        companyId: users.companyId,
+        name: users.name,
+        email: users.email,
+        profile: users.profile,
+        super: users.super,
+        allTicket: users.allTicket,
+        whatsappId: users.whatsappId,
+        language: users.language,
+        canSeeTicketsWithoutQueue: users.canSeeTicketsWithoutQueue,
+        companyName: companies.name,
+        companyDueDate: companies.dueDate,
+        companyStatus: companies.status,
+        companyTimezone: companies.timezone,
+        plan: {
+          id: plans.id,
+          name: plans.name,
+          useCampaigns: plans.useCampaigns,
+          useSchedules: plans.useSchedules,
+          useInternalChat: plans.useInternalChat,
+          useExternalApi: plans.useExternalApi,
+          useKanban: plans.useKanban,
+          useOpenAi: plans.useOpenAi,
+          useIntegrations: plans.useIntegrations,
+        },
+        queues: sql<TQueueBrief[]>`coalesce((
+          select json_agg(json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color})
+                          order by ${queues.orderQueue}, ${queues.name})
+          from ${userQueues} inner join ${queues} on ${queues.id} = ${userQueues.queueId}
+          where ${userQueues.companyId} = ${users.companyId} and ${userQueues.userId} = ${users.id}
+        ), '[]'::json)`,
+        settings: sql<{ key: string; value: string }[]>`coalesce((
+          select json_agg(json_build_object('key', ${settings.key}, 'value', ${settings.value}))
+          from ${settings} where ${settings.companyId} = ${companies.id}
+        ), '[]'::json)`,
+      })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .leftJoin(plans, eq(plans.id, companies.planId))
+      .where(and(eq(users.companyId, sql.placeholder('companyId')), eq(users.id, sql.placeholder('userId'))))
+      .limit(1)
+      .prepare(name),
+  'auth_session_user',
+);
+
+export const findSessionUserRow = async (db: TDbOrTx, companyId: number, userId: number) => {
+  const [row] = await sessionUserRow(db).execute({ companyId, userId });
 
   return row ?? null;
 };

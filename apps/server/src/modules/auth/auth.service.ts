@@ -5,13 +5,11 @@ import type { TAuth } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { addDays, isPastDue } from '../../lib/dates';
-import { findCompany } from '../companies/companies.repo';
-import { findPlan } from '../plans/plans.repo';
-import { readCompanySettings } from '../settings/settings.service';
+import { settingsWithDefaults } from '../settings/settings.service';
 import { DUMMY_HASH, verifyPassword } from '../users/passwords';
-import { loadUser } from '../users/users.service';
 import {
   findActiveSession,
+  findSessionUserRow,
   findUserForLogin,
   insertSession,
   revokeOtherSessions,
@@ -21,47 +19,34 @@ import {
 } from './auth.repo';
 import { newRefreshToken, parseRefreshToken } from './tokens';
 
-export const buildSessionUser = async (db: TDbOrTx, companyId: number, userId: number): Promise<TSessionUser> => {
-  const [user, company, settings] = await Promise.all([
-    loadUser(db, companyId, userId),
-    findCompany(db, companyId),
-    readCompanySettings(db, companyId),
-  ]);
-  const plan = company?.company.planId ? await findPlan(db, company.company.planId) : undefined;
+const sessionUserOf = (row: NonNullable<Awaited<ReturnType<typeof findSessionUserRow>>>): TSessionUser => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  profile: row.profile as TSessionUser['profile'],
+  super: row.super,
+  companyId: row.companyId,
+  allTicket: row.allTicket as TSessionUser['allTicket'],
+  whatsappId: row.whatsappId,
+  language: row.language as TSessionUser['language'],
+  canSeeTicketsWithoutQueue: row.canSeeTicketsWithoutQueue,
+  queues: row.queues,
+  company: {
+    id: row.companyId,
+    name: row.companyName,
+    dueDate: row.companyDueDate,
+    status: row.companyStatus,
+    settings: settingsWithDefaults(row.settings),
+    plan: row.plan?.id == null ? null : row.plan,
+  },
+});
 
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    profile: user.profile,
-    super: user.super,
-    companyId: user.companyId,
-    allTicket: user.allTicket,
-    whatsappId: user.whatsappId,
-    language: user.language,
-    canSeeTicketsWithoutQueue: user.canSeeTicketsWithoutQueue,
-    queues: user.queues,
-    company: {
-      id: companyId,
-      name: company!.company.name,
-      dueDate: company!.company.dueDate,
-      status: company!.company.status,
-      settings,
-      plan: plan
-        ? {
-            id: plan.id,
-            name: plan.name,
-            useCampaigns: plan.useCampaigns,
-            useSchedules: plan.useSchedules,
-            useInternalChat: plan.useInternalChat,
-            useExternalApi: plan.useExternalApi,
-            useKanban: plan.useKanban,
-            useOpenAi: plan.useOpenAi,
-            useIntegrations: plan.useIntegrations,
-          }
-        : null,
-    },
-  };
+/** The signed-in user for the web app: one prepared query (see findSessionUserRow). */
+export const buildSessionUser = async (db: TDbOrTx, companyId: number, userId: number): Promise<TSessionUser> => {
+  const row = await findSessionUserRow(db, companyId, userId);
+  if (!row) throw new AppError('ERR_NO_USER_FOUND');
+
+  return sessionUserOf(row);
 };
 
 const refreshExpiry = () => addDays(new Date(), REFRESH_TOKEN_TTL_DAYS);
@@ -128,14 +113,15 @@ export const refresh = async (ctx: TAppContext, cookie: string | undefined) => {
     await revokeSession(ctx.db, session.id);
     throw new AppError('ERR_SESSION_REVOKED', 'This session was ended');
   }
-  const row = await findCompany(ctx.db, session.companyId);
-  const user = await buildSessionUser(ctx.db, session.companyId, session.userId);
+  const row = await findSessionUserRow(ctx.db, session.companyId, session.userId);
+  if (!row) throw new AppError('ERR_NO_USER_FOUND');
   assertCompanyMayLogIn({
-    isSuper: user.super,
-    companyStatus: row!.company.status,
-    dueDate: row!.company.dueDate,
-    timezone: row!.company.timezone,
+    isSuper: row.super,
+    companyStatus: row.companyStatus,
+    dueDate: row.companyDueDate,
+    timezone: row.companyTimezone,
   });
+  const user = sessionUserOf(row);
   const token = ctx.tokens.signAccess({ sub: session.userId, cid: session.companyId, sid: session.id });
 
   return { token, user, refreshToken: next.token };

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type { Row } from 'exceljs';
 import { AppError } from '../../http/errors';
 import type { TImportRow } from './contacts.service';
 
@@ -22,7 +22,9 @@ const invalid = (message: string) =>
  * contact per row. Blank rows are skipped.
  */
 export const readContactSheet = async (data: Buffer): Promise<TImportRow[]> => {
-  const workbook = new ExcelJS.Workbook();
+  // exceljs is large: loaded on the first import, not at start
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
@@ -41,8 +43,7 @@ export const readContactSheet = async (data: Buffer): Promise<TImportRow[]> => {
     throw invalid('The first row must name the columns Nome and Telefone (or name and number)');
   }
   if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw invalid(`At most ${MAX_IMPORT_ROWS} rows per import`);
-  const cellText = (row: ExcelJS.Row, col: number | undefined) =>
-    col === undefined ? '' : row.getCell(col).text.trim();
+  const cellText = (row: Row, col: number | undefined) => (col === undefined ? '' : row.getCell(col).text.trim());
   const rows: TImportRow[] = [];
   for (let r = 2; r <= sheet.rowCount; r += 1) {
     const row = sheet.getRow(r);

@@ -18,12 +18,16 @@ const MASK = '********';
 const isSecret = (key: string) => SECRET_SETTING_KEYS.includes(key as TSettingKey);
 const mask = (s: TSetting): TSetting => (isSecret(s.key) && s.value ? { ...s, value: MASK } : s);
 
-/** every known key with its stored value or its default */
-export const readCompanySettings = async (db: TDbOrTx, companyId: number): Promise<TSetting[]> => {
-  const stored = new Map((await listCompanySettings(db, companyId)).map((s) => [s.key, s.value]));
+/** every known key with its stored value (from `stored`) or its default */
+export const settingsWithDefaults = (stored: { key: string; value: string }[]): TSetting[] => {
+  const values = new Map(stored.map((s) => [s.key, s.value]));
 
-  return SETTING_KEYS.map((key) => ({ key, value: stored.get(key) ?? SETTING_DEFINITIONS[key].default }));
+  return SETTING_KEYS.map((key) => ({ key, value: values.get(key) ?? SETTING_DEFINITIONS[key].default }));
 };
+
+/** every known key with its stored value or its default */
+export const readCompanySettings = async (db: TDbOrTx, companyId: number): Promise<TSetting[]> =>
+  settingsWithDefaults(await listCompanySettings(db, companyId));
 
 export const readSetting = async (db: TDbOrTx, companyId: number, key: TSettingKey) =>
   (await readCompanySettings(db, companyId)).find((s) => s.key === key)!.value;

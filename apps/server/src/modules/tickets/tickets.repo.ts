@@ -92,7 +92,10 @@ export const pageTicketRows = async (db: TDbOrTx, where: SQL, limit: number, off
   const [rows, [{ total }]] = await Promise.all([
     selectTickets(db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(limit).offset(offset),
     // every ticket has its contact (not null, foreign key) and no condition reads the contacts columns
-    db.select({ total: count() }).from(tickets).where(where),
+    db
+      .select({ total: count() })
+      .from(tickets)
+      .where(where),
   ]);
 
   return { rows, total };

@@ -5,8 +5,8 @@ import { type TContact, type TContactBody, ZContactBody } from '@zelo/shared';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../components/toast';
-import { applyFieldErrors } from '../users/applyFieldErrors';
-import { formResolver } from '../users/formResolver';
+import { applyFieldErrors } from '../../components/applyFieldErrors';
+import { formResolver } from '../../components/formResolver';
 
 type TContactValues = {
   name: string;

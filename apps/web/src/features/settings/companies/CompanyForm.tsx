@@ -3,8 +3,8 @@ import { RECURRENCES, type TCompany, type TCompanyUpdateBody, type TPlan } from 
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../../components/toast';
-import { applyFieldErrors } from '../applyFieldErrors';
-import { formResolver } from '../formResolver';
+import { applyFieldErrors } from '../../../components/applyFieldErrors';
+import { formResolver } from '../../../components/formResolver';
 import { type TCompanyFormValues, toCompanyFormValues, ZCompanyCreateForm, ZCompanyEditForm } from './companyForm';
 import { useSaveCompany } from './useCompanies';
 

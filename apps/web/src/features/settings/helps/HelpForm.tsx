@@ -3,8 +3,8 @@ import { type THelp, type THelpBody, ZHelpBody } from '@zelo/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../../components/toast';
-import { applyFieldErrors } from '../applyFieldErrors';
-import { formResolver } from '../formResolver';
+import { applyFieldErrors } from '../../../components/applyFieldErrors';
+import { formResolver } from '../../../components/formResolver';
 import { useSaveHelp } from './useHelpsAdmin';
 
 type THelpFormValues = { title: string; description: string; video: string };

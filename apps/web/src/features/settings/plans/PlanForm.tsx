@@ -3,8 +3,8 @@ import { PLAN_FLAGS, type TPlan, type TPlanBody, ZPlanBody } from '@zelo/shared'
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../../components/toast';
-import { applyFieldErrors } from '../applyFieldErrors';
-import { formResolver } from '../formResolver';
+import { applyFieldErrors } from '../../../components/applyFieldErrors';
+import { formResolver } from '../../../components/formResolver';
 import { type TPlanFormValues, toPlanFormValues } from './planForm';
 import { useSavePlan } from './usePlans';
 

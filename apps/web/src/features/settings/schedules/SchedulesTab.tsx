@@ -4,7 +4,7 @@ import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/auth/AuthContext';
 import { toast, toastError } from '../../../components/toast';
-import { formResolver } from '../formResolver';
+import { formResolver } from '../../../components/formResolver';
 import { useCompany, useSaveCompanySchedules } from './useCompanySchedules';
 import { maskTime, toWorkingHours, type TWorkingHoursForm, ZWorkingHoursForm } from './workingHours';
 

@@ -70,6 +70,14 @@ export const ERROR_CATALOGUE = {
   ERR_DUPLICATED_TAG: 409,
   ERR_DUPLICATED_SHORTCODE: 409,
   ERR_INVALID_SPREADSHEET: 400,
+  /** Cloud API: free-form message outside the 24-hour customer-service window */
+  ERR_WAPP_WINDOW_CLOSED: 409,
+  /** Cloud API webhook: X-Hub-Signature-256 missing or wrong */
+  ERR_WEBHOOK_SIGNATURE: 401,
+  /** provider settings (channelConfig) missing or invalid for the chosen provider */
+  ERR_CHANNEL_CONFIG: 400,
+  /** the provider of this connection cannot do what was asked (QR on a Cloud API connection, …) */
+  ERR_CHANNEL_UNSUPPORTED: 400,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -16,3 +16,4 @@ export * from './quick-messages.js';
 export * from './tickets.js';
 export * from './tags.js';
 export * from './sandbox.js';
+export * from './channels.js';

@@ -85,6 +85,11 @@ export const en: Locale = {
     ERR_DUPLICATED_QUEUE_OPTION: 'Another option at this level already uses this number.',
     ERR_DUPLICATED_TAG: 'A tag with this name already exists.',
     ERR_DUPLICATED_SHORTCODE: 'A quick message with this shortcut already exists.',
+    ERR_WAPP_WINDOW_CLOSED:
+      'The 24-hour customer-service window is closed: the customer must write before you can send a free-form message.',
+    ERR_WEBHOOK_SIGNATURE: 'The webhook signature is missing or wrong.',
+    ERR_CHANNEL_CONFIG: "This connection's provider settings are missing or invalid.",
+    ERR_CHANNEL_UNSUPPORTED: "This connection's provider does not support this action.",
     ERR_INVALID_SPREADSHEET:
       'The spreadsheet could not be read. Send an .xlsx file with the columns name, number and email.',
     ERR_NETWORK: 'Could not reach the server. Check your connection.',

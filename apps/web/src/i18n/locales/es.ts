@@ -85,6 +85,11 @@ export const es: Locale = {
     ERR_DUPLICATED_QUEUE_OPTION: 'Otra opción en este nivel ya usa este número.',
     ERR_DUPLICATED_TAG: 'Ya existe una etiqueta con este nombre.',
     ERR_DUPLICATED_SHORTCODE: 'Ya existe una respuesta rápida con este atajo.',
+    ERR_WAPP_WINDOW_CLOSED:
+      'La ventana de atención de 24 horas está cerrada: el cliente debe escribir antes de que puedas enviar un mensaje libre.',
+    ERR_WEBHOOK_SIGNATURE: 'La firma del webhook falta o es incorrecta.',
+    ERR_CHANNEL_CONFIG: 'La configuración del proveedor de esta conexión está incompleta o no es válida.',
+    ERR_CHANNEL_UNSUPPORTED: 'El proveedor de esta conexión no permite esta acción.',
     ERR_INVALID_SPREADSHEET:
       'No se pudo leer la hoja de cálculo. Envíe un archivo .xlsx con las columnas nombre, número y email.',
     ERR_NETWORK: 'No se pudo comunicar con el servidor. Verifique su conexión.',

@@ -86,6 +86,11 @@ export const pt = {
     ERR_DUPLICATED_QUEUE_OPTION: 'Outra opção neste nível já usa este número.',
     ERR_DUPLICATED_TAG: 'Já existe uma tag com este nome.',
     ERR_DUPLICATED_SHORTCODE: 'Já existe uma resposta rápida com este atalho.',
+    ERR_WAPP_WINDOW_CLOSED:
+      'A janela de 24 horas de atendimento fechou: o cliente precisa escrever antes de você enviar uma mensagem livre.',
+    ERR_WEBHOOK_SIGNATURE: 'Assinatura do webhook ausente ou inválida.',
+    ERR_CHANNEL_CONFIG: 'As configurações do provedor desta conexão estão incompletas ou inválidas.',
+    ERR_CHANNEL_UNSUPPORTED: 'O provedor desta conexão não permite esta ação.',
     ERR_INVALID_SPREADSHEET:
       'Não foi possível ler a planilha. Envie um arquivo .xlsx com as colunas Nome, Telefone e Email.',
     ERR_NETWORK: 'Não foi possível falar com o servidor. Verifique sua conexão.',

@@ -54,7 +54,9 @@ export const ZMessage = z.object({
   isPrivate: z.boolean(),
   source: z.string(),
   userId: z.number().nullable(),
+  /** a failed send (ack 0): the catalogue code and the channel's own words, for the attendant */
   errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
   quotedMsg: z
     .object({
       id: z.number(),

@@ -114,6 +114,9 @@ export const storeMediaFile = async (config: TConfig, data: Buffer, ext: string)
   return name;
 };
 
+/** the bytes of a stored media file (a retried send) */
+export const readMediaFile = (config: TConfig, name: string) => readFile(join(mediaDir(config), basename(name)));
+
 export const removeMediaFile = async (config: TConfig, name: string | null | undefined) => {
   if (!name) return;
   await unlink(join(mediaDir(config), basename(name))).catch(() => undefined);
@@ -148,12 +151,12 @@ export const findFfmpeg = async (config: TConfig) => {
   return ffmpegFound;
 };
 
-/** an MP3 browser recording as an ogg/opus voice note; null when ffmpeg is missing or fails */
+/** a browser recording (MP3, WebM, Ogg or MP4; ffmpeg reads the container) as an ogg/opus voice note; null when ffmpeg is missing or fails */
 export const toVoiceNote = async (config: TConfig, data: Buffer): Promise<Buffer | null> => {
   const ffmpeg = await findFfmpeg(config);
   if (!ffmpeg) return null;
   const base = join(tmpdir(), `zelo-voice-${randomBytes(8).toString('hex')}`);
-  const input = `${base}.mp3`;
+  const input = `${base}.rec`;
   const output = `${base}.ogg`;
   try {
     await writeFile(input, data);

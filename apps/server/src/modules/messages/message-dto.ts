@@ -28,6 +28,7 @@ export const toMessage = (config: TConfig, row: TMessageJoinedRow) => {
     source: m.source,
     userId: m.userId,
     errorCode: m.errorCode,
+    errorMessage: m.errorCode ? (m.errorMessage ?? null) : null,
     quotedMsg: row.quotedId
       ? {
           id: row.quotedId,

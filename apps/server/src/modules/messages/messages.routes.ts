@@ -8,7 +8,15 @@ import { route } from '../../http/declare';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { MAX_UPLOAD_BYTES } from './media';
-import { deleteMessage, editMessage, listMessages, readTicket, sendMedia, sendText } from './messages.service';
+import {
+  deleteMessage,
+  editMessage,
+  listMessages,
+  readTicket,
+  retryMessage,
+  sendMedia,
+  sendText,
+} from './messages.service';
 
 const ZTicketParams = z.object({ ticketId: ZIdParams.shape.id });
 const MAX_FILES = 10;
@@ -97,6 +105,14 @@ export const messagesRoutes = (app: FastifyInstance, ctx: TAppContext) => {
       '/api/messages/:ticketId/read',
       { config: route({ auth: 'user' }), schema: { tags, params: ZTicketParams } },
       (request) => readTicket(ctx, request.auth, request.params.ticketId),
+    );
+    r.post(
+      '/api/messages/:id/retry',
+      {
+        config: route({ auth: 'user' }),
+        schema: { tags, params: ZIdParams, description: 'send an own failed message again' },
+      },
+      (request) => retryMessage(ctx, request.auth, request.params.id),
     );
     r.put(
       '/api/messages/:id',

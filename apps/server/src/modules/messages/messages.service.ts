@@ -12,7 +12,7 @@ import { channelSession } from './channel-access';
 import { announceMessageUpdated } from './message-announcer';
 import { toMessage } from './message-dto';
 import { findMessagePlain, findMessageRow, pageContactHistory, updateMessageRow } from './messages.repo';
-import { sendTicketMedia, sendTicketText } from './send-message';
+import { resendFailedMessage, sendTicketMedia, sendTicketText } from './send-message';
 
 const visibleTicket = async (ctx: TAppContext, auth: TAuth, ticketId: number) => {
   const ticket = await findTicketPlain(ctx.db, auth.companyId, ticketId);
@@ -140,6 +140,17 @@ export const editMessage = async (ctx: TAppContext, auth: TAuth, id: number, bod
   await updateMessageRow(ctx.db, auth.companyId, id, { body, isEdited: true });
 
   return announceMessageUpdated(ctx, auth.companyId, id);
+};
+
+/** sends an own failed message again (ack 0 with an error), on an open ticket */
+export const retryMessage = async (ctx: TAppContext, auth: TAuth, id: number) => {
+  const { message } = await ownMessage(ctx, auth, id);
+  if (message.isDeleted || message.isPrivate || message.ack !== 0 || !message.errorCode) {
+    throw new AppError('ERR_CONFLICT', 'Only a failed message can be sent again');
+  }
+  await sendable(ctx, auth, message.ticketId);
+
+  return resendFailedMessage(ctx, message);
 };
 
 /** the attendant read the ticket: unread 0, read receipts when it is open */

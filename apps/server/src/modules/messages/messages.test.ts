@@ -198,6 +198,72 @@ describe('POST /api/messages/:ticketId (multipart)', () => {
   });
 });
 
+describe('browser recordings (MediaRecorder: WebM/Ogg with Opus)', () => {
+  const webmRecording = async (ffmpeg: string | null) => {
+    const { execFileSync } = await import('node:child_process');
+
+    return ffmpeg
+      ? execFileSync(ffmpeg, [
+          '-loglevel',
+          'error',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=frequency=440:duration=1',
+          '-c:a',
+          'libopus',
+          '-f',
+          'webm',
+          'pipe:1',
+        ])
+      : Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(12_000, 1)]);
+  };
+
+  it('sends a WebM recording from the composer as a voice note (ffmpeg) and never as a video', async () => {
+    const ffmpeg = await findFfmpeg(server.ctx.config);
+    const { ticketId } = await openTicket();
+    const res = await upload(inbox.agent1.token, ticketId, [
+      { name: 'medias', file: await webmRecording(ffmpeg), fileName: 'audio-record-site-1.webm', type: 'audio/webm' },
+      { name: 'body', value: 'audio-record-site-1.webm' },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ mediaType: 'audio', body: '' });
+    const sent = fake.sent.filter((s) => s.op === 'media').at(-1)!;
+    if (ffmpeg) {
+      expect(sent.media).toMatchObject({ mimetype: 'audio/ogg; codecs=opus', asVoiceNote: true });
+      expect(sent.media!.fileName).toBe('audio-record-site-1.ogg');
+      expect(sent.media!.data.subarray(0, 4).toString()).toBe('OggS');
+    } else {
+      expect(sent.media).toMatchObject({ mimetype: 'audio/webm', asVoiceNote: false });
+    }
+  });
+
+  it('without ffmpeg a WebM recording still goes as audio; a WebM file not recorded here stays a video', async () => {
+    const config = server.ctx.config as { ffmpegPath?: string | null };
+    const saved = config.ffmpegPath;
+    config.ffmpegPath = '/nonexistent/ffmpeg';
+    try {
+      const { ticketId } = await openTicket();
+      const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(12_000, 1)]);
+      const recorded = await upload(inbox.agent1.token, ticketId, [
+        { name: 'medias', file: webm, fileName: 'audio-record-site-2.webm', type: 'audio/webm' },
+      ]);
+      expect(recorded.status).toBe(201);
+      expect(recorded.body.mediaType).toBe('audio');
+      expect(fake.sent.filter((s) => s.op === 'media').at(-1)!.media).toMatchObject({
+        mimetype: 'audio/webm',
+        asVoiceNote: false,
+      });
+      const film = await upload(inbox.agent1.token, ticketId, [
+        { name: 'medias', file: webm, fileName: 'holiday.webm', type: 'video/webm' },
+      ]);
+      expect(film.body.mediaType).toBe('video');
+    } finally {
+      config.ffmpegPath = saved;
+    }
+  });
+});
+
 describe('GET /api/messages/:ticketId', () => {
   it('pages the contact history across tickets, 20 per page, newest last', async () => {
     const { ticketId, contact } = await openTicket();
@@ -275,6 +341,69 @@ describe('DELETE and PUT /api/messages/:id', () => {
     expect(deleted.body).toMatchObject({ isDeleted: true, body: '' });
     expect(fake.sent.at(-1)).toMatchObject({ op: 'delete' });
     expect((await server.request('DELETE', '/api/messages/999999999', { token: inbox.agent1.token })).status).toBe(404);
+  });
+});
+
+describe('POST /api/messages/:id/retry', () => {
+  it('sends an own failed text again as the same message, with its reason until then', async () => {
+    const { ticketId, contact } = await openTicket();
+    const quoted = (await server.request('GET', `/api/messages/${ticketId}`, { token: inbox.agent1.token })).body
+      .messages[0];
+    fake.failNext();
+    const failed = (await send(inbox.agent1.token, ticketId, { body: 'try again', quotedMsg: { id: quoted.id } })).body;
+    expect(failed).toMatchObject({ ack: 0, errorCode: 'ERR_SENDING_WAPP_MSG', errorMessage: 'transport down' });
+    const listed = (await server.request('GET', `/api/messages/${ticketId}`, { token: inbox.agent1.token })).body
+      .messages;
+    expect(listed.find((m: { id: number }) => m.id === failed.id)).toMatchObject({ errorMessage: 'transport down' });
+
+    // only the author; a disconnected session leaves it failed
+    const other = await server.request('POST', `/api/messages/${failed.id}/retry`, { token: inbox.agent2.token });
+    expect(other.status).toBe(403);
+    expect(other.body.error).toBe('ERR_NO_PERMISSION');
+    fake.disconnect(inbox.connectionId);
+    try {
+      const down = await server.request('POST', `/api/messages/${failed.id}/retry`, { token: inbox.agent1.token });
+      expect(down.body.error).toBe('ERR_WAPP_NOT_INITIALIZED');
+    } finally {
+      fake.connect(inbox.connectionId);
+    }
+    // failing again keeps the new reason
+    fake.failNext();
+    const again = await server.request('POST', `/api/messages/${failed.id}/retry`, { token: inbox.agent1.token });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: failed.id, ack: 0, errorCode: 'ERR_SENDING_WAPP_MSG' });
+
+    const before = fake.sent.length;
+    const ok = await server.request('POST', `/api/messages/${failed.id}/retry`, { token: inbox.agent1.token });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ id: failed.id, ack: 2, errorCode: null, errorMessage: null, body: 'try again' });
+    expect(fake.sent.slice(before)).toEqual([
+      expect.objectContaining({ op: 'text', to: contact.number, body: 'try again' }),
+    ]);
+    expect(
+      await countRows(server, "select count(*) as n from messages where ticket_id = $1 and body = 'try again'", [
+        ticketId,
+      ]),
+    ).toBe(1);
+    // a message that did not fail is not sent twice
+    const twice = await server.request('POST', `/api/messages/${failed.id}/retry`, { token: inbox.agent1.token });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBe('ERR_CONFLICT');
+  });
+
+  it('sends a failed file again from the stored copy', async () => {
+    const { ticketId } = await openTicket();
+    fake.failNext();
+    const res = await upload(inbox.agent1.token, ticketId, [
+      { name: 'medias', file: PDF, fileName: 'invoice.pdf', type: 'application/pdf' },
+      { name: 'body', value: 'the invoice' },
+    ]);
+    expect(res.body).toMatchObject({ ack: 0, errorCode: 'ERR_SENDING_WAPP_MSG' });
+    const ok = await server.request('POST', `/api/messages/${res.body.id}/retry`, { token: inbox.agent1.token });
+    expect(ok.body).toMatchObject({ ack: 2, errorCode: null });
+    expect(fake.sent.at(-1)).toMatchObject({ op: 'media', body: 'the invoice' });
+    expect(fake.sent.at(-1)!.media).toMatchObject({ mimetype: 'application/pdf', fileName: 'invoice.pdf' });
+    expect(fake.sent.at(-1)!.media!.data.equals(PDF)).toBe(true);
   });
 });
 

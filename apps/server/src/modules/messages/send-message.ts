@@ -7,7 +7,15 @@ import type { TAppContext } from '../../lib/context';
 import { companyBasics, contactOfCompany, findTicketPlain } from '../tickets/tickets.repo';
 import { channelSession } from './channel-access';
 import { announceMessageCreated, announceMessageUpdated } from './message-announcer';
-import { cleanFileName, MEDIA_LIMITS, removeMediaFile, resolveType, storeMediaFile, toVoiceNote } from './media';
+import {
+  cleanFileName,
+  MEDIA_LIMITS,
+  readMediaFile,
+  removeMediaFile,
+  resolveType,
+  storeMediaFile,
+  toVoiceNote,
+} from './media';
 import { findMessageRow } from './messages.repo';
 import { toMessage } from './message-dto';
 import {
@@ -121,6 +129,7 @@ const afterStore = async (
     at: row.createdAt,
     fromMe: true,
     unread: input.source === 'agent' ? 'reset' : 'keep',
+    words: row.body,
   });
   await announceMessageCreated(ctx, input.companyId, row.id);
 };
@@ -198,6 +207,11 @@ type TPrepared = {
   asVoiceNote: boolean;
 };
 
+/** a recording made in the browser's composer: its name says so, its content is sound (WebM/MP4 read as video) */
+export const isBrowserRecording = (type: { kind: string; ext: string }, fileName?: string) =>
+  /audio-record/i.test(fileName ?? '') &&
+  (type.kind === 'audio' || (type.kind === 'video' && ['webm', 'mp4'].includes(type.ext)));
+
 /** checks every file (type by content, size by kind) before anything is stored or sent */
 export const prepareMedia = async (ctx: TAppContext, files: TMedia[], bodies: string[]): Promise<TPrepared[]> => {
   if (files.length === 0) throw new AppError('ERR_VALIDATION', 'No file', [{ path: 'medias', message: 'required' }]);
@@ -216,8 +230,9 @@ export const prepareMedia = async (ctx: TAppContext, files: TMedia[], bodies: st
     }
     const fileName = cleanFileName(file.fileName, `${KIND_LABEL[type.kind] ?? 'file'}.${type.ext}`);
     const caption = (bodies[i] ?? '').trim() ? (bodies[i] ?? '') : '';
-    // a browser recording (MP3) becomes a voice note when ffmpeg can convert it
-    const isRecording = type.mime === 'audio/mpeg' && /audio-record/i.test(file.fileName ?? '');
+    // a browser recording becomes a voice note when ffmpeg can convert it: MP3 (the ancestor's recorder) or
+    // what MediaRecorder writes (WebM or Ogg with Opus in Chromium and Firefox, MP4 in Safari)
+    const isRecording = isBrowserRecording(type, file.fileName);
     if (isRecording) {
       const voice = await toVoiceNote(ctx.config, file.data);
       if (voice) {
@@ -226,9 +241,22 @@ export const prepareMedia = async (ctx: TAppContext, files: TMedia[], bodies: st
           mime: 'audio/ogg; codecs=opus',
           ext: 'ogg',
           kind: 'audio',
-          fileName: fileName.replace(/\.mp3$/i, '.ogg'),
+          fileName: fileName.replace(/\.(mp3|webm|ogg|oga|m4a|mp4)$/i, '') + '.ogg',
           caption: '',
           asVoiceNote: true,
+        });
+        continue;
+      }
+      if (type.kind === 'video') {
+        // without ffmpeg a WebM/MP4 recording still is sound, not a film
+        prepared.push({
+          data: file.data,
+          mime: type.ext === 'webm' ? 'audio/webm' : 'audio/mp4',
+          ext: type.ext === 'webm' ? 'webm' : 'm4a',
+          kind: 'audio',
+          fileName,
+          caption: '',
+          asVoiceNote: false,
         });
         continue;
       }
@@ -315,4 +343,38 @@ export const sendTicketMedia = async (ctx: TAppContext, input: TSendMediaInput):
   }
 
   return sent;
+};
+
+/**
+ * Sends a failed outbound message again as the same row: its text with its quote, or its stored file. It turns
+ * pending (announced), then is reconciled like a first send, or stays failed with the new reason.
+ * Throws ERR_WAPP_NOT_INITIALIZED (the row untouched) when the connection is not connected.
+ */
+export const resendFailedMessage = async (ctx: TAppContext, row: TMessageRow): Promise<TMessage> => {
+  const { companyId } = row;
+  const { ticket, contact } = await loadTarget(ctx, companyId, row.ticketId);
+  const session = channelSession(ctx, ticket.whatsappId);
+  const quoted = row.quotedMsgId ? await findMessagePlain(ctx.db, companyId, row.quotedMsgId) : null;
+  const opts = { quotedExternalId: quoted?.externalId ?? undefined, isGroup: ticket.isGroup };
+  await updateMessageRow(ctx.db, companyId, row.id, { ack: 1, errorCode: null, errorMessage: null });
+  await announceMessageUpdated(ctx, companyId, row.id);
+  const stored = row.mediaUrl;
+  await deliver(ctx, row, async () => {
+    if (!stored) return session.sendText(contact.number, row.body, opts);
+    const mimetype = row.mediaMime ?? 'application/octet-stream';
+
+    return session.sendMedia(
+      contact.number,
+      {
+        data: await readMediaFile(ctx.config, stored),
+        mimetype,
+        fileName: row.mediaName ?? undefined,
+        caption: row.body || undefined,
+        asVoiceNote: mimetype.startsWith('audio/ogg') && /audio-record/i.test(row.mediaName ?? ''),
+      },
+      opts,
+    );
+  });
+
+  return dto(ctx, companyId, row.id);
 };

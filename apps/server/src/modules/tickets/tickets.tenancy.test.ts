@@ -58,6 +58,7 @@ const CASES: TTenancyCase[] = [
     routes: [
       { method: 'PUT', path: (id) => `/api/messages/${id}`, body: { body: 'hijacked' } },
       { method: 'DELETE', path: (id) => `/api/messages/${id}` },
+      { method: 'POST', path: (id) => `/api/messages/${id}/retry` },
     ],
     read: async (s, _tenant, id) =>
       (await s.database.executeSql('select body, is_deleted, is_edited from messages where id = $1', [id])).rows,

@@ -43,6 +43,7 @@ export const makeMessage = (id: number, over: Partial<TMessage> = {}): TMessage 
   source: 'customer',
   userId: null,
   errorCode: null,
+  errorMessage: null,
   quotedMsg: null,
   contact: null,
   createdAt: '2025-01-01T10:00:00.000Z',

@@ -41,6 +41,7 @@ export const localAsMessage = (local: TLocalMessage, index: number, ticketId: nu
   source: 'agent',
   userId: null,
   errorCode: local.failed ? 'ERR_SENDING_WAPP_MSG' : null,
+  errorMessage: null,
   quotedMsg: local.quoted
     ? {
         id: local.quoted.id,

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../db/client';
+import { rebuildContactTicketsWords } from '../modules/tickets/ticket-search.repo';
 import { whatsappQueues, whatsapps } from '../db/schema/connections';
 import { contacts } from '../db/schema/contacts';
 import { companies } from '../db/schema/core';
@@ -228,23 +229,6 @@ export const messageByExternalId = async (db: TDbOrTx, connectionId: number, ext
       .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)))
   )[0] ?? null;
 
-export const touchTicket = async (
-  db: TDbOrTx,
-  companyId: number,
-  ticketId: number,
-  opts: { lastMessage: string; at: Date; fromMe: boolean; unread: 'increment' | 'keep' },
-) =>
-  db
-    .update(tickets)
-    .set({
-      lastMessage: opts.lastMessage,
-      lastMessageAt: opts.at,
-      fromMe: opts.fromMe,
-      unreadMessages: opts.unread === 'increment' ? sql`${tickets.unreadMessages} + 1` : sql`${tickets.unreadMessages}`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
-
 // ---- contacts
 
 export const contactOfNumber = async (db: TDbOrTx, companyId: number, number: string) =>
@@ -295,14 +279,16 @@ export const updateContactProfile = async (
   companyId: number,
   contactId: number,
   patch: { name?: string; profilePicUrl?: string },
-) =>
-  (
-    await db
-      .update(contacts)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
-      .returning()
-  )[0] ?? null;
+) => {
+  const [row] = await db
+    .update(contacts)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
+    .returning();
+  if (row && patch.name !== undefined) await rebuildContactTicketsWords(db, companyId, contactId);
+
+  return row ?? null;
+};
 
 // ---- housekeeping scans (every company; each hit is then acted upon with its own company id)
 

@@ -2,6 +2,7 @@ import { events } from '@zelo/shared';
 import type { TCallEvent, TChannelEvents, TChannelSession, TInboundMessage, TMedia } from '../channels/types';
 import type { TAppContext } from '../lib/context';
 import { announceMessageCreated } from '../modules/messages/message-announcer';
+import { touchTicketAfterMessage } from '../modules/messages/messages.repo';
 import { applyMessageUpdate, findOrCreateContact, storeInboundMessage } from '../modules/messages/store-inbound';
 import { readSetting } from '../modules/settings/settings.service';
 import { announceTicket } from '../modules/tickets/ticket-announcer';
@@ -20,7 +21,6 @@ import {
   messageByExternalId,
   type TConnectionRow,
   type TContactRow,
-  touchTicket,
   updateContactProfile,
 } from './inbound.repo';
 import { createKeyedQueue } from './keyed-queue';
@@ -166,7 +166,13 @@ export const createInboundHandlers = (
       remoteJid: m.from,
     });
     if (stored) {
-      await touchTicket(ctx.db, companyId, ticketId, { lastMessage: m.body, at, fromMe: false, unread: 'keep' });
+      await touchTicketAfterMessage(ctx.db, companyId, ticketId, {
+        lastMessage: m.body,
+        at,
+        fromMe: false,
+        unread: 'keep',
+        words: m.body,
+      });
       await announceMessageCreated(ctx, companyId, stored.id);
     }
     await sendBotTexts(ctx, companyId, ticketId, [connection.complationMessage]);
@@ -237,7 +243,7 @@ export const createInboundHandlers = (
       remoteJid: contact.number,
     });
     if (!stored) return;
-    await touchTicket(ctx.db, companyId, found.ticket.id, {
+    await touchTicketAfterMessage(ctx.db, companyId, found.ticket.id, {
       lastMessage: body,
       at: now(),
       fromMe: false,

@@ -1,4 +1,4 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { customType, timestamp } from 'drizzle-orm/pg-core';
 
 /** `createdAt` / `updatedAt` for every table (timestamptz). */
 export const timestamps = {
@@ -10,3 +10,8 @@ export const timestamps = {
 };
 
 export const tsz = () => timestamp({ withTimezone: true });
+
+/** `tsvector`: written with SQL (`to_tsvector`), never read into the application */
+export const tsvector = customType<{ data: string; driverData: string }>({
+  dataType: () => 'tsvector',
+});

@@ -5,7 +5,6 @@ import {
   bigserial,
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -21,11 +20,6 @@ import { whatsapps } from './connections';
 import { contacts } from './contacts';
 import { users } from './core';
 import { tickets } from './tickets';
-
-/** `tsvector`, read-only from the application (generated column) */
-const tsvector = customType<{ data: string; driverData: string }>({
-  dataType: () => 'tsvector',
-});
 
 /** who produced a message; replaces the ancestor's invisible marker characters */
 export const MESSAGE_SOURCES = ['customer', 'agent', 'bot', 'campaign', 'schedule', 'api', 'system'] as const;
@@ -73,9 +67,6 @@ export const messages = pgTable(
     /** failed sends */
     errorCode: varchar({ length: 64 }),
     errorMessage: text(),
-    searchVector: tsvector()
-      .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, left(coalesce(body, ''), 100000))`),
     ...timestamps,
   },
   (t) => [
@@ -85,7 +76,6 @@ export const messages = pgTable(
     index('messages_company_contact_idx').on(t.companyId, t.contactId, t.createdAt.desc().nullsFirst()),
     index('messages_quoted_idx').on(t.quotedMsgId).where(sql`quoted_msg_id is not null`),
     index('messages_user_idx').on(t.userId).where(sql`user_id is not null`),
-    index('messages_search_idx').using('gin', t.searchVector),
     check('messages_ack_check', sql`ack between 0 and 5`),
     check('messages_source_check', oneOf(t.source, MESSAGE_SOURCES)),
   ],

@@ -14,7 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { timestamps, tsz } from './_columns';
+import { timestamps, tsvector, tsz } from './_columns';
 import { companyRef, oneOf } from './_tenant';
 import { flowBuilders, prompts, queueIntegrations } from './automation';
 import { whatsapps } from './connections';
@@ -181,4 +181,22 @@ export const userRatings = pgTable(
     index('user_ratings_ticket_idx').on(t.ticketId),
     check('user_ratings_rate_check', sql`rate between 1 and 3`),
   ],
+);
+
+/**
+ * The words of a ticket's messages, for the list search: one row per ticket with a message, its lexemes
+ * without positions (`strip`), appended as messages are stored and rebuilt when one is edited or deleted.
+ * Kept apart from `tickets` so ticket reads never carry it; the GIN index answers rare words at once,
+ * and common words are checked per ticket while the list index is walked.
+ */
+export const ticketSearch = pgTable(
+  'ticket_search',
+  {
+    ticketId: integer()
+      .primaryKey()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
+    words: tsvector().notNull(),
+  },
+  (t) => [index('ticket_search_words_idx').using('gin', t.words)],
 );

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
+import { rebuildContactTicketsWords } from '../tickets/ticket-search.repo';
 import { whatsapps } from '../../db/schema/connections';
 import { contactCustomFields, contacts } from '../../db/schema/contacts';
 import { likePattern } from '../../lib/paging';
@@ -118,11 +119,14 @@ export const numberTaken = async (db: TDbOrTx, companyId: number, number: string
 export const insertContact = async (db: TDbOrTx, values: TContactInsert) =>
   (await db.insert(contacts).values(values).returning({ id: contacts.id }))[0];
 
-export const updateContactRow = (db: TDbOrTx, companyId: number, id: number, values: Partial<TContactInsert>) =>
-  db
+/** changes a contact; a new name or number also rebuilds the search words of its tickets */
+export const updateContactRow = async (db: TDbOrTx, companyId: number, id: number, values: Partial<TContactInsert>) => {
+  await db
     .update(contacts)
     .set(values)
     .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+  if (values.name !== undefined || values.number !== undefined) await rebuildContactTicketsWords(db, companyId, id);
+};
 
 export const deleteContactRow = async (db: TDbOrTx, companyId: number, id: number) =>
   (

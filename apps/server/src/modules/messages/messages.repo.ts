@@ -5,6 +5,7 @@ import { whatsapps } from '../../db/schema/connections';
 import { contacts } from '../../db/schema/contacts';
 import { messages } from '../../db/schema/messages';
 import { tickets } from '../../db/schema/tickets';
+import { appendTicketWords, rebuildContactTicketsWords, rebuildTicketWords } from '../tickets/ticket-search.repo';
 
 export type TMessageRow = typeof messages.$inferSelect;
 export type TMessageInsert = typeof messages.$inferInsert;
@@ -82,14 +83,19 @@ export const findByClientId = async (db: TDbOrTx, companyId: number, clientId: s
 export const insertMessageOnce = async (db: TDbOrTx, values: TMessageInsert) =>
   (await db.insert(messages).values(values).onConflictDoNothing().returning())[0] ?? null;
 
-export const updateMessageRow = async (db: TDbOrTx, companyId: number, id: number, patch: Partial<TMessageInsert>) =>
-  (
-    await db
-      .update(messages)
-      .set(patch)
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
-      .returning()
-  )[0] ?? null;
+/** changes a message; an edit or a delete also recomputes its ticket's search words */
+export const updateMessageRow = async (db: TDbOrTx, companyId: number, id: number, patch: Partial<TMessageInsert>) => {
+  const [row] = await db
+    .update(messages)
+    .set(patch)
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+    .returning();
+  if (row && (patch.body !== undefined || patch.isDeleted !== undefined)) {
+    await rebuildTicketWords(db, companyId, row.ticketId);
+  }
+
+  return row ?? null;
+};
 
 /** raises the acknowledgement; never lowers it */
 export const raiseAck = async (db: TDbOrTx, whatsappId: number, externalId: string, ack: number) =>
@@ -170,14 +176,23 @@ export const connectionById = async (db: TDbOrTx, id: number) =>
       .where(eq(whatsapps.id, id))
   )[0] ?? null;
 
-/** after a stored message: last message, unread count and order of the ticket */
+/** after a stored message: last message, unread count and order of the ticket, and its search words */
 export const touchTicketAfterMessage = async (
   db: TDbOrTx,
   companyId: number,
   ticketId: number,
-  opts: { lastMessage: string; at: Date; fromMe: boolean; unread: 'increment' | 'reset' | 'keep' },
-) =>
-  db
+  opts: {
+    lastMessage: string;
+    at: Date;
+    fromMe: boolean;
+    unread: 'increment' | 'reset' | 'keep';
+    /** the text the list search finds the ticket by (the message's body); none for call entries */
+    words?: string;
+  },
+) => {
+  if (opts.words) await appendTicketWords(db, companyId, ticketId, opts.words);
+
+  return db
     .update(tickets)
     .set({
       lastMessage: opts.lastMessage,
@@ -193,6 +208,7 @@ export const touchTicketAfterMessage = async (
     })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
     .returning();
+};
 
 // ---- contacts of inbound messages
 
@@ -207,11 +223,13 @@ export const contactByNumber = async (db: TDbOrTx, companyId: number, number: st
       .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
   )[0] ?? null;
 
-export const renameContact = async (db: TDbOrTx, companyId: number, id: number, name: string) =>
-  (
-    await db
-      .update(contacts)
-      .set({ name })
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
-      .returning()
-  )[0] ?? null;
+export const renameContact = async (db: TDbOrTx, companyId: number, id: number, name: string) => {
+  const [row] = await db
+    .update(contacts)
+    .set({ name })
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+    .returning();
+  if (row) await rebuildContactTicketsWords(db, companyId, id);
+
+  return row ?? null;
+};

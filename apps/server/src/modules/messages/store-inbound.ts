@@ -234,6 +234,7 @@ export const storeInboundMessage = async (
     at: new Date(),
     fromMe: inbound.fromMe,
     unread: inbound.fromMe ? 'reset' : 'increment',
+    words: described.body,
   });
 
   if (found.created || found.reopened) await announceTicket(ctx, companyId, ticket.id, found.previous);

@@ -7,6 +7,7 @@ import { messages } from '../../db/schema/messages';
 import { queues, userQueues } from '../../db/schema/queues';
 import { tags } from '../../db/schema/tags';
 import { ticketTags, ticketTrackings, tickets } from '../../db/schema/tickets';
+import { insertTicketWords } from './ticket-search.repo';
 
 export type TTicketRowRaw = typeof tickets.$inferSelect;
 export type TTicketInsert = typeof tickets.$inferInsert;
@@ -88,22 +89,26 @@ export const tagsOfTickets = async (db: TDbOrTx, companyId: number, ticketIds: n
     .orderBy(asc(tags.name));
 };
 
-export const pageTicketRows = async (db: TDbOrTx, where: SQL, limit: number, offset: number) => {
+export const pageTicketRows = async (
+  db: TDbOrTx,
+  where: SQL,
+  limit: number,
+  offset: number,
+  opts: { countCap?: number } = {},
+) => {
+  // every ticket has its contact (not null, foreign key) and no condition reads the contacts columns
+  const counted = opts.countCap
+    ? db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(db.select({ one: sql`1` }).from(tickets).where(where).limit(opts.countCap).as('capped'))
+    : db.select({ total: count() }).from(tickets).where(where);
   const [rows, [{ total }]] = await Promise.all([
     selectTickets(db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(limit).offset(offset),
-    // every ticket has its contact (not null, foreign key) and no condition reads the contacts columns
-    db
-      .select({ total: count() })
-      .from(tickets)
-      .where(where),
+    counted,
   ]);
 
-  return { rows, total };
+  return { rows, total: Number(total) };
 };
-
-/** ids of tickets with a message matching the full-text query, for the list search */
-export const messageSearchCondition = (companyId: number, query: SQL) =>
-  sql`${tickets.id} in (select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${messages.searchVector} @@ ${query})`;
 
 export const ticketHasAllTags = (companyId: number, tagIds: number[]) =>
   sql`(select count(*) from ${ticketTags} where ${ticketTags.companyId} = ${companyId} and ${ticketTags.ticketId} = ${tickets.id} and ${inArray(ticketTags.tagId, tagIds)}) = ${tagIds.length}`;
@@ -121,17 +126,20 @@ export const findActiveTicket = async (db: TDbOrTx, companyId: number, whatsappI
   )[0] ?? null;
 
 /** inserts unless the contact already has an active ticket on that connection (the partial unique index) */
-export const insertTicketIfNoneActive = async (db: TDbOrTx, values: TTicketInsert) =>
-  (
-    await db
-      .insert(tickets)
-      .values(values)
-      .onConflictDoNothing({
-        target: [tickets.companyId, tickets.whatsappId, tickets.contactId],
-        where: sql`status in ('open', 'pending')`,
-      })
-      .returning()
-  )[0] ?? null;
+export const insertTicketIfNoneActive = async (db: TDbOrTx, values: TTicketInsert) => {
+  const [row] = await db
+    .insert(tickets)
+    .values(values)
+    .onConflictDoNothing({
+      target: [tickets.companyId, tickets.whatsappId, tickets.contactId],
+      where: sql`status in ('open', 'pending')`,
+    })
+    .returning();
+  // found by its contact's name and number before any message
+  if (row) await insertTicketWords(db, row.companyId, row.id);
+
+  return row ?? null;
+};
 
 /** the latest closed ticket of the contact on that connection */
 export const findLatestClosedTicket = async (db: TDbOrTx, companyId: number, whatsappId: number, contactId: number) =>

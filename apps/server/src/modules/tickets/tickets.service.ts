@@ -1,11 +1,10 @@
 import { PAGE_SIZE, type TCreateTicketBody, type TTicketListQuery, type TUpdateTicketBody } from '@zelo/shared';
 import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { contacts } from '../../db/schema/contacts';
 import { tickets } from '../../db/schema/tickets';
 import type { TAuth } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
-import { likePattern, pageAnswer, pageWindow } from '../../lib/paging';
+import { pageAnswer, pageWindow } from '../../lib/paging';
 import { channelSession } from '../messages/channel-access';
 import { removeMediaFile } from '../messages/media';
 import { markRead, unreadInbound } from '../messages/messages.repo';
@@ -16,6 +15,7 @@ import { assertCanSee, loadViewer, type TViewer } from './ticket-access';
 import { announceTicket, announceTicketDeleted, announceUnread, type TTicketPlace } from './ticket-announcer';
 import { loadTicketDto, toTickets } from './ticket-dto';
 import { newTicketCode } from './ticket-lifecycle';
+import { ticketMatchesSearch } from './ticket-search.repo';
 import {
   clearUnread,
   companyBasics,
@@ -32,7 +32,6 @@ import {
   insertTicketIfNoneActive,
   insertTracking,
   mediaFilesOfTicket,
-  messageSearchCondition,
   pageTicketRows,
   queueOfCompany,
   type TTicketInsert,
@@ -82,36 +81,11 @@ export class OtherOpenTicketError extends AppError {
 
 // ---------------------------------------------------------------- list
 
+/** a search answers its count up to this many tickets */
+export const SEARCH_COUNT_CAP = 1000;
+
 const dayCondition = (column: SQL, day: string, timeZone: string) =>
   sql`(${column} at time zone ${timeZone})::date = ${day.slice(0, 10)}::date`;
-
-/** words of a search as a prefix query: `ana silv` → `ana:* & silv:*` */
-const prefixQuery = (term: string) => {
-  const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
-  return words
-    .slice(0, 8)
-    .map((w) => `${w}:*`)
-    .join(' & ');
-};
-
-const searchCondition = (companyId: number, term: string) => {
-  const number = term.replace(/\D/g, '');
-  const prefix = prefixQuery(term);
-  const query = prefix
-    ? sql`(websearch_to_tsquery('simple', ${term}) || to_tsquery('simple', ${prefix}))`
-    : sql`websearch_to_tsquery('simple', ${term})`;
-  // the contact test is a correlated lookup by primary key, so the count needs no join with contacts
-  const contactMatch =
-    number.length >= 3
-      ? sql`(c.name ilike ${likePattern(term)} or c.number like ${likePattern(number)})`
-      : sql`c.name ilike ${likePattern(term)}`;
-
-  return or(
-    sql`exists (select 1 from ${contacts} c where c.id = ${tickets.contactId} and c.company_id = ${companyId} and ${contactMatch})`,
-    messageSearchCondition(companyId, query),
-  ) as SQL;
-};
 
 /** the tickets a user may list; `showAll` only counts for admins and users with allTicket enabled */
 const visibilityCondition = (viewer: TViewer, query: TTicketListQuery): SQL | undefined => {
@@ -146,9 +120,13 @@ export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketL
   if (query.withUnreadMessages) conditions.push(gt(tickets.unreadMessages, 0));
   if (query.date) conditions.push(dayCondition(sql`${tickets.createdAt}`, query.date, timeZone));
   if (query.updatedAt) conditions.push(dayCondition(sql`${tickets.updatedAt}`, query.updatedAt, timeZone));
-  if (query.searchParam) conditions.push(searchCondition(companyId, query.searchParam));
+  if (query.searchParam) conditions.push(ticketMatchesSearch(companyId, query.searchParam));
   const { limit, offset } = pageWindow(query.pageNumber, PAGE_SIZE.tickets);
-  const { rows, total } = await pageTicketRows(ctx.db, and(...conditions) as SQL, limit, offset);
+  // a search counts at most SEARCH_COUNT_CAP tickets (past the page, so hasMore stays exact): only the
+  // open/pending badges, which never search, show counts
+  const { rows, total } = await pageTicketRows(ctx.db, and(...conditions) as SQL, limit, offset, {
+    countCap: query.searchParam ? Math.max(SEARCH_COUNT_CAP, offset + limit + 1) : undefined,
+  });
   const page = pageAnswer(await toTickets(ctx.db, companyId, rows), total, query.pageNumber, PAGE_SIZE.tickets);
 
   return { tickets: page.rows, count: page.count, hasMore: page.hasMore };

@@ -3,6 +3,7 @@ import { installFakeChannels } from '../../../test/channel-fake';
 import { countRows, createLoggedUser } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { deliver, inbound, insertContact, pendingTicket, setSetting, setupInbox } from '../../../test/inbox';
+import { applyMessageUpdate } from '../messages/store-inbound';
 
 let server: TTestServer;
 let fake: ReturnType<typeof installFakeChannels>;
@@ -170,6 +171,55 @@ describe('GET /api/tickets', () => {
     expect(await search('inexistente-xyz')).toEqual([]);
     // the search stays inside what the user may see
     expect(ids(await get(inbox.agentQ2.token, '/api/tickets', { searchParam: 'quebrado' }))).toEqual([]);
+  });
+
+  it('search follows edits, deletes and renames; finds tickets without messages and numbers as typed', async () => {
+    const { tenant, connectionId } = inbox;
+    const search = async (searchParam: string) =>
+      ids(await get(tenant.token, '/api/tickets', { showAll: true, searchParam }));
+    // a ticket opened by an attendant, before any message, is found by its contact
+    const contact = await insertContact(server, tenant.companyId, { name: 'Ofélia Brandão', number: '5511987651234' });
+    const created = await server.request('POST', '/api/tickets', {
+      token: tenant.token,
+      body: { contactId: contact.id, whatsappId: connectionId, status: 'open' },
+    });
+    expect(created.status).toBe(201);
+    const ticketId = created.body.id as number;
+    expect(await search('ofélia')).toEqual([ticketId]);
+    for (const typed of ['5511987651234', '11987651234', '98765', '(11) 98765-1234', '+55 11 98765-1234']) {
+      expect(await search(typed), typed).toEqual([ticketId]);
+    }
+    // renamed: the new name finds it, the old one no longer does
+    const renamed = await server.request('PUT', `/api/contacts/${contact.id}`, {
+      token: tenant.token,
+      body: { name: 'Genoveva Brandão', number: contact.number },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await search('genoveva')).toEqual([ticketId]);
+    expect(await search('ofélia')).toEqual([]);
+    // a customer's message edited, then deleted: its words follow
+    const other = await pendingTicket(server, tenant, connectionId, { body: 'quero um orçamento de marcenaria' });
+    expect(await search('marcenaria')).toEqual([other.ticketId]);
+    const [stored] = (
+      await server.database.executeSql('select external_id from messages where ticket_id = $1', [other.ticketId])
+    ).rows as { external_id: string }[];
+    await applyMessageUpdate(server.ctx, {
+      connectionId,
+      externalId: stored.external_id,
+      edit: { body: 'quero um orçamento de serralheria' },
+    });
+    expect(await search('marcenaria')).toEqual([]);
+    expect(await search('serralheria')).toEqual([other.ticketId]);
+    await applyMessageUpdate(server.ctx, { connectionId, externalId: stored.external_id, deleted: true });
+    expect(await search('serralheria')).toEqual([]);
+  });
+
+  it('a search counts up to the cap past the page, so hasMore stays exact', async () => {
+    const { tenant, connectionId } = inbox;
+    for (let i = 0; i < 3; i++) await pendingTicket(server, tenant, connectionId, { body: `tamarindo ${i}` });
+    const res = await get(tenant.token, '/api/tickets', { showAll: true, searchParam: 'tamarindo' });
+    expect(res.body.count).toBe(3);
+    expect(res.body.hasMore).toBe(false);
   });
 });
 

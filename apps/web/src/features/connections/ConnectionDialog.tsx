@@ -11,10 +11,12 @@ type TConnectionDialogProps = {
   /** null adds a connection */
   connectionId: number | null;
   onClose: () => void;
+  /** after a save; without it the dialog closes */
+  onSaved?: (saved: TConnection, created: boolean) => void;
 };
 
 /** Add or edit a connection; editing loads the whole record first (GET /whatsapp/:id?session=0). */
-export const ConnectionDialog = ({ open, connectionId, onClose }: TConnectionDialogProps) => {
+export const ConnectionDialog = ({ open, connectionId, onClose, onSaved }: TConnectionDialogProps) => {
   const editing = open && connectionId !== null;
   const record = useQuery({
     queryKey: ['connections', 'edit', connectionId],
@@ -38,6 +40,7 @@ export const ConnectionDialog = ({ open, connectionId, onClose }: TConnectionDia
           key={connectionId ?? 'new'}
           connection={editing ? (record.data ?? null) : null}
           onClose={onClose}
+          onSaved={onSaved}
         />
       ) : (
         <Box sx={{ p: 6, display: 'flex', justifyContent: 'center' }}>

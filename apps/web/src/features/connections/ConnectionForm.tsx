@@ -8,6 +8,8 @@ import {
   FormControl,
   FormControlLabel,
   InputLabel,
+  ListItemIcon,
+  ListItemText,
   MenuItem,
   OutlinedInput,
   Select,
@@ -17,21 +19,31 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { CHANNEL_PROVIDERS, type TConnection, type TConnectionBody, ZConnectionBody } from '@zelo/shared';
-import type { ReactNode } from 'react';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { CHANNEL_PROVIDERS, type TConnection } from '@zelo/shared';
+import { type ReactNode, useState } from 'react';
+import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../api/http';
-import { applyServerFieldErrors, fieldErrorText } from '../../components/form';
+import { applyFieldErrors } from '../../components/applyFieldErrors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { fieldErrorText } from '../../components/form';
+import { formResolver } from '../../components/formResolver';
 import { toast, toastError } from '../../components/toast';
+import { CloudApiFields } from './CloudApiFields';
 import { CONNECTIONS_QUERY_KEY, upsertConnection } from './connectionsCache';
 import {
+  CLOUD_ADVANCED_FIELDS,
   CLOUD_FIELDS,
-  formResolver,
+  formFieldOfPath,
+  PROVIDER_FIELDS,
+  partlyEditedSecrets,
+  type TConnectionForm,
   type TConnectionFormValues,
   toConnectionFormValues,
   toConnectionRequest,
+  ZConnectionForm,
 } from './connectionForm';
+import { PROVIDER_ICONS } from './ProviderChip';
 import { useOptions } from './useOptions';
 
 const FIELDS: Path<TConnectionFormValues>[] = [
@@ -52,6 +64,7 @@ const FIELDS: Path<TConnectionFormValues>[] = [
   'queueIds',
   'promptId',
   'integrationId',
+  ...CLOUD_FIELDS.map((f) => `channelConfig.${f}` as const),
 ];
 
 const MESSAGE_FIELDS = [
@@ -73,15 +86,29 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 
 const idOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
-type TConnectionFormProps = { connection: TConnection | null; onClose: () => void };
+type TConnectionFormProps = {
+  connection: TConnection | null;
+  onClose: () => void;
+  /** after a successful save, with the saved connection and whether it was just created */
+  onSaved?: (saved: TConnection, created: boolean) => void;
+};
 
-/** The connection editor (spec 1 §3 Connection): every field of ZConnectionBody. */
-export const ConnectionForm = ({ connection, onClose }: TConnectionFormProps) => {
+/** The details of a 400 answer with their paths named as the form names its fields. */
+const withFormPaths = (err: unknown) =>
+  err instanceof ApiError && err.details
+    ? { details: err.details.map((d) => ({ ...d, path: formFieldOfPath(d.path) })) }
+    : err;
+
+/** The connection editor (spec 1 §3 Connection): every field of ZConnectionBody, and the settings of its provider. */
+export const ConnectionForm = ({ connection, onClose, onSaved }: TConnectionFormProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data: queues = [] } = useOptions('/queue');
   const { data: prompts = [] } = useOptions('/prompt');
   const { data: integrations = [] } = useOptions('/queueIntegration');
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  /** a save waiting for the user to confirm the change of provider */
+  const [pending, setPending] = useState<TConnectionForm | null>(null);
   const {
     control,
     register,
@@ -89,13 +116,21 @@ export const ConnectionForm = ({ connection, onClose }: TConnectionFormProps) =>
     watch,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<TConnectionFormValues, unknown, TConnectionBody>({
-    resolver: formResolver(ZConnectionBody),
+  } = useForm<TConnectionFormValues, unknown, TConnectionForm>({
+    resolver: formResolver(ZConnectionForm),
     defaultValues: toConnectionFormValues(connection),
   });
   const provider = watch('provider');
+  const [saving, setSaving] = useState(false);
 
-  const onSubmit = async (body: TConnectionBody) => {
+  const openAdvancedOnError = (fieldErrors: FieldErrors<TConnectionFormValues>) => {
+    if (CLOUD_ADVANCED_FIELDS.some((f) => fieldErrors.channelConfig?.[f])) {
+      setAdvancedOpen(true);
+    }
+  };
+
+  const save = async (body: TConnectionForm) => {
+    setSaving(true);
     try {
       const request = toConnectionRequest(body, connection);
       const saved = connection
@@ -106,14 +141,46 @@ export const ConnectionForm = ({ connection, onClose }: TConnectionFormProps) =>
       }
       void queryClient.invalidateQueries({ queryKey: CONNECTIONS_QUERY_KEY });
       toast.success(t('connections.saved'));
-      onClose();
+      if (onSaved && saved && typeof saved === 'object' && 'id' in saved) {
+        onSaved(saved, !connection);
+      } else {
+        onClose();
+      }
     } catch (err) {
       if (err instanceof ApiError && err.code === 'ERR_WAPP_GREETING_REQUIRED') {
         setError('greetingMessage', { type: 'server', message: 'greetingRequired' });
       }
-      applyServerFieldErrors(err, FIELDS, setError);
+      const fieldErrors: FieldErrors<TConnectionFormValues> = {};
+      applyFieldErrors<TConnectionFormValues>(withFormPaths(err), FIELDS, (name, error) => {
+        setError(name, error);
+        if (name.startsWith('channelConfig.')) {
+          fieldErrors.channelConfig = { ...fieldErrors.channelConfig, [name.slice(14)]: error };
+        }
+      });
+      openAdvancedOnError(fieldErrors);
       toastError(err);
+    } finally {
+      setSaving(false);
     }
+  };
+
+  const onSubmit = async (body: TConnectionForm) => {
+    if (body.provider === 'cloud-api') {
+      const partial = partlyEditedSecrets(body.channelConfig, connection);
+      if (partial.length > 0) {
+        for (const field of partial) {
+          setError(`channelConfig.${field}`, { type: 'manual', message: 'secretPartial' });
+        }
+
+        return;
+      }
+    }
+    if (connection && body.provider !== connection.provider) {
+      setPending(body);
+
+      return;
+    }
+    await save(body);
   };
 
   const errorText = (name: keyof TConnectionFormValues) => {
@@ -174,7 +241,7 @@ export const ConnectionForm = ({ connection, onClose }: TConnectionFormProps) =>
   return (
     <Box
       component="form"
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={handleSubmit(onSubmit, openAdvancedOnError)}
       noValidate
       sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
     >
@@ -202,11 +269,27 @@ export const ConnectionForm = ({ connection, onClose }: TConnectionFormProps) =>
                     fullWidth
                     label={t('connections.form.provider')}
                     {...field}
-                    slotProps={{ htmlInput: { 'data-testid': 'connection-provider' } }}
+                    helperText={t(`connections.providerHint.${field.value}`)}
+                    slotProps={{
+                      htmlInput: { 'data-testid': 'connection-provider' },
+                      select: {
+                        renderValue: (value) => (
+                          <Stack direction="row" spacing={1} alignItems="center">
+                            {PROVIDER_ICONS[value as TConnectionFormValues['provider']]}
+                            <span>{t(`connections.providers.${value as string}`)}</span>
+                          </Stack>
+                        ),
+                      },
+                    }}
                   >
                     {CHANNEL_PROVIDERS.map((p) => (
                       <MenuItem key={p} value={p} data-testid={`connection-provider-${p}`}>
-                        {t(`connections.providers.${p}`)}
+                        <ListItemIcon>{PROVIDER_ICONS[p]}</ListItemIcon>
+                        <ListItemText
+                          primary={t(`connections.providers.${p}`)}
+                          secondary={t(`connections.providerHint.${p}`)}
+                          slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }}
+                        />
                       </MenuItem>
                     ))}
                   </TextField>
@@ -239,20 +322,16 @@ export const ConnectionForm = ({ connection, onClose }: TConnectionFormProps) =>
             />
           </Section>
 
-          {provider === 'cloud-api' && (
+          {PROVIDER_FIELDS[provider].length > 0 && (
             <Section title={t('connections.form.cloudApi')}>
-              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-                {CLOUD_FIELDS.map((key) => (
-                  <TextField
-                    key={key}
-                    {...register(`channelConfig.${key}`)}
-                    label={t(`connections.form.cloud.${key}`)}
-                    fullWidth
-                    type={key === 'accessToken' ? 'password' : 'text'}
-                    slotProps={{ htmlInput: { 'data-testid': `connection-cloud-${key}`, autoComplete: 'off' } }}
-                  />
-                ))}
-              </Box>
+              <CloudApiFields
+                control={control}
+                register={register}
+                errors={errors}
+                connection={connection}
+                advancedOpen={advancedOpen}
+                onAdvancedChange={setAdvancedOpen}
+              />
             </Section>
           )}
 
@@ -348,10 +427,27 @@ export const ConnectionForm = ({ connection, onClose }: TConnectionFormProps) =>
         <Button onClick={onClose} color="inherit" data-testid="connection-cancel">
           {t('common.cancel')}
         </Button>
-        <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="connection-save">
+        <Button type="submit" variant="contained" disabled={isSubmitting || saving} data-testid="connection-save">
           {connection ? t('common.save') : t('connections.form.add')}
         </Button>
       </DialogActions>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('connections.providerChange.title')}
+        confirmLabel={t('connections.providerChange.confirm')}
+        onConfirm={() => {
+          if (pending) {
+            void save(pending);
+          }
+        }}
+        onClose={() => setPending(null)}
+      >
+        {t('connections.providerChange.message', {
+          name: connection?.name ?? '',
+          from: connection ? t(`connections.providers.${connection.provider}`) : '',
+          to: pending ? t(`connections.providers.${pending.provider}`) : '',
+        })}
+      </ConfirmDialog>
     </Box>
   );
 };

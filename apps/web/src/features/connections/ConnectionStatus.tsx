@@ -4,7 +4,7 @@ import LinkOff from '@mui/icons-material/LinkOff';
 import PhonelinkRing from '@mui/icons-material/PhonelinkRing';
 import TimerOff from '@mui/icons-material/TimerOff';
 import { Box, CircularProgress, Tooltip, Typography } from '@mui/material';
-import type { TConnectionStatus } from '@zelo/shared';
+import type { TChannelProvider, TConnectionStatus } from '@zelo/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -19,22 +19,48 @@ const META: Record<TConnectionStatus, TStatusMeta> = {
   TIMEOUT: { color: 'warning.main', icon: <TimerOff fontSize="small" /> },
 };
 
+/**
+ * The explanation of a status, in the words of the connection's transport: a Cloud API connection has no phone
+ * to scan with, so its DISCONNECTED points at the access token; a Baileys one may also pair by phone number.
+ */
+export const statusHintKey = (status: TConnectionStatus, provider: TChannelProvider = 'sandbox') =>
+  provider === 'sandbox' ? `connections.statusHint.${status}` : `connections.statusHintBy.${provider}.${status}`;
+
+/** A short line under the status where the user has something to do (Cloud API: check the access token). */
+const NOTE_KEYS: Partial<Record<TChannelProvider, Partial<Record<TConnectionStatus, string>>>> = {
+  'cloud-api': {
+    DISCONNECTED: 'connections.statusNote.cloudDisconnected',
+    TIMEOUT: 'connections.statusNote.cloudTimeout',
+  },
+  baileys: { PAIRING: 'connections.statusNote.baileysPairing' },
+};
+
+type TConnectionStatusProps = { status: TConnectionStatus; provider?: TChannelProvider; testId?: string };
+
 /** A connection's status: icon and label in its colour, with an explanation on hover. */
-export const ConnectionStatus = ({ status, testId }: { status: TConnectionStatus; testId?: string }) => {
+export const ConnectionStatus = ({ status, provider = 'sandbox', testId }: TConnectionStatusProps) => {
   const { t } = useTranslation();
   const meta = META[status] ?? META.DISCONNECTED;
+  const note = NOTE_KEYS[provider]?.[status];
 
   return (
-    <Tooltip title={t(`connections.statusHint.${status}`)}>
-      <Box
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, color: meta.color }}
-        data-testid={testId}
-        data-status={status}
-      >
-        {meta.icon}
-        <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
-          {t(`connections.status.${status}`)}
-        </Typography>
+    <Tooltip title={t(statusHintKey(status, provider))}>
+      <Box sx={{ display: 'inline-flex', flexDirection: 'column' }}>
+        <Box
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, color: meta.color }}
+          data-testid={testId}
+          data-status={status}
+        >
+          {meta.icon}
+          <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
+            {t(`connections.status.${status}`)}
+          </Typography>
+        </Box>
+        {note ? (
+          <Typography variant="caption" color="text.secondary" data-testid={testId ? `${testId}-note` : undefined}>
+            {t(note)}
+          </Typography>
+        ) : null}
       </Box>
     </Tooltip>
   );

@@ -5,7 +5,6 @@ import Edit from '@mui/icons-material/Edit';
 import {
   Box,
   Button,
-  Chip,
   CircularProgress,
   IconButton,
   Paper,
@@ -31,6 +30,8 @@ import { ConnectionDialog } from './ConnectionDialog';
 import { ConnectionStatus } from './ConnectionStatus';
 import { CONNECTIONS_QUERY_KEY, formatDateTime, removeConnection } from './connectionsCache';
 import './i18n';
+import { PairingDialog } from './PairingDialog';
+import { ProviderChip } from './ProviderChip';
 import { QrCodeDialog } from './QrCodeDialog';
 import { SessionActions } from './SessionActions';
 import { useConnections } from './useConnections';
@@ -42,12 +43,27 @@ const ConnectionsPage = () => {
   const queryClient = useQueryClient();
   const { data: connections = [], isLoading, error } = useConnections();
   const [qrConnectionId, setQrConnectionId] = useState<number | null>(null);
+  const [pairingConnectionId, setPairingConnectionId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
   const [deleting, setDeleting] = useState<TConnection | null>(null);
 
   const qrConnection = connections.find((c) => c.id === qrConnectionId) ?? null;
+  const pairingConnection = connections.find((c) => c.id === pairingConnectionId) ?? null;
   const closeDialog = useCallback(() => setDialog((d) => ({ ...d, open: false })), []);
   const closeQr = useCallback(() => setQrConnectionId(null), []);
+  const closePairing = useCallback(() => setPairingConnectionId(null), []);
+  // a new Cloud API connection stays in the editor, now with its webhook URL to paste into Meta's app
+  const onSaved = useCallback(
+    (saved: TConnection, created: boolean) => {
+      if (created && saved.provider === 'cloud-api') {
+        setDialog({ open: true, id: saved.id });
+        toast.info(t('connections.form.cloud.nextStep'));
+      } else {
+        closeDialog();
+      }
+    },
+    [closeDialog, t],
+  );
 
   const onConfirmDelete = async () => {
     if (!deleting) {
@@ -108,7 +124,7 @@ const ConnectionsPage = () => {
                     <Typography variant="body2" sx={{ fontWeight: 500 }}>
                       {connection.name}
                     </Typography>
-                    <Chip size="small" variant="outlined" label={t(`connections.providers.${connection.provider}`)} />
+                    <ProviderChip provider={connection.provider} testId={`connection-provider-${connection.id}`} />
                   </Stack>
                   {connection.phoneNumber ? (
                     <Typography variant="caption" color="text.secondary">
@@ -117,11 +133,19 @@ const ConnectionsPage = () => {
                   ) : null}
                 </TableCell>
                 <TableCell>
-                  <ConnectionStatus status={connection.status} testId={`connection-status-${connection.id}`} />
+                  <ConnectionStatus
+                    status={connection.status}
+                    provider={connection.provider}
+                    testId={`connection-status-${connection.id}`}
+                  />
                 </TableCell>
                 {isAdmin && (
                   <TableCell align="center">
-                    <SessionActions connection={connection} onShowQr={(c) => setQrConnectionId(c.id)} />
+                    <SessionActions
+                      connection={connection}
+                      onShowQr={(c) => setQrConnectionId(c.id)}
+                      onPairByPhone={(c) => setPairingConnectionId(c.id)}
+                    />
                   </TableCell>
                 )}
                 <TableCell align="center">{formatDateTime(connection.updatedAt)}</TableCell>
@@ -182,7 +206,12 @@ const ConnectionsPage = () => {
         </Table>
       </TableContainer>
       <QrCodeDialog key={qrConnectionId ?? 'none'} connection={qrConnection} onClose={closeQr} />
-      <ConnectionDialog open={dialog.open} connectionId={dialog.id} onClose={closeDialog} />
+      <PairingDialog
+        key={`pairing-${pairingConnectionId ?? 'none'}`}
+        connection={pairingConnection}
+        onClose={closePairing}
+      />
+      <ConnectionDialog open={dialog.open} connectionId={dialog.id} onClose={closeDialog} onSaved={onSaved} />
       <ConfirmDialog
         open={deleting !== null}
         title={t('connections.deleteTitle', { name: deleting?.name ?? '' })}

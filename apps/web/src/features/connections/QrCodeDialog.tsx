@@ -49,7 +49,8 @@ export const QrCodeDialog = ({ connection, onClose }: TQrCodeDialogProps) => {
     if (data.action !== 'update' || !data.session || Number(data.session.id) !== id) {
       return;
     }
-    if (data.session.qrcode) {
+    // while PAIRING (Baileys by phone number) the qrcode field holds the pairing code, not a QR
+    if (data.session.qrcode && data.session.status !== 'PAIRING') {
       setLiveQr({ id: data.session.id, qrcode: data.session.qrcode });
     } else {
       setLiveQr(null);
@@ -57,7 +58,8 @@ export const QrCodeDialog = ({ connection, onClose }: TQrCodeDialogProps) => {
     }
   });
 
-  const qrcode = (liveQr && liveQr.id === id ? liveQr.qrcode : '') || fetched.data?.qrcode || connection?.qrcode || '';
+  const stored = (c: TConnection | null | undefined) => (c && c.status !== 'PAIRING' ? c.qrcode : '');
+  const qrcode = (liveQr && liveQr.id === id ? liveQr.qrcode : '') || stored(fetched.data) || stored(connection) || '';
 
   const scan = async () => {
     if (id === null) {
@@ -75,7 +77,13 @@ export const QrCodeDialog = ({ connection, onClose }: TQrCodeDialogProps) => {
   };
 
   return (
-    <Dialog open={connection !== null} onClose={onClose} maxWidth="sm" fullWidth data-testid="qr-dialog">
+    <Dialog
+      open={connection !== null && connection.provider !== 'cloud-api'}
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      data-testid="qr-dialog"
+    >
       <DialogTitle>{t('connections.qr.title', { name: connection?.name ?? '' })}</DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 3, alignItems: 'center' }}>

@@ -1,16 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { TChannelProvider, TConnection, TConnectionBody } from '@zelo/shared';
-import type { FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import {
+  CHANNEL_PROVIDERS,
+  CHANNEL_SECRET_MASK,
+  CLOUD_API_DEFAULT_GRAPH_URL,
+  CLOUD_API_DEFAULT_GRAPH_VERSION,
+  CLOUD_API_SECRET_FIELDS,
+  type TChannelProvider,
+  type TConnection,
+  type TConnectionBody,
+  ZCloudApiConfig,
+  ZConnectionBody,
+} from '@zelo/shared';
+import { z } from 'zod';
 
+/** The Cloud API settings as the editor holds them: typed text (the secrets masked when they came from the server). */
 export type TCloudConfig = {
   phoneNumberId: string;
   businessAccountId: string;
   accessToken: string;
+  appSecret: string;
   verifyToken: string;
   graphUrl: string;
   graphVersion: string;
 };
+export type TCloudField = keyof TCloudConfig;
+export type TCloudSecretField = (typeof CLOUD_API_SECRET_FIELDS)[number];
 
 /** The editor's fields: what ZConnectionBody takes, numbers as typed text until validated. */
 export type TConnectionFormValues = {
@@ -32,19 +45,41 @@ export type TConnectionFormValues = {
   queueIds: number[];
   promptId: number | null;
   integrationId: number | null;
-  channelConfig: Record<string, unknown> & TCloudConfig;
+  channelConfig: TCloudConfig;
 };
 
-export const CLOUD_FIELDS = [
-  'phoneNumberId',
-  'businessAccountId',
-  'accessToken',
-  'verifyToken',
-  'graphUrl',
-  'graphVersion',
-] as const;
+/** the ids Meta gives the business number, shown first */
+export const CLOUD_ID_FIELDS = ['phoneNumberId', 'businessAccountId'] as const;
+/** password inputs: masked by the server on every read */
+export const CLOUD_SECRET_FIELDS: readonly TCloudSecretField[] = CLOUD_API_SECRET_FIELDS;
+/** under the "advanced" fold, with Meta's defaults */
+export const CLOUD_ADVANCED_FIELDS = ['graphUrl', 'graphVersion'] as const;
+export const CLOUD_FIELDS: readonly TCloudField[] = [
+  ...CLOUD_ID_FIELDS,
+  ...CLOUD_SECRET_FIELDS,
+  ...CLOUD_ADVANCED_FIELDS,
+];
 
-const text = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
+/** Which provider settings (`channelConfig`) each transport asks for in the editor. */
+export const PROVIDER_FIELDS: Record<TChannelProvider, readonly TCloudField[]> = {
+  sandbox: [],
+  baileys: [],
+  'cloud-api': CLOUD_FIELDS,
+};
+
+export const CLOUD_DEFAULTS: Pick<TCloudConfig, 'graphUrl' | 'graphVersion'> = {
+  graphUrl: CLOUD_API_DEFAULT_GRAPH_URL,
+  graphVersion: CLOUD_API_DEFAULT_GRAPH_VERSION,
+};
+
+/** A secret as the server answers it: the mask and the last characters ('********' + 'abcd'). */
+export const isMaskedSecret = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith(CHANNEL_SECRET_MASK);
+
+/** The visible end of a masked secret ('abcd' of '********abcd'); '' for anything else. */
+export const maskedEnding = (value: unknown) => (isMaskedSecret(value) ? value.slice(CHANNEL_SECRET_MASK.length) : '');
+
+const text = (value: unknown, fallback = '') => (typeof value === 'string' && value !== '' ? value : fallback);
 
 export const toConnectionFormValues = (connection: TConnection | null): TConnectionFormValues => {
   const config = connection?.channelConfig ?? {};
@@ -69,26 +104,76 @@ export const toConnectionFormValues = (connection: TConnection | null): TConnect
     promptId: connection?.promptId ?? null,
     integrationId: connection?.integrationId ?? null,
     channelConfig: {
-      ...config,
       phoneNumberId: text(config.phoneNumberId),
       businessAccountId: text(config.businessAccountId),
       accessToken: text(config.accessToken),
+      appSecret: text(config.appSecret),
       verifyToken: text(config.verifyToken),
-      graphUrl: text(config.graphUrl, 'https://graph.facebook.com'),
-      graphVersion: text(config.graphVersion, 'v21.0'),
+      graphUrl: text(config.graphUrl, CLOUD_DEFAULTS.graphUrl),
+      graphVersion: text(config.graphVersion, CLOUD_DEFAULTS.graphVersion),
     },
   };
 };
 
-/** The body sent: the Cloud API settings only for that provider (others keep what they had), an empty token as none. */
-export const toConnectionRequest = (body: TConnectionBody, original: TConnection | null): TConnectionBody => {
-  const channelConfig = body.provider === 'cloud-api' ? body.channelConfig : (original?.channelConfig ?? {});
+/**
+ * The editor's schema: ZConnectionBody, and for a Cloud API connection its `channelConfig` through the shared
+ * ZCloudApiConfig (errors at `channelConfig.<field>`). A discriminated union checks every field in one pass, so
+ * an empty name and an empty phone number id are reported together. Other providers' settings are not checked
+ * here: the request leaves them out (toConnectionRequest).
+ */
+export const ZConnectionForm = z.discriminatedUnion('provider', [
+  ZConnectionBody.extend({ provider: z.literal('cloud-api'), channelConfig: ZCloudApiConfig }),
+  ZConnectionBody.extend({
+    provider: z.enum(CHANNEL_PROVIDERS.filter((p) => p !== 'cloud-api') as ['sandbox', 'baileys']),
+  }),
+]);
+export type TConnectionForm = z.infer<typeof ZConnectionForm>;
 
-  return { ...body, token: body.token ? body.token : null, channelConfig };
+/**
+ * Secrets the user started to edit without replacing them: still beginning with the mask, but no longer the
+ * value the server sent. Sent as is they would be stored as the new secret, so the editor refuses them.
+ */
+export const partlyEditedSecrets = (
+  config: Partial<Record<TCloudField, unknown>>,
+  original: TConnection | null,
+): TCloudSecretField[] =>
+  CLOUD_SECRET_FIELDS.filter((field) => {
+    const value = config[field];
+
+    return isMaskedSecret(value) && value !== original?.channelConfig?.[field];
+  });
+
+/**
+ * The body sent. Cloud API: its validated settings, a secret still masked as the server sent it meaning
+ * "unchanged". Sandbox and Baileys carry no settings: none on create; on update the stored ones are left alone,
+ * except when the connection leaves the Cloud API, whose secrets are then cleared. An empty token reads as none.
+ */
+export const toConnectionRequest = (
+  body: TConnectionForm,
+  original: TConnection | null,
+): TConnectionBody | Omit<TConnectionBody, 'channelConfig'> => {
+  const token = body.token ? body.token : null;
+  if (body.provider === 'cloud-api') {
+    return { ...body, token, channelConfig: { ...body.channelConfig } };
+  }
+  const { channelConfig: _unused, ...rest } = body;
+  if (!original || original.provider === 'cloud-api') {
+    return { ...rest, token, channelConfig: {} };
+  }
+
+  return { ...rest, token };
 };
 
-/** zodResolver over the shared schema; the form holds editable text where the schema coerces. */
-export const formResolver = <TValues extends FieldValues, TOutput>(
-  schema: z.ZodType<TOutput>,
-): Resolver<TValues, unknown, TOutput> =>
-  zodResolver(schema as z.ZodType<TOutput, FieldValues>) as unknown as Resolver<TValues, unknown, TOutput>;
+/** Where Meta delivers this connection's webhooks (GET verification and POST events). */
+export const webhookUrl = (origin: string, connectionId: number) =>
+  `${origin.replace(/\/+$/, '')}/api/channels/cloud-api/${connectionId}/webhook`;
+
+/** A server field error's path as the form names it: Cloud API settings live under `channelConfig.`. */
+export const formFieldOfPath = (path: string): string => {
+  const bare = path
+    .replace(/^body\./, '')
+    .replace(/^\//, '')
+    .replace(/\//g, '.');
+
+  return (CLOUD_FIELDS as readonly string[]).includes(bare) ? `channelConfig.${bare}` : bare;
+};

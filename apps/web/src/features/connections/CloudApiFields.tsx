@@ -120,10 +120,18 @@ export const CloudApiFields = ({
                   fullWidth
                   required
                   autoComplete="new-password"
-                  // a saved secret is replaced as a whole: focusing it selects it, so typing overwrites it
+                  // a saved secret is replaced as a whole: focusing or clicking it selects it all, so typing
+                  // overwrites it (the mouse-up would otherwise put the caret inside the mask)
                   onFocus={(e) => {
                     if (ending) {
                       e.target.select();
+                    }
+                  }}
+                  onMouseUp={(e) => {
+                    const input = e.target as HTMLInputElement;
+                    if (ending && input.tagName === 'INPUT') {
+                      e.preventDefault();
+                      input.select();
                     }
                   }}
                   error={Boolean(fieldError(name))}

@@ -8,6 +8,7 @@ import Schedule from '@mui/icons-material/Schedule';
 import { Box, Link, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WhatsAppText } from '../../components/WhatsAppText';
 import { formatSize, readVcard, type TTimelineItem } from './simulatorState';
 
 const time = (iso: string) => {
@@ -173,7 +174,7 @@ export const MessageBubble = ({ item }: { item: TTimelineItem }) => {
         ) : null}
         {m.body && m.type !== 'location' ? (
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-            {m.body}
+            <WhatsAppText text={m.body} />
           </Typography>
         ) : null}
         {m.status === 'failed' && m.error ? (
@@ -210,7 +211,7 @@ export const MessageBubble = ({ item }: { item: TTimelineItem }) => {
         ) : null}
         {m.body && m.type !== 'location' ? (
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-            {m.body}
+            <WhatsAppText text={m.body} />
           </Typography>
         ) : null}
       </>

@@ -25,6 +25,7 @@ import {
 import { events } from '@zelo/shared';
 import { type ChangeEvent, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stripWhatsAppFormat } from '../../components/whatsappFormat';
 import { api } from '../../api/http';
 import { useSocketEvent } from '../../api/socket';
 import { useAuth } from '../../app/auth/AuthContext';
@@ -306,7 +307,7 @@ export const SimulatorWorkspace = ({ connectionId, connected }: TWorkspaceProps)
             const preview = last
               ? last.direction === 'out'
                 ? last.message.body || t(`simulator.types.${last.message.type}`)
-                : last.message.body || t('simulator.types.media')
+                : stripWhatsAppFormat(last.message.body) || t('simulator.types.media')
               : customer.number;
 
             return (

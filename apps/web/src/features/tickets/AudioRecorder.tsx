@@ -11,12 +11,14 @@ type AudioRecorderProps = {
   disabled: boolean;
   onRecorded: (file: File) => Promise<void> | void;
   onRecordingChange?: (on: boolean) => void;
+  /** a recording under 10000 bytes was dropped */
+  onTooShort?: () => void;
 };
 
 type TState = 'idle' | 'recording' | 'sending';
 
-/** idle → recording (timer) → send or cancel (spec 1 §4). */
-export const AudioRecorder = ({ disabled, onRecorded, onRecordingChange }: AudioRecorderProps) => {
+/** idle → recording (timer) → send or cancel (spec 1 §4); a recording under 10000 bytes is dropped with a word. */
+export const AudioRecorder = ({ disabled, onRecorded, onRecordingChange, onTooShort }: AudioRecorderProps) => {
   const { t } = useTranslation();
   const [state, setState] = useState<TState>('idle');
   const [seconds, setSeconds] = useState(0);
@@ -76,6 +78,9 @@ export const AudioRecorder = ({ disabled, onRecorded, onRecordingChange }: Audio
       cleanup();
       if (!send || !shouldSendRecording(blob.size)) {
         setState('idle');
+        if (send) {
+          onTooShort?.();
+        }
 
         return;
       }

@@ -1,6 +1,8 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import SendIcon from '@mui/icons-material/Send';
 import {
+  Alert,
   Box,
   FormControlLabel,
   IconButton,
@@ -9,13 +11,16 @@ import {
   Switch,
   TextField,
   Tooltip,
+  Typography,
   useMediaQuery,
 } from '@mui/material';
 import type { TMessage, TTicket } from '@zelo/shared';
-import { type ClipboardEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/toast';
 import { AttachmentsPreview } from './AttachmentsPreview';
 import { AudioRecorder } from './AudioRecorder';
+import { formatTimeLeft, type TWindowState } from './channelWindow';
 import { EmojiPicker } from './EmojiPicker';
 import { QuickAnswersPopup } from './QuickAnswersPopup';
 import { ReplyBar } from './ReplyBar';
@@ -31,10 +36,60 @@ type ComposerProps = {
   onCancelReply: () => void;
   sendText: (body: string, quoted: TMessage | null) => Promise<void>;
   sendFiles: (files: File[], caption: string) => Promise<boolean>;
+  /** the customer-service window of the ticket's transport (Cloud API); 'none' for transports without one */
+  channelWindow?: TWindowState;
 };
 
-/** The message composer (spec 1 §2, §4, §5): disabled unless the ticket is open. */
-export const Composer = ({ ticket, replyTo, onCancelReply, sendText, sendFiles }: ComposerProps) => {
+/** What the composer says about the customer-service window: closed (sending off), or the time left. */
+const WindowNotice = ({ state }: { state: TWindowState }) => {
+  const { t } = useTranslation();
+  if (state.state === 'closed') {
+    return (
+      <Alert
+        severity="warning"
+        icon={<ScheduleIcon fontSize="inherit" />}
+        sx={{ mx: 1, mt: 1, py: 0 }}
+        data-testid="composer-window-notice"
+        data-state="closed"
+      >
+        {t('tickets.composer.windowClosed')}
+      </Alert>
+    );
+  }
+  if (state.state === 'open' && state.msLeft !== null) {
+    return (
+      <Stack
+        direction="row"
+        spacing={0.5}
+        alignItems="center"
+        justifyContent="flex-end"
+        sx={{ px: 2, pt: 0.5, color: 'text.secondary' }}
+        data-testid="composer-window-notice"
+        data-state="open"
+      >
+        <ScheduleIcon sx={{ fontSize: 14 }} />
+        <Typography variant="caption">
+          {t('tickets.composer.windowLeft', { time: formatTimeLeft(state.msLeft) })}
+        </Typography>
+      </Stack>
+    );
+  }
+
+  return null;
+};
+
+/**
+ * The message composer (spec 1 §2, §4, §5): disabled unless the ticket is open, and outside the customer-service
+ * window of a Cloud API connection.
+ */
+export const Composer = ({
+  ticket,
+  replyTo,
+  onCancelReply,
+  sendText,
+  sendFiles,
+  channelWindow = { state: 'none' },
+}: ComposerProps) => {
   const { t } = useTranslation();
   const viewer = useViewer();
   const wide = useMediaQuery((theme) => theme.breakpoints.up('md'));
@@ -47,9 +102,31 @@ export const Composer = ({ ticket, replyTo, onCancelReply, sendText, sendFiles }
   const [recording, setRecording] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
-  const open = ticket.status === 'open';
+  const windowClosed = channelWindow.state === 'closed';
+  const open = ticket.status === 'open' && !windowClosed;
+  const [highlight, setHighlight] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
 
-  const suggestions = useMemo(() => filterQuickAnswers(quickMessages.data ?? [], text), [quickMessages.data, text]);
+  const matches = useMemo(() => filterQuickAnswers(quickMessages.data ?? [], text), [quickMessages.data, text]);
+  const suggestions = open && !dismissed ? matches : [];
+  /** typing starts a new suggestion list */
+  const onType = (value: string) => {
+    setText(value);
+    setHighlight(0);
+    setDismissed(false);
+  };
+  // the reply bar focuses the input, ready to type
+  useEffect(() => {
+    if (replyTo) {
+      input.current?.focus();
+    }
+  }, [replyTo]);
+
+  const pickQuickAnswer = (message: string) => {
+    setText(message);
+    setDismissed(true);
+    input.current?.focus();
+  };
 
   const submit = () => {
     if (!open || !text.trim()) {
@@ -62,6 +139,28 @@ export const Composer = ({ ticket, replyTo, onCancelReply, sendText, sendFiles }
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
+    if (suggestions.length > 0) {
+      // the quick answers: arrows move, Enter or Tab takes one, Escape closes the list
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        setHighlight((i) => (i + step + suggestions.length) % suggestions.length);
+
+        return;
+      }
+      if ((e.key === 'Enter' && !e.shiftKey) || e.key === 'Tab') {
+        e.preventDefault();
+        pickQuickAnswer(suggestions[Math.min(highlight, suggestions.length - 1)].message);
+
+        return;
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        setDismissed(true);
+
+        return;
+      }
+    }
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       submit();
@@ -117,7 +216,8 @@ export const Composer = ({ ticket, replyTo, onCancelReply, sendText, sendFiles }
       sx={{ borderTop: 1, borderColor: 'divider', position: 'relative' }}
       data-testid="composer"
     >
-      {open ? <QuickAnswersPopup items={suggestions} onPick={(item) => setText(item.message)} /> : null}
+      <QuickAnswersPopup items={suggestions} highlight={highlight} onPick={(item) => pickQuickAnswer(item.message)} />
+      <WindowNotice state={channelWindow} />
       {replyTo ? (
         <ReplyBar message={replyTo} contactName={ticket.contact?.name ?? ''} onCancel={onCancelReply} />
       ) : null}
@@ -175,10 +275,16 @@ export const Composer = ({ ticket, replyTo, onCancelReply, sendText, sendFiles }
                 size="small"
                 disabled={!open}
                 value={text}
-                onChange={(e) => setText(e.target.value)}
+                onChange={(e) => onType(e.target.value)}
                 onKeyDown={onKeyDown}
                 onPaste={onPaste}
-                placeholder={open ? t('tickets.composer.placeholderQuick') : t('tickets.composer.placeholderClosed')}
+                placeholder={
+                  open
+                    ? t('tickets.composer.placeholderQuick')
+                    : windowClosed
+                      ? t('tickets.composer.placeholderWindowClosed')
+                      : t('tickets.composer.placeholderClosed')
+                }
                 slotProps={{
                   htmlInput: { 'data-testid': 'composer-input', 'aria-label': t('tickets.composer.placeholder') },
                 }}
@@ -187,7 +293,9 @@ export const Composer = ({ ticket, replyTo, onCancelReply, sendText, sendFiles }
             </Box>
           </>
         ) : (
-          <Box sx={{ flex: 1 }} />
+          <Typography variant="body2" color="text.secondary" sx={{ flex: 1, alignSelf: 'center', pl: 1 }}>
+            {t('tickets.composer.recording')}
+          </Typography>
         )}
         {!text.trim() ? (
           <AudioRecorder
@@ -196,6 +304,7 @@ export const Composer = ({ ticket, replyTo, onCancelReply, sendText, sendFiles }
             onRecorded={async (file) => {
               await sendFiles([file], '');
             }}
+            onTooShort={() => toast.info(t('tickets.composer.recordingTooShort'))}
           />
         ) : null}
         {!recording ? (

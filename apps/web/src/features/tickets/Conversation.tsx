@@ -20,6 +20,7 @@ import { dropNotification } from './notificationRules';
 import { NOTIFICATIONS_KEY } from './queryKeys';
 import { ticketsApi } from './ticketsApi';
 import type { TTicketEvent } from './ticketTypes';
+import { useChannelWindow } from './useChannelWindow';
 import { useMessageEvents, useMessagesQuery, useStoreMessage } from './useMessages';
 import { useOpenTicket } from './useOpenTicket';
 import { useSendMessages } from './useSendMessages';
@@ -54,17 +55,31 @@ const TicketConversation = ({ ticket, onBack }: { ticket: TTicket; onBack?: () =
 
   const queryClient = useQueryClient();
   const messagesQuery = useMessagesQuery(ticket.id);
-  // a message arriving while the ticket is on screen is read at once (the server then sends updateUnread)
+  const { window: channelWindow, refresh: refreshWindow } = useChannelWindow(ticket.id, ticket.status === 'open');
+  // a message arriving while the ticket is on screen is read at once (the server then sends updateUnread);
+  // the customer writing (re)opens the customer-service window
   const onCreated = useCallback(
     (message: TMessage) => {
-      if (!message.fromMe && document.visibilityState === 'visible') {
+      if (message.fromMe) {
+        return;
+      }
+      refreshWindow();
+      if (document.visibilityState === 'visible') {
         void ticketsApi.markRead(ticket.id).catch(() => undefined);
       }
     },
-    [ticket.id],
+    [ticket.id, refreshWindow],
   );
   useMessageEvents(ticket.id, ticket.contactId, onCreated);
-  const { localMessages, sendText, sendFiles, retry } = useSendMessages(ticket);
+  const onRefused = useCallback(
+    (errorCode: string) => {
+      if (errorCode === 'ERR_WAPP_WINDOW_CLOSED') {
+        refreshWindow();
+      }
+    },
+    [refreshWindow],
+  );
+  const { localMessages, sendText, sendFiles, retry } = useSendMessages(ticket, onRefused);
   const messages = useMemo(
     () => [...flattenMessages(messagesQuery.data), ...localMessages],
     [messagesQuery.data, localMessages],
@@ -134,6 +149,7 @@ const TicketConversation = ({ ticket, onBack }: { ticket: TTicket; onBack?: () =
           onCancelReply={() => setReplyTo(null)}
           sendText={sendText}
           sendFiles={sendFiles}
+          channelWindow={channelWindow}
         />
       </Box>
       {drawerOpen ? <ContactDrawer open ticket={ticket} onClose={() => setDrawerOpen(false)} /> : null}

@@ -3,10 +3,11 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { TMessage } from '@zelo/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WhatsAppText } from '../../components/WhatsAppText';
+import { MessageFailure } from './MessageFailure';
 import { MessageMenu } from './MessageMenu';
-import { MessageText } from './MessageText';
 import { MessageTicks } from './MessageTicks';
-import { formatTime, lastMessagePreview } from './messageLogic';
+import { formatTime, isFailedMessage, lastMessagePreview } from './messageLogic';
 import { captionOf, MessageMedia } from './media/MessageMedia';
 
 type MessageBubbleProps = {
@@ -53,6 +54,7 @@ const MessageBubbleBase = ({ message, readOnly, onReply, onDelete, onEdit, onRet
   const { t } = useTranslation();
   const own = message.fromMe;
   const caption = message.mediaType || message.mediaUrl ? captionOf(message) : message.body;
+  const failed = !message.isDeleted && isFailedMessage(message);
 
   return (
     <Box
@@ -106,11 +108,12 @@ const MessageBubbleBase = ({ message, readOnly, onReply, onDelete, onEdit, onRet
             <MessageMedia message={message} />
             {caption ? (
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', pr: 2.5 }}>
-                <MessageText text={caption} />
+                <WhatsAppText text={caption} />
               </Typography>
             ) : null}
           </>
         )}
+        {failed ? <MessageFailure message={message} onRetry={readOnly ? undefined : () => onRetry(message)} /> : null}
         <Stack direction="row" spacing={0.5} alignItems="center" justifyContent="flex-end" sx={{ mt: 0.25 }}>
           {message.isEdited && !message.isDeleted ? (
             <Typography variant="caption" sx={{ opacity: 0.75 }} data-testid={`message-edited-${message.id}`}>
@@ -120,14 +123,7 @@ const MessageBubbleBase = ({ message, readOnly, onReply, onDelete, onEdit, onRet
           <Typography variant="caption" sx={{ opacity: 0.75 }}>
             {formatTime(message.createdAt)}
           </Typography>
-          {own ? (
-            <MessageTicks
-              id={message.id}
-              ack={message.ack}
-              errorCode={message.errorCode}
-              onRetry={readOnly ? undefined : () => onRetry(message)}
-            />
-          ) : null}
+          {own ? <MessageTicks id={message.id} ack={message.ack} errorCode={message.errorCode} /> : null}
         </Stack>
       </Paper>
     </Box>

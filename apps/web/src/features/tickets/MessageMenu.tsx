@@ -4,6 +4,7 @@ import type { TMessage } from '@zelo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canDeleteMessage, canEditMessage } from './messageLogic';
+import { useViewer } from './useViewer';
 
 type MessageMenuProps = {
   message: TMessage;
@@ -12,9 +13,10 @@ type MessageMenuProps = {
   onEdit: (message: TMessage) => void;
 };
 
-/** Per-message menu: reply (any message), edit and delete (own messages only). */
+/** Per-message menu: reply (any message), edit and delete (only the author's own messages, spec 1 §6). */
 export const MessageMenu = ({ message, onReply, onDelete, onEdit }: MessageMenuProps) => {
   const { t } = useTranslation();
+  const viewer = useViewer();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const pick = (fn: (m: TMessage) => void) => () => {
     setAnchor(null);
@@ -37,12 +39,12 @@ export const MessageMenu = ({ message, onReply, onDelete, onEdit }: MessageMenuP
         <MenuItem onClick={pick(onReply)} data-testid={`message-reply-${message.id}`}>
           {t('tickets.messages.reply')}
         </MenuItem>
-        {canEditMessage(message) ? (
+        {canEditMessage(message, viewer.id) ? (
           <MenuItem onClick={pick(onEdit)} data-testid={`message-edit-${message.id}`}>
             {t('tickets.messages.edit')}
           </MenuItem>
         ) : null}
-        {canDeleteMessage(message) ? (
+        {canDeleteMessage(message, viewer.id) ? (
           <MenuItem onClick={pick(onDelete)} data-testid={`message-delete-${message.id}`}>
             {t('tickets.messages.delete')}
           </MenuItem>

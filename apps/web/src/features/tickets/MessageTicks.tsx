@@ -2,14 +2,14 @@ import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Box, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { ticksOfAck } from './messageLogic';
 
-type MessageTicksProps = { id: number | string; ack: number; errorCode?: string | null; onRetry?: () => void };
+type MessageTicksProps = { id: number | string; ack: number; errorCode?: string | null };
 
-/** ✓ / ✓✓ grey / ✓✓ / ✓✓ blue by ack; a failed send shows an error mark with a retry. */
-export const MessageTicks = ({ id, ack, errorCode, onRetry }: MessageTicksProps) => {
+/** ✓ / ✓✓ grey / ✓✓ / ✓✓ blue by ack; a failed send shows an error mark (its reason and retry sit in the bubble). */
+export const MessageTicks = ({ id, ack, errorCode }: MessageTicksProps) => {
   const { t } = useTranslation();
   const ticks = ticksOfAck(ack, errorCode);
   const sx = { fontSize: 16, verticalAlign: 'middle' };
@@ -20,17 +20,6 @@ export const MessageTicks = ({ id, ack, errorCode, onRetry }: MessageTicksProps)
       <Tooltip title={`${t('tickets.messages.failed')}${errorCode ? ` (${errorCode})` : ''}`}>
         <Box component="span" {...common} sx={{ display: 'inline-flex', alignItems: 'center' }}>
           <ErrorOutlineIcon color="error" sx={sx} />
-          {onRetry ? (
-            <IconButton
-              size="small"
-              onClick={onRetry}
-              aria-label={t('tickets.messages.retry')}
-              data-testid={`message-retry-${id}`}
-              sx={{ p: 0.25, fontSize: 12 }}
-            >
-              ↻
-            </IconButton>
-          ) : null}
         </Box>
       </Tooltip>
     );

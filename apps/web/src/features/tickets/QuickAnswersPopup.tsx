@@ -3,10 +3,10 @@ import type { TQuickMessage } from '@zelo/shared';
 import { useTranslation } from 'react-i18next';
 import { quickAnswerLabel } from './quickAnswers';
 
-type QuickAnswersPopupProps = { items: TQuickMessage[]; onPick: (item: TQuickMessage) => void };
+type QuickAnswersPopupProps = { items: TQuickMessage[]; highlight?: number; onPick: (item: TQuickMessage) => void };
 
-/** Suggestions above the composer while its text starts with '/'. */
-export const QuickAnswersPopup = ({ items, onPick }: QuickAnswersPopupProps) => {
+/** Suggestions above the composer while its text starts with '/' (arrows move, Enter or Tab takes, Escape closes). */
+export const QuickAnswersPopup = ({ items, highlight = 0, onPick }: QuickAnswersPopupProps) => {
   const { t } = useTranslation();
   if (items.length === 0) {
     return null;
@@ -22,8 +22,15 @@ export const QuickAnswersPopup = ({ items, onPick }: QuickAnswersPopupProps) => 
         {t('tickets.composer.quickAnswers')}
       </Typography>
       <List dense>
-        {items.map((item) => (
-          <ListItemButton key={item.id} onClick={() => onPick(item)} data-testid={`quick-answer-${item.id}`}>
+        {items.map((item, index) => (
+          <ListItemButton
+            key={item.id}
+            selected={index === highlight}
+            // keeps the focus in the composer's input
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => onPick(item)}
+            data-testid={`quick-answer-${item.id}`}
+          >
             <ListItemText primary={`/${item.shortcode}`} secondary={quickAnswerLabel(item.message)} />
           </ListItemButton>
         ))}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Conversation } from './Conversation';
 import { TicketsManager } from './TicketsManager';
+import { useCatalogueEvents } from './useCatalogue';
 import './i18n';
 
 const Placeholder = () => {
@@ -40,6 +41,7 @@ const TicketsPage = () => {
   const { t } = useTranslation();
   const { ticketId } = useParams();
   const navigate = useNavigate();
+  useCatalogueEvents();
   const wide = useMediaQuery((theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [tab, setTab] = useState<'list' | 'ticket'>(ticketId ? 'ticket' : 'list');
   useEffect(() => setTab(ticketId ? 'ticket' : 'list'), [ticketId]);

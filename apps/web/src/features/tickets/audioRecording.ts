@@ -1,4 +1,4 @@
-/** A recording under 10000 bytes is dropped silently (spec 1 §4). */
+/** A recording under 10000 bytes is not sent (spec 1 §9); the composer says so. */
 export const MIN_RECORDING_BYTES = 10_000;
 
 export const shouldSendRecording = (size: number) => size >= MIN_RECORDING_BYTES;

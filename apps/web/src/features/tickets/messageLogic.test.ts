@@ -3,6 +3,7 @@ import {
   buildConversation,
   canDeleteMessage,
   canEditMessage,
+  isFailedMessage,
   formatTicketTime,
   lastMessagePreview,
   parseLocationBody,
@@ -80,6 +81,7 @@ describe('parseLocationBody', () => {
   it('shows locations as Localização in the list', () => {
     expect(lastMessagePreview('data:image/png;base64,AA|https://maps.google.com/x', 'Localização')).toBe('Localização');
     expect(lastMessagePreview('olá', 'Localização')).toBe('olá');
+    expect(lastMessagePreview('*Ana:*\n_olá_', 'Localização')).toBe('Ana:\nolá');
     expect(lastMessagePreview('BEGIN:VCARD\nFN:Pedro\nEND:VCARD', 'Localização')).toBe('👤 Pedro');
   });
 });
@@ -105,9 +107,22 @@ describe('row helpers', () => {
   });
 
   it('lets only the author edit text and delete', () => {
-    expect(canDeleteMessage(makeMessage(1, { fromMe: true }))).toBe(true);
-    expect(canDeleteMessage(makeMessage(1, { fromMe: false }))).toBe(false);
-    expect(canEditMessage(makeMessage(1, { fromMe: true }))).toBe(true);
-    expect(canEditMessage(makeMessage(1, { fromMe: true, mediaType: 'image', mediaUrl: '/public/a.png' }))).toBe(false);
+    const mine = { fromMe: true, userId: 7 };
+    expect(canDeleteMessage(makeMessage(1, mine), 7)).toBe(true);
+    expect(canDeleteMessage(makeMessage(1, { fromMe: false }), 7)).toBe(false);
+    expect(canEditMessage(makeMessage(1, mine), 7)).toBe(true);
+    expect(canEditMessage(makeMessage(1, { ...mine, mediaType: 'image', mediaUrl: '/public/a.png' }), 7)).toBe(false);
+    // another attendant's, the bot's, and one still being sent (negative local id): neither
+    expect(canEditMessage(makeMessage(1, { fromMe: true, userId: 8 }), 7)).toBe(false);
+    expect(canDeleteMessage(makeMessage(1, { fromMe: true, userId: 8 }), 7)).toBe(false);
+    expect(canDeleteMessage(makeMessage(1, { fromMe: true, userId: null, source: 'bot' }), 7)).toBe(false);
+    expect(canDeleteMessage(makeMessage(-1, mine), 7)).toBe(false);
+    expect(canDeleteMessage(makeMessage(1, { ...mine, isDeleted: true }), 7)).toBe(false);
+  });
+
+  it('a failed message is an own one at ack 0 with an error code', () => {
+    expect(isFailedMessage(makeMessage(1, { fromMe: true, ack: 0, errorCode: 'ERR_SENDING_WAPP_MSG' }))).toBe(true);
+    expect(isFailedMessage(makeMessage(1, { fromMe: true, ack: 0, errorCode: null }))).toBe(false);
+    expect(isFailedMessage(makeMessage(1, { fromMe: true, ack: 2, errorCode: null }))).toBe(false);
   });
 });

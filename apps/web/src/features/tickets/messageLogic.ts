@@ -1,4 +1,5 @@
 import type { TMessage } from '@zelo/shared';
+import { stripWhatsAppFormat } from '../../components/whatsappFormat';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -112,7 +113,7 @@ export const parseLocationBody = (body: string): TLocation | null => {
   return { imageUrl: imageUrl.trim(), link: link.trim(), description: rest.join('|').trim() };
 };
 
-/** The list preview of a message body: locations read 'Localização' (spec 1 §2). */
+/** The list preview of a message body: locations read 'Localização' (spec 1 §2); WhatsApp's markers go. */
 export const lastMessagePreview = (lastMessage: string, locationLabel: string): string => {
   const text = lastMessage ?? '';
   if (/^BEGIN:VCARD/i.test(text)) {
@@ -122,7 +123,7 @@ export const lastMessagePreview = (lastMessage: string, locationLabel: string): 
     return locationLabel;
   }
 
-  return text;
+  return stripWhatsAppFormat(text);
 };
 
 export type TVcard = { name: string; numbers: string[] };
@@ -153,11 +154,25 @@ export const parseVcard = (body: string): TVcard => {
   return { name, numbers };
 };
 
-/** An own message can be deleted or edited; only text messages can be edited. */
-export const canEditMessage = (message: TMessage) =>
-  message.fromMe && !message.isDeleted && (!message.mediaType || message.mediaType === 'chat') && !message.mediaUrl;
+/**
+ * Only its author may delete or edit a message (spec 1 §6; the server checks it too): not another attendant's,
+ * not the bot's, not the customer's, and not one still being sent. Only stored text messages can be edited.
+ */
+export const isOwnMessage = (message: TMessage, viewerId: number) =>
+  message.fromMe && message.id > 0 && viewerId > 0 && message.userId === viewerId;
 
-export const canDeleteMessage = (message: TMessage) => message.fromMe && !message.isDeleted;
+export const canEditMessage = (message: TMessage, viewerId: number) =>
+  isOwnMessage(message, viewerId) &&
+  !message.isDeleted &&
+  !message.isPrivate &&
+  (!message.mediaType || message.mediaType === 'chat') &&
+  !message.mediaUrl;
+
+export const canDeleteMessage = (message: TMessage, viewerId: number) =>
+  isOwnMessage(message, viewerId) && !message.isDeleted;
+
+/** An own message that failed to go out: ack 0 with the reason the server (or the send) gave. */
+export const isFailedMessage = (message: TMessage) => message.fromMe && message.ack <= 0 && Boolean(message.errorCode);
 
 /** Merges messages into a page list, oldest first, by id (live events and the send answer may both deliver one). */
 export const mergeMessages = (list: TMessage[], incoming: TMessage): TMessage[] => {

@@ -7,6 +7,7 @@ export const MESSAGES_KEY = ['tickets', 'messages'] as const;
 export const messagesKey = (ticketId: number) => [...MESSAGES_KEY, ticketId] as const;
 export const NOTIFICATIONS_KEY = ['tickets', 'notifications'] as const;
 export const notesKey = (ticketId: number, contactId: number) => ['tickets', 'notes', ticketId, contactId] as const;
+export const windowKey = (ticketId: number) => ['tickets', 'window', ticketId] as const;
 export const catalogueKey = (name: string) => ['tickets', 'catalogue', name] as const;
 
 /** The filter a list query key was built with (see `ticketListKey`). */

@@ -37,9 +37,11 @@ export const ticketsApi = {
     api.post<TMessage | undefined>(`/messages/${ticketId}`, body),
   sendMedia: (ticketId: number, form: FormData) =>
     api.upload<TMessage[] | TMessage | undefined>(`/messages/${ticketId}`, form),
+  window: (ticketId: number) => api.get<unknown>(`/tickets/${ticketId}/window`),
   markRead: (ticketId: number) => api.post(`/messages/${ticketId}/read`),
   deleteMessage: (id: number) => api.delete(`/messages/${id}`),
   editMessage: (id: number, body: string) => api.put<TMessage | undefined>(`/messages/${id}`, { body }),
+  retryMessage: (id: number) => api.post<TMessage | undefined>(`/messages/${id}/retry`),
   notes: (ticketId: number, contactId: number) =>
     api.get<TTicketNote[]>('/ticket-notes/list', { params: { ticketId, contactId } }),
   addNote: (body: { note: string; ticketId: number; contactId: number }) =>

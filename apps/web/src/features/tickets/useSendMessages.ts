@@ -1,17 +1,27 @@
 import type { TMessage, TTicket } from '@zelo/shared';
 import { useCallback, useState } from 'react';
+import { ApiError } from '../../api/http';
 import { toastError } from '../../components/toast';
 import { ticketsApi } from './ticketsApi';
 import { useStoreMessage } from './useMessages';
 
-/** A text not stored by the server yet: shown with a clock, or an error mark and a retry when it failed. */
+/** A text not stored by the server yet: shown with a clock, or with its reason and a retry when it failed. */
 export type TLocalMessage = {
   clientId: string;
   body: string;
   quoted: TMessage | null;
   failed: boolean;
+  /** why the server refused it (its catalogue code and words), when it failed */
+  errorCode?: string;
+  errorMessage?: string;
   createdAt: string;
 };
+
+/** The code and words of a refused send; a network failure reads as ERR_SENDING_WAPP_MSG. */
+export const failureOf = (err: unknown): { errorCode: string; errorMessage: string } =>
+  err instanceof ApiError
+    ? { errorCode: err.code, errorMessage: err.message }
+    : { errorCode: 'ERR_SENDING_WAPP_MSG', errorMessage: err instanceof Error ? err.message : '' };
 
 const newClientId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -40,8 +50,8 @@ export const localAsMessage = (local: TLocalMessage, index: number, ticketId: nu
   isPrivate: false,
   source: 'agent',
   userId: null,
-  errorCode: local.failed ? 'ERR_SENDING_WAPP_MSG' : null,
-  errorMessage: null,
+  errorCode: local.failed ? (local.errorCode ?? 'ERR_SENDING_WAPP_MSG') : null,
+  errorMessage: local.failed ? (local.errorMessage ?? null) : null,
   quotedMsg: local.quoted
     ? {
         id: local.quoted.id,
@@ -60,7 +70,7 @@ export const localAsMessage = (local: TLocalMessage, index: number, ticketId: nu
  * Sending from the composer: texts (JSON, with a client id so a retry is stored once) and files (multipart
  * `medias`, in order). What the server answers goes straight into the conversation.
  */
-export const useSendMessages = (ticket: TTicket) => {
+export const useSendMessages = (ticket: TTicket, onRefused?: (errorCode: string) => void) => {
   const storeMessage = useStoreMessage();
   const [locals, setLocals] = useState<TLocalMessage[]>([]);
 
@@ -78,11 +88,13 @@ export const useSendMessages = (ticket: TTicket) => {
         }
         setLocals((list) => list.filter((l) => l.clientId !== local.clientId));
       } catch (err) {
-        setLocals((list) => list.map((l) => (l.clientId === local.clientId ? { ...l, failed: true } : l)));
+        const failure = failureOf(err);
+        setLocals((list) => list.map((l) => (l.clientId === local.clientId ? { ...l, failed: true, ...failure } : l)));
         toastError(err);
+        onRefused?.(failure.errorCode);
       }
     },
-    [ticket.id, storeMessage],
+    [ticket.id, storeMessage, onRefused],
   );
 
   const sendText = useCallback(
@@ -110,14 +122,18 @@ export const useSendMessages = (ticket: TTicket) => {
         return true;
       } catch (err) {
         toastError(err);
+        onRefused?.(failureOf(err).errorCode);
 
         return false;
       }
     },
-    [ticket.id, storeMessage],
+    [ticket.id, storeMessage, onRefused],
   );
 
-  /** Retry: a local failure is sent again with its client id; a failed stored message is sent as a new one. */
+  /**
+   * Retry: a local failure (refused before it was stored) is posted again with its client id, so it is stored
+   * once; a stored failed message is sent again as the same message (POST /messages/:id/retry).
+   */
   const retry = useCallback(
     (message: TMessage) => {
       if (message.id < 0) {
@@ -128,9 +144,22 @@ export const useSendMessages = (ticket: TTicket) => {
 
         return;
       }
-      void sendText(message.body, null);
+      // shown as on its way at once; the answer (or the update event) brings the outcome
+      storeMessage({ ...message, ack: 1, errorCode: null, errorMessage: null });
+      ticketsApi
+        .retryMessage(message.id)
+        .then((answer) => {
+          if (isMessage(answer)) {
+            storeMessage(answer);
+          }
+        })
+        .catch((err: unknown) => {
+          storeMessage(message);
+          toastError(err);
+          onRefused?.(failureOf(err).errorCode);
+        });
     },
-    [locals, postText, sendText],
+    [locals, postText, storeMessage, onRefused],
   );
 
   const localMessages = locals.map((local, index) => localAsMessage(local, index, ticket.id));

@@ -332,8 +332,7 @@ export const generateInbox = async (exec: TExec, options: Partial<TGenerateOptio
                 || ' ' || right(c.number, 9) || ' ' || right(c.number, 10) || ' ' || right(c.number, 11) || ' ' || m.body))
        from (select ticket_id, string_agg(body, ' ') as body from messages where ticket_id >= ${firstTicket}
              group by ticket_id) m
-       join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
-       on conflict (ticket_id) do update set words = excluded.words`,
+       join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id`,
     ),
   );
   await step('recreate indexes', async () => {

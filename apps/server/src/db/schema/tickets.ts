@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   index,
@@ -82,6 +83,8 @@ export const tickets = pgTable(
       .on(t.companyId, t.whatsappId, t.contactId)
       .where(sql`status in ('open', 'pending')`),
     index('tickets_list_idx').on(t.companyId, t.status, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    /** the lists without a status filter (search over all statuses) keep their order without a sort */
+    index('tickets_company_updated_idx').on(t.companyId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tickets_contact_idx').on(t.contactId, t.updatedAt.desc().nullsFirst()),
     index('tickets_whatsapp_idx').on(t.whatsappId),
     index('tickets_queue_idx').on(t.queueId),
@@ -184,19 +187,20 @@ export const userRatings = pgTable(
 );
 
 /**
- * The words of a ticket's messages, for the list search: one row per ticket with a message, its lexemes
- * without positions (`strip`), appended as messages are stored and rebuilt when one is edited or deleted.
- * Kept apart from `tickets` so ticket reads never carry it; the GIN index answers rare words at once,
- * and common words are checked per ticket while the list index is walked.
+ * The words of a ticket (its contact's name and number, its messages' text) for the list search, as
+ * stripped tsvectors in chunks: a stored message adds its words to the ticket's last chunk while that has
+ * fewer than ~1,000 lexemes, else starts a new one, so a long conversation never rewrites (nor re-indexes)
+ * more than one small chunk per message. Kept apart from `tickets` so ticket reads never carry it.
  */
 export const ticketSearch = pgTable(
   'ticket_search',
   {
+    id: bigserial({ mode: 'number' }).primaryKey(),
     ticketId: integer()
-      .primaryKey()
+      .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
     companyId: companyRef(),
     words: tsvector().notNull(),
   },
-  (t) => [index('ticket_search_words_idx').using('gin', t.words)],
+  (t) => [index('ticket_search_ticket_idx').on(t.ticketId), index('ticket_search_words_idx').using('gin', t.words)],
 );

@@ -5,67 +5,66 @@ import { messages } from '../../db/schema/messages';
 import { ticketSearch, tickets } from '../../db/schema/tickets';
 
 /**
- * The list search (`searchParam`) reads one row per ticket, `ticket_search.words`: the lexemes (no
- * positions) of its contact's name and number and of its messages' text.
+ * The list search (`searchParam`) reads `ticket_search`: per ticket, stripped tsvectors of its contact's
+ * name and number and of its messages' text, in chunks (see the table).
  *
- * - A message adds its words when it is stored; an edit or a delete rebuilds the ticket's row; a contact
- *   renamed or renumbered rebuilds the rows of all its tickets.
- * - Numbers are indexed whole and by their last 8–11 digits, so `99999`, `11999998888` and the full
- *   international number all find the contact by prefix.
- * - A search is a prefix query on words (`ana silv` → `ana:* & silv:*`), plus the digits of the term as
- *   one number prefix. The GIN index answers a rare word at once; a common word is checked ticket by
- *   ticket while the list index is walked, which stops at the page.
+ * - A new ticket gets its contact's words; a stored message adds its words to the last chunk; an edit or
+ *   a delete rebuilds the ticket's words; a contact renamed or renumbered rebuilds all its tickets'.
+ * - Numbers are indexed whole and by their last 8–11 digits, so `98765`, `(11) 98765-1234` and the full
+ *   international number all find the contact.
+ * - A search is a prefix query on words (`ana silv` → `ana:* & silv:*`), or the digits of the term as one
+ *   number prefix. PostgreSQL cannot estimate prefix matches (it assumes 2 % of rows), so the plan is
+ *   chosen here from its statistics of the most common lexemes (see prefixShares): a common word walks the list index and checks each ticket until the page is full; a rare one asks
+ *   the GIN index for its few tickets first.
  */
 
 const CONFIG = sql.raw(`'simple'::regconfig`);
-/** longest text of one message that is indexed, and the most lexemes a ticket keeps */
+/** longest text of one message that is indexed */
 const TEXT_MAX = 20_000;
-const WORDS_MAX = 20_000;
+/** lexemes of a chunk before the next message starts a new one */
+const CHUNK_WORDS = 1_000;
 
-const contactWords = (name: SQL, number: SQL) =>
-  sql`to_tsvector(${CONFIG}, coalesce(${name}, '') || ' ' || ${number} || ' ' || right(${number}, 8) || ' ' || right(${number}, 9) || ' ' || right(${number}, 10) || ' ' || right(${number}, 11))`;
+const contactText = (name: SQL, number: SQL) =>
+  sql`coalesce(${name}, '') || ' ' || ${number} || ' ' || right(${number}, 8) || ' ' || right(${number}, 9) || ' ' || right(${number}, 10) || ' ' || right(${number}, 11)`;
 
-/** a new ticket's row: its contact's words */
+/** a new ticket's first chunk: its contact's words */
 export const insertTicketWords = async (db: TDbOrTx, companyId: number, ticketId: number) => {
   await db.execute(sql`
     insert into ${ticketSearch} (ticket_id, company_id, words)
-    select t.id, t.company_id, strip(${contactWords(sql`c.name`, sql`c.number`)})
+    select t.id, t.company_id, strip(to_tsvector(${CONFIG}, ${contactText(sql`c.name`, sql`c.number`)}))
     from ${tickets} t join ${contacts} c on c.id = t.contact_id
-    where t.id = ${ticketId} and t.company_id = ${companyId}
-    on conflict (ticket_id) do nothing`);
+    where t.id = ${ticketId} and t.company_id = ${companyId}`);
 };
 
-/** adds a stored message's text to its ticket's words; the first message also brings the contact's */
+/** adds a stored message's text to the ticket's last chunk, or to a new chunk when that one is full */
 export const appendTicketWords = async (db: TDbOrTx, companyId: number, ticketId: number, text: string) => {
   const body = text.slice(0, TEXT_MAX);
   if (!body.trim()) return;
-  const updated = await db
-    .update(ticketSearch)
-    .set({
-      words: sql`case when length(${ticketSearch.words}) < ${WORDS_MAX}
-        then strip(${ticketSearch.words} || to_tsvector(${CONFIG}, ${body})) else ${ticketSearch.words} end`,
-    })
-    .where(sql`${ticketSearch.ticketId} = ${ticketId} and ${ticketSearch.companyId} = ${companyId}`)
-    .returning({ ticketId: ticketSearch.ticketId });
-  if (updated.length > 0) return;
+  const words = sql`to_tsvector(${CONFIG}, ${body})`;
   await db.execute(sql`
+    with last as (
+      select id from ${ticketSearch} where ticket_id = ${ticketId} and company_id = ${companyId}
+      order by id desc limit 1
+    ), grown as (
+      update ${ticketSearch} s set words = strip(s.words || ${words})
+      from last where s.id = last.id and length(s.words) < ${CHUNK_WORDS}
+      returning s.id
+    )
     insert into ${ticketSearch} (ticket_id, company_id, words)
-    select t.id, t.company_id, strip(${contactWords(sql`c.name`, sql`c.number`)} || to_tsvector(${CONFIG}, ${body}))
-    from ${tickets} t join ${contacts} c on c.id = t.contact_id
-    where t.id = ${ticketId} and t.company_id = ${companyId}
-    on conflict (ticket_id) do update set words = strip(${ticketSearch.words} || excluded.words)`);
+    select ${ticketId}, ${companyId}, strip(${words})
+    where not exists (select 1 from grown)`);
 };
 
-/** the words of these tickets recomputed from their contact and messages (edits, deletes, renames) */
+/** the words of these tickets recomputed in one chunk each from their contact and messages */
 const rebuildWhere = async (db: TDbOrTx, companyId: number, which: SQL) => {
   await db.execute(sql`
+    with target as (select t.id from ${tickets} t where t.company_id = ${companyId} and ${which}),
+    cleared as (delete from ${ticketSearch} s using target where s.ticket_id = target.id)
     insert into ${ticketSearch} (ticket_id, company_id, words)
-    select t.id, t.company_id, strip(${contactWords(sql`c.name`, sql`c.number`)} || to_tsvector(${CONFIG},
+    select t.id, t.company_id, strip(to_tsvector(${CONFIG}, ${contactText(sql`c.name`, sql`c.number`)} || ' ' ||
       coalesce((select left(string_agg(coalesce(m.body, ''), ' '), 1000000) from ${messages} m
                 where m.company_id = t.company_id and m.ticket_id = t.id and not m.is_deleted), '')))
-    from ${tickets} t join ${contacts} c on c.id = t.contact_id
-    where t.company_id = ${companyId} and ${which}
-    on conflict (ticket_id) do update set words = excluded.words`);
+    from target join ${tickets} t on t.id = target.id join ${contacts} c on c.id = t.contact_id`);
 };
 
 export const rebuildTicketWords = (db: TDbOrTx, companyId: number, ticketId: number) =>
@@ -74,20 +73,58 @@ export const rebuildTicketWords = (db: TDbOrTx, companyId: number, ticketId: num
 export const rebuildContactTicketsWords = (db: TDbOrTx, companyId: number, contactId: number) =>
   rebuildWhere(db, companyId, sql`t.contact_id = ${contactId}`);
 
-/** `ana silv` → `ana:* & silv:*`; null when the term has no word */
-export const prefixQuery = (term: string) => {
-  const words = (term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+const termWords = (term: string) =>
+  (term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((w) => w.slice(0, 64));
 
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+/**
+ * What a search term looks for: its words, each as a prefix (`ana silv` → `ana:* & silv:*`), or, for a
+ * formatted number (`(11) 98765-1234`), its digits as one number prefix; null when nothing to find.
+ */
+export const searchPlan = (term: string) => {
+  const words = termWords(term);
+  if (words.length === 0) return null;
+  const digits = term.replace(/\D/g, '');
+  const number = digits.length >= 5 && words.length > 1 ? digits : null;
+  const all = words.map((w) => `${w}:*`).join(' & ');
+
+  return { words, number, tsquery: number ? `(${all}) | ${number}:*` : all };
 };
 
-/** the tickets whose contact or messages match the search term */
-export const ticketMatchesSearch = (companyId: number, term: string): SQL => {
-  const words = prefixQuery(term);
-  const digits = term.replace(/\D/g, '');
-  const parts = [words, digits.length >= 5 && digits !== term.trim() ? `${digits}:*` : null].filter(Boolean);
-  if (parts.length === 0) return sql`false`;
-  const query = sql`to_tsquery(${CONFIG}, ${parts.map((p) => `(${p})`).join(' | ')})`;
+/**
+ * The share of chunks that hold a word starting with each prefix, from the statistics PostgreSQL keeps on
+ * `ticket_search.words` (its most common lexemes and their frequencies); 0 for prefixes of rare words.
+ */
+const prefixShares = async (db: TDbOrTx, prefixes: string[]) => {
+  const { rows } = (await db.execute(sql`
+    select p.prefix, coalesce(sum(e.freq), 0)::float8 as share
+    from unnest(${`{${prefixes.map((w) => `"${w}"`).join(',')}}`}::text[]) as p(prefix)
+    left join (
+      select e.lexeme, e.freq
+      from pg_stats st, unnest(st.most_common_elems::text::text[], st.most_common_elem_freqs) as e(lexeme, freq)
+      where st.schemaname = current_schema() and st.tablename = 'ticket_search' and st.attname = 'words'
+    ) e on starts_with(e.lexeme, p.prefix)
+    group by p.prefix`)) as unknown as { rows: { prefix: string; share: number }[] };
 
-  return sql`exists (select 1 from ${ticketSearch} s where s.ticket_id = ${tickets.id} and s.company_id = ${companyId} and s.words @@ ${query})`;
+  return new Map(rows.map((r) => [r.prefix, Number(r.share)]));
+};
+
+/** from this share of matching chunks, a search walks the list instead of asking the GIN index */
+const WALK_FROM_SHARE = 0.02;
+
+/** the condition on `tickets` for a search term; the plan shape is picked from how common its words are */
+export const ticketMatchesSearch = async (db: TDbOrTx, companyId: number, term: string): Promise<SQL> => {
+  const plan = searchPlan(term);
+  if (!plan) return sql`false`;
+  const shares = await prefixShares(db, plan.number ? [...plan.words, plan.number] : plan.words);
+  // all words must match: the rarest bounds the share; a number is the alternative
+  const wordsShare = Math.min(...plan.words.map((w) => shares.get(w) ?? 0));
+  const share = plan.number ? Math.max(wordsShare, shares.get(plan.number) ?? 0) : wordsShare;
+  const query = sql`to_tsquery(${CONFIG}, ${plan.tsquery})`;
+  if (share >= WALK_FROM_SHARE) {
+    // common: a per-ticket check the planner cannot turn into a join, made while the list index is walked
+    return sql`(select bool_or(s.words @@ ${query}) from ${ticketSearch} s where s.ticket_id = ${tickets.id}) is true`;
+  }
+
+  // rare: the GIN index answers its few tickets once (an init plan), then the list keeps its order
+  return sql`${tickets.id} = any(array(select s.ticket_id from ${ticketSearch} s where s.company_id = ${companyId} and s.words @@ ${query}))`;
 };

@@ -89,25 +89,34 @@ export const tagsOfTickets = async (db: TDbOrTx, companyId: number, ticketIds: n
     .orderBy(asc(tags.name));
 };
 
+/**
+ * A page of the list and its count. `uncounted` (searches) skips the count: one more row is read to know
+ * whether more follow, and the count answered is the tickets up to this page plus that one.
+ */
 export const pageTicketRows = async (
   db: TDbOrTx,
   where: SQL,
   limit: number,
   offset: number,
-  opts: { countCap?: number } = {},
+  opts: { uncounted?: boolean } = {},
 ) => {
-  // every ticket has its contact (not null, foreign key) and no condition reads the contacts columns
-  const counted = opts.countCap
-    ? db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(db.select({ one: sql`1` }).from(tickets).where(where).limit(opts.countCap).as('capped'))
-    : db.select({ total: count() }).from(tickets).where(where);
+  const page = (size: number) =>
+    selectTickets(db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset);
+  if (opts.uncounted) {
+    const rows = await page(limit + 1);
+
+    return { rows: rows.slice(0, limit), total: offset + rows.length };
+  }
   const [rows, [{ total }]] = await Promise.all([
-    selectTickets(db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(limit).offset(offset),
-    counted,
+    page(limit),
+    // every ticket has its contact (not null, foreign key) and no condition reads the contacts columns
+    db
+      .select({ total: count() })
+      .from(tickets)
+      .where(where),
   ]);
 
-  return { rows, total: Number(total) };
+  return { rows, total };
 };
 
 export const ticketHasAllTags = (companyId: number, tagIds: number[]) =>

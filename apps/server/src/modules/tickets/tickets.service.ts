@@ -81,9 +81,6 @@ export class OtherOpenTicketError extends AppError {
 
 // ---------------------------------------------------------------- list
 
-/** a search answers its count up to this many tickets */
-export const SEARCH_COUNT_CAP = 1000;
-
 const dayCondition = (column: SQL, day: string, timeZone: string) =>
   sql`(${column} at time zone ${timeZone})::date = ${day.slice(0, 10)}::date`;
 
@@ -120,12 +117,12 @@ export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketL
   if (query.withUnreadMessages) conditions.push(gt(tickets.unreadMessages, 0));
   if (query.date) conditions.push(dayCondition(sql`${tickets.createdAt}`, query.date, timeZone));
   if (query.updatedAt) conditions.push(dayCondition(sql`${tickets.updatedAt}`, query.updatedAt, timeZone));
-  if (query.searchParam) conditions.push(ticketMatchesSearch(companyId, query.searchParam));
+  if (query.searchParam) conditions.push(await ticketMatchesSearch(ctx.db, companyId, query.searchParam));
   const { limit, offset } = pageWindow(query.pageNumber, PAGE_SIZE.tickets);
-  // a search counts at most SEARCH_COUNT_CAP tickets (past the page, so hasMore stays exact): only the
-  // open/pending badges, which never search, show counts
+  // a search is not counted (its count is a lower bound, `hasMore` is exact): only the open/pending badges,
+  // which never search, show counts
   const { rows, total } = await pageTicketRows(ctx.db, and(...conditions) as SQL, limit, offset, {
-    countCap: query.searchParam ? Math.max(SEARCH_COUNT_CAP, offset + limit + 1) : undefined,
+    uncounted: Boolean(query.searchParam),
   });
   const page = pageAnswer(await toTickets(ctx.db, companyId, rows), total, query.pageNumber, PAGE_SIZE.tickets);
 

@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
 import { createAuthStateStore } from './channels/auth-state.repo';
+import { createCloudApiDriver } from './channels/cloud-api/cloud-api.driver';
 import { createChannelRegistry } from './channels/registry';
 import { createSandboxDriver, sandboxTimingsFromEnv } from './channels/sandbox/sandbox.driver';
 import { installRouteDeclarations } from './http/authenticate';
@@ -23,6 +24,7 @@ import { createMailer, type TMailer } from './mail/mailer';
 import { setUserOnline } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTokenService } from './modules/auth/tokens';
+import { cloudApiRoutes } from './modules/cloud-api/cloud-api.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createConnectionStateHandler } from './modules/connections/connection-state';
 import { connectionsRoutes } from './modules/connections/connections.routes';
@@ -63,6 +65,7 @@ const MODULES = [
   quickMessagesRoutes,
   tagsRoutes,
   ticketNotesRoutes,
+  cloudApiRoutes,
 ];
 
 export type TApp = { app: FastifyInstance; ctx: TAppContext };
@@ -112,6 +115,7 @@ export const buildApp = async (opts: {
         timings: sandboxTimingsFromEnv(),
         onSandboxEvent: sandboxAnnouncer(() => realtime),
       }),
+      'cloud-api': createCloudApiDriver({ db: database.db, log: logger }),
     },
     bus: {
       publish: (command) => realtime.io.serverSideEmit('channels', command),

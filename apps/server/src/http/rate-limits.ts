@@ -18,6 +18,13 @@ export const RATE_LIMITS = {
   signUp: { max: 5, timeWindow: '1 hour' },
   forgotPassword: { max: 5, timeWindow: '15 minutes', ...perEmail },
   resetPassword: { max: 10, timeWindow: '15 minutes', ...perEmail },
+  /** Meta's deliveries to one connection's webhook: bursts of hundreds a second (statuses ×3 + inbound) */
+  cloudApiWebhook: {
+    max: 3000,
+    timeWindow: '10 seconds',
+    keyGenerator: (request: FastifyRequest) =>
+      `${request.ip}|${(request.params as { connectionId?: unknown } | undefined)?.connectionId ?? ''}`,
+  },
 } as const;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;

@@ -11,7 +11,8 @@ import type {
   TSendOptions,
   TSendResult,
 } from '../types';
-import type { TCloudApiConfigSource, TCloudApiSettings } from './config';
+import type { TDb } from '../../db/client';
+import { createCloudApiConfigSource, type TCloudApiConfigSource, type TCloudApiSettings } from './config';
 import {
   createGraphClient,
   DEFAULT_GRAPH_RETRY,
@@ -19,7 +20,7 @@ import {
   type TGraphClient,
   type TGraphRetry,
 } from './graph-client';
-import type { TWebhookInbox } from './inbox';
+import { createWebhookInbox, type TWebhookInbox } from './inbox';
 import {
   contactsMessage,
   locationMessage,
@@ -48,9 +49,11 @@ import { mapWebhook } from './webhook-map';
  */
 
 export type TCloudApiDriverOptions = {
-  configSource: TCloudApiConfigSource;
-  inbox: TWebhookInbox;
   log: Logger;
+  /** where the settings and the stored webhooks are read; or give `configSource` and `inbox` */
+  db?: TDb;
+  configSource?: TCloudApiConfigSource;
+  inbox?: TWebhookInbox;
   retry?: Partial<TGraphRetry>;
   /** waits between checks of an unreachable Graph API; the last value repeats */
   startBackoffMs?: number[];
@@ -117,6 +120,10 @@ export const createCloudApiDriver = (options: TCloudApiDriverOptions): TDriverFa
   const pollMs = options.pollMs ?? 2000;
   const batchSize = options.batchSize ?? 100;
   const maxMediaBytes = options.maxMediaBytes ?? 100 * 1024 * 1024;
+  if (!options.db && (!options.configSource || !options.inbox))
+    throw new Error('cloud-api driver: db or sources required');
+  const configSource = options.configSource ?? createCloudApiConfigSource(options.db!);
+  const inbox = options.inbox ?? createWebhookInbox(options.db!);
 
   return (connection: TConnectionRef, events: TChannelEvents): TCloudApiSession => {
     const connectionId = connection.id;
@@ -234,7 +241,7 @@ export const createCloudApiDriver = (options: TCloudApiDriverOptions): TDriverFa
 
     /** one batch of stored webhooks: messages first (in order, per contact), then acks, edits, deletes */
     const drainBatch = async (current: TCloudApiSettings): Promise<number> => {
-      const rows = await options.inbox.take(connectionId, batchSize);
+      const rows = await inbox.take(connectionId, batchSize);
       const messages = [];
       const updates = [];
       for (const row of rows) {
@@ -265,7 +272,7 @@ export const createCloudApiDriver = (options: TCloudApiDriverOptions): TDriverFa
       }
       await Promise.all(messages.map((m) => events.onMessage(m)));
       await Promise.all(updates.map((u) => events.onMessageUpdate(u)));
-      await options.inbox.done(rows.map((r) => r.id));
+      await inbox.done(rows.map((r) => r.id));
 
       return rows.length;
     };
@@ -299,7 +306,7 @@ export const createCloudApiDriver = (options: TCloudApiDriverOptions): TDriverFa
     const connect = async (run: number, attempt: number) => {
       let loaded: Awaited<ReturnType<TCloudApiConfigSource>>;
       try {
-        loaded = await options.configSource(connectionId);
+        loaded = await configSource(connectionId);
       } catch (err) {
         log.warn({ err }, 'cloud-api settings could not be read');
         loaded = undefined as never;

@@ -14,6 +14,7 @@ export * from './chats';
 export * from './automation';
 export * from './api';
 export * from './subscriptions';
+export * from './cloud-api';
 
 /**
  * Columns holding secrets, per table (TypeScript property names). The API returns them in full only to

@@ -10,6 +10,7 @@ import type { TDbOrTx } from '../../db/client';
 import type { TAuth } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
+import { shownChannelConfig, storedChannelConfig } from '../cloud-api/channel-config';
 import { assertPlanLimit } from '../plans/plan-limits';
 import { announceTicket } from '../tickets/ticket-announcer';
 import {
@@ -65,7 +66,7 @@ const toDto = (
   promptId: row.promptId,
   integrationId: row.integrationId,
   token: revealToken ? row.token : maskToken(row.token),
-  channelConfig: row.channelConfig,
+  channelConfig: shownChannelConfig(row),
   queues,
   queueIds: queues.map((q) => q.id),
 });
@@ -175,7 +176,7 @@ export const createConnection = async (ctx: TAppContext, auth: TAuth, body: TCon
       promptId: body.promptId,
       integrationId: body.integrationId,
       token: body.token || null,
-      channelConfig: body.channelConfig,
+      ...storedChannelConfig(body.provider, body.channelConfig),
     });
     let others: number[] = [];
     if (isDefault) {
@@ -194,7 +195,7 @@ export const createConnection = async (ctx: TAppContext, auth: TAuth, body: TCon
 
 export const updateConnection = async (ctx: TAppContext, auth: TAuth, id: number, body: TConnectionUpdateBody) => {
   const companyId = auth.companyId;
-  const { before, unset } = await ctx.db.transaction(async (tx) => {
+  const { before, unset, settingsChanged } = await ctx.db.transaction(async (tx) => {
     const current = await lockConnectionRow(tx, companyId, id);
     if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
     const currentQueues = (await queuesOfConnections(tx, companyId, [id])).map((q) => q.id);
@@ -219,6 +220,11 @@ export const updateConnection = async (ctx: TAppContext, auth: TAuth, id: number
     if (body.isDefault === false && current.isDefault) {
       throw new AppError('ERR_NO_OTHER_WHATSAPP', 'At least one default connection is required');
     }
+    const channel = storedChannelConfig(
+      (body.provider ?? current.provider) as TChannelProvider,
+      body.channelConfig,
+      current,
+    );
     let others: number[] = [];
     if (body.isDefault && !current.isDefault) others = await unsetOtherDefaults(tx, companyId, id);
     await updateConnectionRow(tx, companyId, id, {
@@ -239,17 +245,20 @@ export const updateConnection = async (ctx: TAppContext, auth: TAuth, id: number
       promptId: body.promptId,
       integrationId: body.integrationId,
       token,
-      channelConfig: body.channelConfig,
+      ...channel,
     });
     if (body.queueIds) await replaceConnectionQueues(tx, companyId, id, queueIds);
 
-    return { before: current, unset: others };
+    return { before: current, unset: others, settingsChanged: !!channel };
   });
   await announceConnections(ctx, companyId, [...unset, id]);
   // another transport: the session starts over on the new driver
   if (body.provider && body.provider !== before.provider) {
     await ctx.channels.logout(id);
     await ctx.channels.start({ id, companyId, provider: body.provider });
+  } else if (settingsChanged && before.provider === 'cloud-api') {
+    // new Cloud API settings (token, number): checked again
+    await ctx.channels.restart(id);
   }
 
   return loadConnection(ctx.db, companyId, id, true);
@@ -299,6 +308,8 @@ export const startSession = async (ctx: TAppContext, auth: TAuth, id: number) =>
 /** PUT /whatsappsession/:id: forget the pairing and show a new QR code */
 export const renewSession = async (ctx: TAppContext, auth: TAuth, id: number) => {
   const ref = await sessionRef(ctx, auth, id);
+  if (ref.provider === 'cloud-api')
+    throw new AppError('ERR_CHANNEL_UNSUPPORTED', 'A Cloud API connection has no QR code');
   await ctx.channels.logout(id);
   await ctx.channels.start(ref);
 

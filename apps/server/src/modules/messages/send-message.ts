@@ -4,6 +4,7 @@ import type { TMedia, TOutboundMedia, TSendResult } from '../../channels/types';
 import { messages } from '../../db/schema/messages';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
+import { assertServiceWindow } from '../cloud-api/service-window';
 import { companyBasics, contactOfCompany, findTicketPlain } from '../tickets/tickets.repo';
 import { channelSession } from './channel-access';
 import { announceMessageCreated, announceMessageUpdated } from './message-announcer';
@@ -150,6 +151,7 @@ export const sendTicketText = async (ctx: TAppContext, input: TSendTextInput): P
     }
   }
   const { ticket, contact, company } = await loadTarget(ctx, companyId, input.ticketId);
+  await assertServiceWindow(ctx.db, ticket); // Cloud API: free-form only within 24 h of the customer
   const session = channelSession(ctx, ticket.whatsappId);
   const quoted = await quotedOf(ctx, companyId, ticket.contactId, input.quotedMessageId);
   const body = applyVariables(input.body, {
@@ -282,6 +284,7 @@ export const prepareMedia = async (ctx: TAppContext, files: TMedia[], bodies: st
 export const sendTicketMedia = async (ctx: TAppContext, input: TSendMediaInput): Promise<TMessage[]> => {
   const { companyId } = input;
   const { ticket, contact, company } = await loadTarget(ctx, companyId, input.ticketId);
+  await assertServiceWindow(ctx.db, ticket); // Cloud API: free-form only within 24 h of the customer
   const session = channelSession(ctx, ticket.whatsappId);
   const quoted = await quotedOf(ctx, companyId, ticket.contactId, input.quotedMessageId);
   const prepared = await prepareMedia(ctx, input.files, input.bodies);
@@ -353,6 +356,7 @@ export const sendTicketMedia = async (ctx: TAppContext, input: TSendMediaInput):
 export const resendFailedMessage = async (ctx: TAppContext, row: TMessageRow): Promise<TMessage> => {
   const { companyId } = row;
   const { ticket, contact } = await loadTarget(ctx, companyId, row.ticketId);
+  await assertServiceWindow(ctx.db, ticket); // Cloud API: free-form only within 24 h of the customer
   const session = channelSession(ctx, ticket.whatsappId);
   const quoted = row.quotedMsgId ? await findMessagePlain(ctx.db, companyId, row.quotedMsgId) : null;
   const opts = { quotedExternalId: quoted?.externalId ?? undefined, isGroup: ticket.isGroup };

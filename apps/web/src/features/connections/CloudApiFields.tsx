@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import type { TConnection } from '@zelo/shared';
 import { useRef } from 'react';
-import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { type Control, Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
@@ -72,10 +72,19 @@ export const CloudApiFields = ({
   const { t } = useTranslation();
   const $webhook = useRef<HTMLInputElement>(null);
   const fieldError = (name: TCloudField) => errors.channelConfig?.[name];
-  const errorOf = (name: TCloudField) =>
-    fieldError(name)?.message === 'secretPartial'
-      ? t('connections.form.cloud.secretPartial')
-      : fieldErrorText(t, fieldError(name));
+  const typed = useWatch({ control, name: 'channelConfig' });
+  const errorOf = (name: TCloudField) => {
+    const error = fieldError(name);
+    if (error?.message === 'secretPartial') {
+      return t('connections.form.cloud.secretPartial');
+    }
+    // the ids' pattern also refuses an empty one: say what is missing rather than "invalid"
+    if (error?.message === 'invalid' && !String(typed?.[name] ?? '').trim()) {
+      return t('validation.required');
+    }
+
+    return fieldErrorText(t, error);
+  };
   const hint = (name: TCloudField) => t(`connections.form.cloud.${name}Hint`, CLOUD_DEFAULTS);
   const url = connection ? webhookUrl(window.location.origin, connection.id) : '';
 

@@ -1,6 +1,6 @@
 import type { TTicket } from '@zelo/shared';
 import type { TDbOrTx } from '../../db/client';
-import { findTicketRow, tagsOfTickets, type TTicketJoinedRow } from './tickets.repo';
+import { findTicketRow, type TTicketJoinedRow } from './tickets.repo';
 
 /** the API's ticket (spec 1 §3) from a joined row and its tags */
 export const toTicket = (row: TTicketJoinedRow, tagList: { id: number; name: string; color: string }[]) => {
@@ -40,23 +40,12 @@ export const toTicket = (row: TTicketJoinedRow, tagList: { id: number; name: str
 
 export type TTicketDto = ReturnType<typeof toTicket>;
 
-export const toTickets = async (db: TDbOrTx, companyId: number, rows: TTicketJoinedRow[]) => {
-  const tagRows = await tagsOfTickets(
-    db,
-    companyId,
-    rows.map((r) => r.ticket.id),
-  );
-
-  return rows.map((r) =>
-    toTicket(
-      r,
-      tagRows.filter((t) => t.ticketId === r.ticket.id).map(({ id, name, color }) => ({ id, name, color })),
-    ),
-  );
-};
+/** the API's tickets from joined rows (which carry their tags) */
+export const toTickets = (rows: TTicketJoinedRow[]) =>
+  rows.map((r) => toTicket(r, typeof r.tags === 'string' ? JSON.parse(r.tags) : (r.tags ?? [])));
 
 export const loadTicketDto = async (db: TDbOrTx, companyId: number, id: number) => {
   const row = await findTicketRow(db, companyId, id);
 
-  return row ? (await toTickets(db, companyId, [row]))[0] : null;
+  return row ? toTickets([row])[0] : null;
 };

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { whatsapps } from '../../db/schema/connections';
 import { contacts } from '../../db/schema/contacts';
 import { companies, users } from '../../db/schema/core';
@@ -13,27 +14,31 @@ export type TTicketRowRaw = typeof tickets.$inferSelect;
 export type TTicketInsert = typeof tickets.$inferInsert;
 export type TTrackingRow = typeof ticketTrackings.$inferSelect;
 
-/** what the permission rules need to know about a user */
-export const findViewer = async (db: TDbOrTx, companyId: number, userId: number) => {
-  const [user] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      profile: users.profile,
-      super: users.super,
-      allTicket: users.allTicket,
-      canSeeTicketsWithoutQueue: users.canSeeTicketsWithoutQueue,
-      whatsappId: users.whatsappId,
-    })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
-  if (!user) return null;
-  const queueRows = await db
-    .select({ queueId: userQueues.queueId })
-    .from(userQueues)
-    .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
+/** what the permission rules need to know about a user, with its queue ids, in one prepared query */
+const viewerRow = preparedQuery(
+  (db, name) =>
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        profile: users.profile,
+        super: users.super,
+        allTicket: users.allTicket,
+        canSeeTicketsWithoutQueue: users.canSeeTicketsWithoutQueue,
+        whatsappId: users.whatsappId,
+        queueIds: sql<number[]>`array(select uq.queue_id from ${userQueues} uq
+          where uq.company_id = ${users.companyId} and uq.user_id = ${users.id} order by uq.queue_id)`,
+      })
+      .from(users)
+      .where(and(eq(users.companyId, sql.placeholder('companyId')), eq(users.id, sql.placeholder('userId'))))
+      .prepare(name),
+  'tickets_viewer',
+);
 
-  return { ...user, queueIds: queueRows.map((q) => q.queueId) };
+export const findViewer = async (db: TDbOrTx, companyId: number, userId: number) => {
+  const [user] = await viewerRow(db).execute({ companyId, userId });
+
+  return user ? { ...user, queueIds: (user.queueIds ?? []).map(Number) } : null;
 };
 
 const ticketColumns = {
@@ -51,6 +56,11 @@ const ticketColumns = {
   queueColor: queues.color,
   whatsappName: whatsapps.name,
   whatsappStatus: whatsapps.status,
+  /** the ticket's tags by name, aggregated in the same query */
+  tags: sql<{ id: number; name: string; color: string }[]>`coalesce((
+    select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by tg.name, tg.id)
+    from ${ticketTags} tt join ${tags} tg on tg.id = tt.tag_id
+    where tt.company_id = ${tickets.companyId} and tt.ticket_id = ${tickets.id}), '[]'::json)`,
 };
 
 const selectTickets = (db: TDbOrTx) =>
@@ -77,17 +87,6 @@ export const findTicketPlain = async (db: TDbOrTx, companyId: number, id: number
       .from(tickets)
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
   )[0] ?? null;
-
-export const tagsOfTickets = async (db: TDbOrTx, companyId: number, ticketIds: number[]) => {
-  if (ticketIds.length === 0) return [];
-
-  return db
-    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-    .from(ticketTags)
-    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-    .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, ticketIds)))
-    .orderBy(asc(tags.name));
-};
 
 /**
  * A page of the list and its count. `uncounted` (searches) skips the count: one more row is read to know

@@ -124,7 +124,7 @@ export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketL
   const { rows, total } = await pageTicketRows(ctx.db, and(...conditions) as SQL, limit, offset, {
     uncounted: Boolean(query.searchParam),
   });
-  const page = pageAnswer(await toTickets(ctx.db, companyId, rows), total, query.pageNumber, PAGE_SIZE.tickets);
+  const page = pageAnswer(toTickets(rows), total, query.pageNumber, PAGE_SIZE.tickets);
 
   return { tickets: page.rows, count: page.count, hasMore: page.hasMore };
 };
@@ -135,7 +135,7 @@ const showRow = async (ctx: TAppContext, auth: TAuth, row: Awaited<ReturnType<ty
   if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
   assertCanSee(await loadViewer(ctx.db, auth), row.ticket);
 
-  return (await toTickets(ctx.db, auth.companyId, [row]))[0];
+  return toTickets([row])[0];
 };
 
 export const showTicket = async (ctx: TAppContext, auth: TAuth, id: number) =>
@@ -219,7 +219,7 @@ export const createTicket = async (ctx: TAppContext, auth: TAuth, body: TCreateT
     const active = await findActiveTicket(ctx.db, companyId, connectionId, contact.id);
     if (!active) return null;
     if (active.ticket.userId === viewer.userId && active.ticket.status === 'open') {
-      return { created: false, ticket: (await toTickets(ctx.db, companyId, [active]))[0] };
+      return { created: false, ticket: toTickets([active])[0] };
     }
     throw new OtherOpenTicketError(active);
   };

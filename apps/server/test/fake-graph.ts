@@ -430,6 +430,11 @@ export const startFakeGraph = async (opts: { version?: string } = {}) => {
     },
     number: numberOf,
     addMedia,
+    /** replaces a media's bytes but not its recorded sha256 (a corrupted download) */
+    tamperMedia: (id: string, data: Buffer) => {
+      const file = media.get(id);
+      if (file) file.data = data;
+    },
     /** the next `times` matching calls answer the fault */
     fault: (fault: TFault, times = 1, match?: RegExp) => {
       for (let i = 0; i < times; i++) faults.push({ fault, match });

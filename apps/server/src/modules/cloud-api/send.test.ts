@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGraph, type TFakeGraph } from '../../../test/fake-graph';
-import type { TTenant } from '../../../test/fixtures';
+import { createLoggedUser, insertQueue, type TTenant } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { createCloudLine, storedByExternalId, type TCloudLine, until } from './cloud-api.fixtures';
 
@@ -180,6 +180,23 @@ describe('the 24-hour customer-service window', () => {
     );
     const later = await server.request('GET', `/api/tickets/${ticketId}/window`, { token: tenant.token });
     expect(Date.parse(later.body.expiresAt)).toBeGreaterThan(Date.now() + 23 * HOUR);
+  });
+
+  it("follows the ticket's visibility: an agent of another queue may not read it", async () => {
+    const { ticketId } = await openTicket();
+    const queueId = await insertQueue(server, tenant.companyId);
+    await server.database.executeSql('update tickets set queue_id = $1, user_id = null where id = $2', [
+      queueId,
+      ticketId,
+    ]);
+    const outsider = await createLoggedUser(server, tenant, { name: 'Other Queue Agent', queueIds: [] });
+    const member = await createLoggedUser(server, tenant, { name: 'Queue Agent', queueIds: [queueId] });
+    const refused = await server.request('GET', `/api/tickets/${ticketId}/window`, { token: outsider.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('ERR_NO_PERMISSION');
+    const allowed = await server.request('GET', `/api/tickets/${ticketId}/window`, { token: member.token });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.open).toBe(true);
   });
 
   it('does not apply to other transports', async () => {

@@ -15,6 +15,7 @@ import type { TDatabase } from './db/client';
 import { createAuthStateStore } from './channels/auth-state.repo';
 import { createCloudApiDriver } from './channels/cloud-api/cloud-api.driver';
 import { createChannelRegistry } from './channels/registry';
+import type { TChannelCall, TChannelReply } from './channels/remote-session';
 import { createSandboxDriver, sandboxTimingsFromEnv } from './channels/sandbox/sandbox.driver';
 import { installRouteDeclarations } from './http/authenticate';
 import { createInboundHandlers } from './inbound/index';
@@ -120,6 +121,20 @@ export const buildApp = async (opts: {
     bus: {
       publish: (command) => realtime.io.serverSideEmit('channels', command),
       subscribe: (handler) => realtime.io.on('channels' as never, handler as never),
+      // calls on sessions held by another node need the Redis adapter (the only one that reaches other nodes)
+      ...(config.redisUrl
+        ? {
+            request: (call: TChannelCall) =>
+              realtime.io.serverSideEmitWithAck('channels:call', call) as Promise<TChannelReply[]>,
+            serve: (handler: (call: TChannelCall) => Promise<TChannelReply>) =>
+              realtime.io.on(
+                'channels:call' as never,
+                ((call: TChannelCall, answer: (reply: TChannelReply) => void) => {
+                  void handler(call).then(answer, () => answer(null));
+                }) as never,
+              ),
+          }
+        : {}),
     },
   });
   const ctx: TAppContext = {

@@ -84,6 +84,14 @@ const api = async (node: TNode, method: string, path: string, token?: string, bo
   return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
 };
 
+const until = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+};
+
 const connect = (node: TNode, token: string) =>
   new Promise<Socket>((ok, fail) => {
     const socket = io(node.url, { auth: { token }, transports: ['websocket'], reconnection: false });
@@ -138,6 +146,40 @@ describe('two nodes with the Redis adapter', () => {
     const heard = new Promise<{ setting: unknown }>((ok) => socket.once(events.settings(user.companyId), ok));
     expect((await api(a, 'PUT', '/api/settings/userRating', token, { value: 'enabled' })).status).toBe(200);
     expect((await heard).setting).toEqual({ key: 'userRating', value: 'enabled' });
+  });
+
+  it('a reply sent through node B goes out on the session node A holds', async () => {
+    const [a, b] = nodes;
+    const { token } = (await api(a, 'POST', '/api/auth/login', undefined, ADMIN)).body;
+    const created = await api(a, 'POST', '/api/whatsapp', token, { name: 'Cluster sandbox' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const status = async () => (await api(a, 'GET', `/api/whatsapp/${id}`, token)).body.status as string;
+    await until(async () => (await status()) === 'qrcode');
+    expect((await api(a, 'POST', `/api/sandbox/${id}/scan`, token, {})).status).toBe(200);
+    await until(async () => (await status()) === 'CONNECTED');
+    const customer = '5511977776666';
+    const inbound = await api(a, 'POST', `/api/sandbox/${id}/inbound`, token, { from: customer, body: 'oi' });
+    expect(inbound.status).toBe(200);
+    let ticketId = 0;
+    await until(async () => {
+      const list = await api(b, 'GET', '/api/tickets?status=pending&showAll=true', token);
+      ticketId = list.body.tickets.find((t: { contact: { number: string } }) => t.contact.number === customer)?.id;
+      return Boolean(ticketId);
+    });
+    expect((await api(b, 'PUT', `/api/tickets/${ticketId}`, token, { status: 'open' })).status).toBe(200);
+    // node B holds no session of this connection: the send runs on node A and answers its result here
+    const sent = await api(b, 'POST', `/api/messages/${ticketId}`, token, { body: 'resposta pelo nó B' });
+    expect(sent.status).toBeLessThan(300);
+    await until(async () => {
+      const box = await api(a, 'GET', `/api/sandbox/${id}/outbox?to=${customer}`, token);
+      return box.body.messages.some((m: { body: string }) => m.body.includes('resposta pelo nó B'));
+    });
+    const stored = await api(b, 'GET', `/api/messages/${ticketId}`, token);
+    const reply = stored.body.messages.find((m: { body: string }) => m.body.includes('resposta pelo nó B'));
+    // stored once, sent (a failed send stays at ack 0 with its reason)
+    expect(reply.fromMe).toBe(true);
+    expect(reply.ack).toBeGreaterThanOrEqual(1);
   });
 
   it('a login on node B signs out the tab connected to node A', async () => {

@@ -14,6 +14,7 @@ import {
   releaseAllLeases,
   releaseLease,
 } from './registry.repo';
+import { remoteSession, serveCall, type TChannelCall, type TChannelReply } from './remote-session';
 import type { TChannelEvents, TChannelSession, TConnectionRef, TConnectionState, TDriverFactory } from './types';
 
 /**
@@ -32,6 +33,10 @@ export type TChannelCommand = { op: 'start' | 'stop' | 'logout'; connectionId: n
 export type TChannelBus = {
   publish: (command: TChannelCommand) => void;
   subscribe: (handler: (command: TChannelCommand) => void) => void;
+  /** asks every other node; each answers its reply (null when it does not hold the session) */
+  request?: (call: TChannelCall) => Promise<TChannelReply[]>;
+  /** answers the calls of other nodes */
+  serve?: (handler: (call: TChannelCall) => Promise<TChannelReply>) => void;
 };
 
 export type TChannelRegistry = {
@@ -44,7 +49,10 @@ export type TChannelRegistry = {
   restart: (connectionId: number) => Promise<void>;
   /** unpairs: the driver clears its stored auth state and reports DISCONNECTED; the session stops */
   logout: (connectionId: number) => Promise<void>;
-  /** the connected session; throws ERR_WAPP_NOT_INITIALIZED when it is not CONNECTED on this node */
+  /**
+   * The connected session: this node's, or on a cluster a proxy whose calls run on the node that holds
+   * it; ERR_WAPP_NOT_INITIALIZED when no node has it CONNECTED (at once here, or when a proxied call ends).
+   */
   session: (connectionId: number) => TChannelSession;
   /** this node's session object in any state (simulator hooks, diagnostics), or undefined */
   local: (connectionId: number) => TChannelSession | undefined;
@@ -204,6 +212,16 @@ export const createChannelRegistry = (opts: TRegistryOptions): TChannelRegistry 
     });
   };
 
+  const connectedHere = (connectionId: number) => {
+    const session = sessions.get(connectionId);
+
+    return session && states.get(connectionId)?.status === 'CONNECTED' ? session : undefined;
+  };
+
+  opts.bus?.serve?.((call) =>
+    call.from === nodeId ? Promise.resolve(null) : serveCall(call, (id) => (closed ? undefined : connectedHere(id))),
+  );
+
   opts.bus?.subscribe((command) => {
     if (command.from === nodeId || !sessions.has(command.connectionId)) return;
     void dispatch(command.op, command.connectionId).catch((err) =>
@@ -237,12 +255,14 @@ export const createChannelRegistry = (opts: TRegistryOptions): TChannelRegistry 
     restart: (connectionId) => dispatch('start', connectionId),
     logout: (connectionId) => dispatch('logout', connectionId),
     session: (connectionId) => {
-      const session = sessions.get(connectionId);
-      if (!session || states.get(connectionId)?.status !== 'CONNECTED') {
+      const session = connectedHere(connectionId);
+      if (session) return session;
+      const request = opts.bus?.request;
+      if (opts.singleNode || !request || sessions.has(connectionId)) {
         throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
       }
 
-      return session;
+      return remoteSession(connectionId, (call) => request({ ...call, from: nodeId }));
     },
     local: (connectionId) => sessions.get(connectionId),
     state: (connectionId) => states.get(connectionId),

@@ -95,7 +95,8 @@ export type TOutboundMedia = TMedia & { caption?: string; asVoiceNote?: boolean 
 /** One connection's live session. Every send throws AppError ERR_WAPP_NOT_INITIALIZED when not connected. */
 export type TChannelSession = {
   readonly connectionId: number;
-  readonly provider: TChannelProvider;
+  /** 'remote': a proxy to the session another node holds (channels/remote-session.ts) */
+  readonly provider: TChannelProvider | 'remote';
   start: () => Promise<void>;
   stop: () => Promise<void>;
   /** unpair: clear stored auth state */

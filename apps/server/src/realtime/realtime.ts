@@ -60,7 +60,8 @@ export const createRealtime = async (
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
     redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+    // requests between nodes (fetchSockets, channel calls: a send may take its transport's retries) wait 30 s
+    io.adapter(createAdapter(pub, sub, { requestsTimeout: 30_000 }));
   }
   let policy: Required<TJoinPolicy> = { ...defaultPolicy };
 

@@ -27,6 +27,7 @@ import {
   type TCloudField,
   type TConnectionForm,
   type TConnectionFormValues,
+  isMaskedSecret,
   maskedEnding,
   webhookUrl,
 } from './connectionForm';
@@ -120,6 +121,7 @@ export const CloudApiFields = ({
             name={`channelConfig.${name}`}
             control={control}
             render={({ field }) => {
+              const isSaved = isMaskedSecret(field.value);
               const ending = maskedEnding(field.value);
 
               return (
@@ -132,13 +134,13 @@ export const CloudApiFields = ({
                   // a saved secret is replaced as a whole: focusing or clicking it selects it all, so typing
                   // overwrites it (the mouse-up would otherwise put the caret inside the mask)
                   onFocus={(e) => {
-                    if (ending) {
+                    if (isSaved) {
                       e.target.select();
                     }
                   }}
                   onMouseUp={(e) => {
                     const input = e.target as HTMLInputElement;
-                    if (ending && input.tagName === 'INPUT') {
+                    if (isSaved && input.tagName === 'INPUT') {
                       e.preventDefault();
                       input.select();
                     }

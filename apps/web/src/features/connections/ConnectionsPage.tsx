@@ -120,17 +120,17 @@ const ConnectionsPage = () => {
                 data-name={connection.name}
               >
                 <TableCell>
-                  <Stack direction="row" spacing={1} alignItems="center">
-                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                      {connection.name}
-                    </Typography>
+                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                    {connection.name}
+                  </Typography>
+                  <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }}>
                     <ProviderChip provider={connection.provider} testId={`connection-provider-${connection.id}`} />
+                    {connection.phoneNumber ? (
+                      <Typography variant="caption" color="text.secondary">
+                        +{connection.phoneNumber}
+                      </Typography>
+                    ) : null}
                   </Stack>
-                  {connection.phoneNumber ? (
-                    <Typography variant="caption" color="text.secondary">
-                      +{connection.phoneNumber}
-                    </Typography>
-                  ) : null}
                 </TableCell>
                 <TableCell>
                   <ConnectionStatus

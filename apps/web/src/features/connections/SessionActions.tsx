@@ -112,7 +112,14 @@ export const SessionActions = ({ connection, onShowQr, onPairByPhone }: TSession
   }
 
   return (
-    <Stack direction="row" spacing={1} justifyContent="center" sx={{ whiteSpace: 'nowrap' }}>
+    <Stack
+      direction="row"
+      useFlexGap
+      flexWrap="wrap"
+      gap={1}
+      justifyContent="center"
+      sx={{ whiteSpace: 'nowrap', maxWidth: 360, mx: 'auto' }}
+    >
       {actions.map((action) => (
         <span key={action}>{button(action)}</span>
       ))}

@@ -108,6 +108,9 @@ describe('connection form: fields per provider', () => {
     expect(isMaskedSecret(values.channelConfig.accessToken)).toBe(true);
     expect(maskedEnding(values.channelConfig.accessToken)).toBe('tokn');
     expect(maskedEnding('plain')).toBe('');
+    // a short secret is answered as the bare mask: still a saved one, with no ending to show
+    expect(isMaskedSecret(CHANNEL_SECRET_MASK)).toBe(true);
+    expect(maskedEnding(CHANNEL_SECRET_MASK)).toBe('');
   });
 
   it('should not check Cloud API settings of sandbox and Baileys connections', () => {

@@ -21,26 +21,13 @@ import { fieldErrorText } from '../../components/form';
 import { formResolver } from '../../components/formResolver';
 import { toastError } from '../../components/toast';
 import { ConnectionStatus } from './ConnectionStatus';
+import { codeOfAnswer, normalizePairingCode } from './pairingCode';
 import type { TSessionEvent } from './useConnections';
 
 type TPairingDialogProps = {
   /** the Baileys connection to pair; null: closed */
   connection: TConnection | null;
   onClose: () => void;
-};
-
-/** The pairing code as WhatsApp shows it: letters and digits only, upper case ('ABCD1234'); '' when none. */
-export const normalizePairingCode = (value: unknown) =>
-  typeof value === 'string' ? value.replace(/[^0-9a-z]/gi, '').toUpperCase() : '';
-
-/** A code answered by POST /whatsappsession/:id/pairing, whatever field carries it. */
-const codeOfAnswer = (answer: unknown) => {
-  if (!answer || typeof answer !== 'object') {
-    return '';
-  }
-  const a = answer as Record<string, unknown>;
-
-  return normalizePairingCode(a.code ?? a.pairingCode ?? (a.status === 'PAIRING' ? a.qrcode : ''));
 };
 
 /** The 8 characters big, in two groups of four, one box each. */

@@ -13,6 +13,7 @@ import {
   webhookUrl,
   ZConnectionForm,
 } from './connectionForm';
+import { codeOfAnswer, normalizePairingCode } from './pairingCode';
 import { sessionActions } from './sessionActionList';
 
 const masked = (ending: string) => `${CHANNEL_SECRET_MASK}${ending}`;
@@ -237,5 +238,19 @@ describe('session actions per provider', () => {
     expect(sessionActions('cloud-api', 'DISCONNECTED')).toEqual(['check']);
     expect(sessionActions('cloud-api', 'CONNECTED')).toEqual(['check', 'disconnect']);
     expect(sessionActions('cloud-api', 'OPENING')).toEqual(['connecting']);
+  });
+});
+
+describe('pairing code', () => {
+  it('should show the code as WhatsApp gives it, whatever the answer calls it', () => {
+    expect(normalizePairingCode('k7qp-2m9x')).toBe('K7QP2M9X');
+    expect(normalizePairingCode(undefined)).toBe('');
+    expect(codeOfAnswer({ code: 'K7QP-2M9X' })).toBe('K7QP2M9X');
+    expect(codeOfAnswer({ pairingCode: 'ab12cd34' })).toBe('AB12CD34');
+    // the connection itself while PAIRING carries it in qrcode; a QR string of another status is no code
+    expect(codeOfAnswer({ status: 'PAIRING', qrcode: 'ZZZZ1111' })).toBe('ZZZZ1111');
+    expect(codeOfAnswer({ status: 'qrcode', qrcode: '2@abc,def' })).toBe('');
+    expect(codeOfAnswer({ message: 'ok' })).toBe('');
+    expect(codeOfAnswer(null)).toBe('');
   });
 });

@@ -442,11 +442,18 @@ export const ConnectionForm = ({ connection, onClose, onSaved }: TConnectionForm
         }}
         onClose={() => setPending(null)}
       >
-        {t('connections.providerChange.message', {
-          name: connection?.name ?? '',
-          from: connection ? t(`connections.providers.${connection.provider}`) : '',
-          to: pending ? t(`connections.providers.${pending.provider}`) : '',
-        })}
+        <Typography>
+          {t('connections.providerChange.message', {
+            name: connection?.name ?? '',
+            from: connection ? t(`connections.providers.${connection.provider}`) : '',
+            to: pending ? t(`connections.providers.${pending.provider}`) : '',
+          })}
+        </Typography>
+        {connection?.provider === 'cloud-api' ? (
+          <Typography sx={{ mt: 1 }} data-testid="connection-provider-change-cloud">
+            {t('connections.providerChange.cloudCleared')}
+          </Typography>
+        ) : null}
       </ConfirmDialog>
     </Box>
   );

@@ -104,6 +104,7 @@ const pt = {
     message:
       'Ao salvar, "{{name}}" passa de {{from}} para {{to}}. A sessão é reiniciada: ela se desconecta agora e precisa ser conectada de novo no novo tipo.',
     confirm: 'Mudar e salvar',
+    cloudCleared: 'As configurações da Cloud API (IDs e chaves) são apagadas.',
   },
   qr: {
     title: 'Leia o QR Code para iniciar a sessão — {{name}}',
@@ -292,6 +293,7 @@ const en: TConnectionsTexts = {
     message:
       'Saving switches "{{name}}" from {{from}} to {{to}}. The session restarts: it disconnects now and must be connected again on the new type.',
     confirm: 'Change and save',
+    cloudCleared: 'The Cloud API settings (ids and secrets) are removed.',
   },
   qr: {
     title: 'Scan the QR code to start the session — {{name}}',
@@ -479,6 +481,7 @@ const es: TConnectionsTexts = {
     message:
       'Al guardar, "{{name}}" pasa de {{from}} a {{to}}. La sesión se reinicia: se desconecta ahora y debe conectarse de nuevo con el nuevo tipo.',
     confirm: 'Cambiar y guardar',
+    cloudCleared: 'La configuración de la Cloud API (IDs y claves) se elimina.',
   },
   qr: {
     title: 'Escanee el código QR para iniciar la sesión — {{name}}',

@@ -52,6 +52,12 @@ export type TAutomationInput = {
   ticketId: number;
   body: string;
   connection: TConnectionRow;
+  /** what the pipeline already read for this message (read here when absent) */
+  known?: {
+    company?: Awaited<ReturnType<typeof companyForInbound>>;
+    contact?: Awaited<ReturnType<typeof contactById>>;
+    settings?: Map<string, string>;
+  };
 };
 
 type TPlan = { sends: string[]; previous?: TTicketPlace };
@@ -66,12 +72,14 @@ const decide = async (db: TDbOrTx, input: TAutomationInput, now: Date): Promise<
   if (!locked || locked.status === 'closed' || locked.isGroup) return null;
   let ticket: TTicketRow = locked;
   let cycle: TCycleRow = await currentCycle(db, ticket);
-  const company = await companyForInbound(db, companyId);
-  const contact = await contactById(db, companyId, ticket.contactId);
+  const known = input.known ?? {};
+  const company = known.company ?? (await companyForInbound(db, companyId));
+  const contact =
+    known.contact?.id === ticket.contactId ? known.contact : await contactById(db, companyId, ticket.contactId);
   if (!company || !contact) return null;
   const timeZone = safeTimeZone(company.timezone);
   const lang = asLang(company.language);
-  const settings = new Map((await readCompanySettings(db, companyId)).map((s) => [s.key, s.value]));
+  const settings = known.settings ?? new Map((await readCompanySettings(db, companyId)).map((s) => [s.key, s.value]));
   const plan: TPlan = { sends: [] };
   const vars = (body: string) =>
     applyVariables(body, {

@@ -4,7 +4,7 @@ import type { TAppContext } from '../lib/context';
 import { announceMessageCreated } from '../modules/messages/message-announcer';
 import { touchTicketAfterMessage } from '../modules/messages/messages.repo';
 import { applyMessageUpdate, findOrCreateContact, storeInboundMessage } from '../modules/messages/store-inbound';
-import { readSetting } from '../modules/settings/settings.service';
+import { readCompanySettings, readSetting } from '../modules/settings/settings.service';
 import { announceTicket } from '../modules/tickets/ticket-announcer';
 import { findOrCreateTicketForInbound, findTicketAwaitingRating } from '../modules/tickets/ticket-lifecycle';
 import { runAutomation } from './automation';
@@ -102,13 +102,18 @@ export const createInboundHandlers = (
   const retryMs = opts.mediaRetryMs ?? 300;
 
   /** name (while it is the number) and picture, at most once a day per contact */
-  const refreshContact = async (connection: TConnectionRow, contactId: number, pushName?: string) => {
-    const contact = await contactById(ctx.db, connection.companyId, contactId);
-    if (!contact || contact.isGroup) return;
+  const refreshContact = async (
+    connection: TConnectionRow,
+    contactId: number,
+    pushName?: string,
+    known?: TContactRow,
+  ): Promise<TContactRow | null> => {
+    const contact = known?.id === contactId ? known : await contactById(ctx.db, connection.companyId, contactId);
+    if (!contact || contact.isGroup) return contact;
     const at = now();
     const seen = contact.profilePicUpdatedAt;
-    if (seen && at.getTime() - seen.getTime() < DAY_MS) return;
-    if (!(await claimContactRefresh(ctx.db, connection.companyId, contact.id, seen, at))) return;
+    if (seen && at.getTime() - seen.getTime() < DAY_MS) return contact;
+    if (!(await claimContactRefresh(ctx.db, connection.companyId, contact.id, seen, at))) return contact;
     const patch: { name?: string; profilePicUrl?: string } = {};
     const name = (pushName ?? '').trim().slice(0, 200);
     if (name && name !== contact.name && (contact.name === contact.number || !contact.name.trim())) patch.name = name;
@@ -118,7 +123,7 @@ export const createInboundHandlers = (
     } catch (err) {
       ctx.log.debug({ err, contactId }, 'profile picture not available');
     }
-    if (!patch.name && patch.profilePicUrl === undefined) return;
+    if (!patch.name && patch.profilePicUrl === undefined) return contact;
     const updated = await updateContactProfile(ctx.db, connection.companyId, contact.id, patch);
     if (updated) {
       ctx.realtime.toCompany(connection.companyId, events.contact(connection.companyId), {
@@ -126,6 +131,8 @@ export const createInboundHandlers = (
         contact: contactPayload(updated),
       });
     }
+
+    return updated ?? contact;
   };
 
   /**
@@ -135,14 +142,13 @@ export const createInboundHandlers = (
    */
   const captureRating = async (connection: TConnectionRow, m: TInboundMessage) => {
     const companyId = connection.companyId;
-    const contact = await contactOfNumber(ctx.db, companyId, digits(m.from));
-    if (!contact) return false;
     const awaiting = await findTicketAwaitingRating(ctx.db, {
       companyId,
       connectionId: connection.id,
-      contactId: contact.id,
+      number: digits(m.from),
     });
     if (!awaiting) return false;
+    const contact = { id: awaiting.ticket.contactId };
     const at = now();
     const rate = m.type === 'text' ? parseRating(m.body) : null;
     if (!rate) {
@@ -189,19 +195,43 @@ export const createInboundHandlers = (
       return;
     }
     const companyId = connection.companyId;
-    if (m.isGroup && (await readSetting(ctx.db, companyId, 'CheckMsgIsGroup')) === 'enabled') return;
+    // one read each of the company's settings and of the company for the whole message
+    const settings = new Map((await readCompanySettings(ctx.db, companyId)).map((s) => [s.key, s.value]));
+    if (m.isGroup && settings.get('CheckMsgIsGroup') === 'enabled') return;
     if (await messageByExternalId(ctx.db, connection.id, m.externalId)) return; // replayed delivery
     if (!m.fromMe && !m.isGroup && (await captureRating(connection, m))) return;
 
-    const stored = await storeInboundMessage(ctx, { ...m, media: withRetry(m.media, attempts, retryMs) });
+    const company = await companyForInbound(ctx.db, companyId);
+    const stored = await storeInboundMessage(
+      ctx,
+      { ...m, media: withRetry(m.media, attempts, retryMs) },
+      {
+        connection,
+        replayChecked: true,
+        timeZone: company?.timezone,
+        reopenWindowMinutes: Number(settings.get('reopenWindowMinutes')) || 0,
+      },
+    );
     if (!stored?.created) return;
+    let contact = stored.contact ?? null;
     if (!m.isGroup && !m.fromMe) {
-      await refreshContact(connection, stored.contactId, m.pushName).catch((err) =>
-        ctx.log.warn({ err }, 'contact refresh failed'),
-      );
+      contact = await refreshContact(connection, stored.contactId, m.pushName, stored.contact).catch((err) => {
+        ctx.log.warn({ err }, 'contact refresh failed');
+        return null;
+      });
     }
     if (m.fromMe || m.isGroup) return;
-    await runAutomation(ctx, { companyId, ticketId: stored.ticket.id, body: m.body ?? '', connection }, now());
+    await runAutomation(
+      ctx,
+      {
+        companyId,
+        ticketId: stored.ticket.id,
+        body: m.body ?? '',
+        connection,
+        known: { company, settings, contact: contact ?? undefined },
+      },
+      now(),
+    );
   };
 
   const handleCall = async (call: TCallEvent) => {

@@ -133,9 +133,17 @@ describe('storeInboundMessage', () => {
     const waiting = await findTicketAwaitingRating(server.ctx.db, {
       companyId: tenant.companyId,
       connectionId,
-      contactId: first!.contactId,
+      number,
     });
     expect(waiting?.ticket.id).toBe(first!.ticket.id);
+    // another number waits for nothing
+    expect(
+      await findTicketAwaitingRating(server.ctx.db, {
+        companyId: tenant.companyId,
+        connectionId,
+        number: randomNumber(),
+      }),
+    ).toBeNull();
   });
 
   it('reconciles the echo of our own send instead of storing it twice', async () => {

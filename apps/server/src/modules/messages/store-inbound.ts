@@ -30,6 +30,8 @@ export type TStoredInbound = {
   ticketCreated: boolean;
   ticketReopened: boolean;
   contactId: number;
+  /** the conversation's contact (the group in groups); absent for replays */
+  contact?: Awaited<ReturnType<typeof findOrCreateContact>>['contact'];
 };
 
 const digits = (v: string) => v.replace(/\D/g, '');
@@ -117,17 +119,29 @@ const storeInboundMedia = async (ctx: TAppContext, media: TInboundMessage['media
  * lastMessage and the realtime events. Answers null for an unknown connection; a replayed delivery
  * answers the stored row with `created: false` and changes nothing.
  */
+/**
+ * What the caller already read for this message (the inbound pipeline), so nothing is read twice:
+ * the connection, that the delivery is not a replay, the company's time zone and reopen window.
+ */
+export type TInboundKnown = {
+  connection?: { id: number; companyId: number };
+  replayChecked?: boolean;
+  timeZone?: string;
+  reopenWindowMinutes?: number;
+};
+
 export const storeInboundMessage = async (
   ctx: TAppContext,
   inbound: TInboundMessage,
+  known: TInboundKnown = {},
 ): Promise<TStoredInbound | null> => {
-  const connection = await connectionById(ctx.db, inbound.connectionId);
+  const connection = known.connection ?? (await connectionById(ctx.db, inbound.connectionId));
   if (!connection) {
     ctx.log.warn({ connectionId: inbound.connectionId }, 'message for an unknown connection dropped');
     return null;
   }
   const companyId = connection.companyId;
-  const replay = await findByExternalId(ctx.db, connection.id, inbound.externalId);
+  const replay = known.replayChecked ? null : await findByExternalId(ctx.db, connection.id, inbound.externalId);
   const replayTicket = replay ? await findTicketPlain(ctx.db, companyId, replay.ticketId) : null;
   if (replay && replayTicket) {
     return {
@@ -162,13 +176,15 @@ export const storeInboundMessage = async (
     ).contact.id;
   }
 
-  const reopenWindowMinutes = Number(await readSetting(ctx.db, companyId, 'reopenWindowMinutes')) || 0;
+  const reopenWindowMinutes =
+    known.reopenWindowMinutes ?? (Number(await readSetting(ctx.db, companyId, 'reopenWindowMinutes')) || 0);
   const found = await findOrCreateTicketForInbound(ctx, {
     companyId,
     connectionId: connection.id,
     contactId: contact.id,
     isGroup: inbound.isGroup,
     reopenWindowMinutes,
+    timeZone: known.timeZone,
   });
   const { ticket } = found;
 
@@ -247,6 +263,7 @@ export const storeInboundMessage = async (
     ticketCreated: found.created,
     ticketReopened: found.reopened,
     contactId: contact.id,
+    contact,
   };
 };
 

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
+import { contacts } from '../../db/schema/contacts';
 import { ticketTrackings, tickets } from '../../db/schema/tickets';
 import type { TAppContext } from '../../lib/context';
 import { protocolStamp } from '../messages/variables';
@@ -20,6 +21,8 @@ export type TInboundTicketInput = {
   isGroup: boolean;
   /** a closed ticket updated within this many minutes is reopened as pending; 0 = always a new ticket */
   reopenWindowMinutes: number;
+  /** the company's time zone when the caller has it (else read here) */
+  timeZone?: string;
 };
 
 export type TInboundTicket = {
@@ -71,8 +74,7 @@ export const findOrCreateTicketForInbound = async (
   ctx: Pick<TAppContext, 'db'>,
   input: TInboundTicketInput,
 ): Promise<TInboundTicket> => {
-  const company = await companyBasics(ctx.db, input.companyId);
-  const timeZone = company?.timezone ?? 'America/Sao_Paulo';
+  const timeZone = input.timeZone ?? (await companyBasics(ctx.db, input.companyId))?.timezone ?? 'America/Sao_Paulo';
   for (let attempt = 0; ; attempt++) {
     try {
       return await ctx.db.transaction(async (tx) => {
@@ -146,19 +148,21 @@ export const findOrCreateTicketForInbound = async (
  * row has ratingAt set and no finishedAt), for the inbound pipeline to capture the reply before
  * `findOrCreateTicketForInbound` runs.
  */
+/** the closed ticket of the contact with this number on that connection that waits for its rating */
 export const findTicketAwaitingRating = async (
   db: TDbOrTx,
-  input: { companyId: number; connectionId: number; contactId: number },
+  input: { companyId: number; connectionId: number; number: string },
 ) => {
   const rows = await db
     .select({ ticket: tickets, tracking: ticketTrackings })
     .from(tickets)
+    .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, input.companyId)))
     .innerJoin(ticketTrackings, eq(ticketTrackings.ticketId, tickets.id))
     .where(
       and(
+        eq(contacts.number, input.number),
         eq(tickets.companyId, input.companyId),
         eq(tickets.whatsappId, input.connectionId),
-        eq(tickets.contactId, input.contactId),
         eq(tickets.status, 'closed'),
         isNull(ticketTrackings.finishedAt),
         isNotNull(ticketTrackings.ratingAt),

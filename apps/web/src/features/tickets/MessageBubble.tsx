@@ -86,7 +86,7 @@ const MessageBubbleBase = ({ message, readOnly, onReply, onDelete, onEdit, onRet
           '&:hover .message-menu-button': { opacity: 1 },
         }}
       >
-        {!readOnly && !message.isDeleted ? (
+        {!readOnly && !message.isDeleted && message.id > 0 ? (
           <MessageMenu message={message} onReply={onReply} onDelete={onDelete} onEdit={onEdit} />
         ) : null}
         {message.isDeleted ? (

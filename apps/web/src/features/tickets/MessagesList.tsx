@@ -20,6 +20,9 @@ type MessagesListProps = {
   onRetry: (message: TMessage) => void;
 };
 
+/** within a few pixels of the end: new content keeps the view at the bottom */
+const isAtBottom = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+
 const Marker = ({ text, testId }: { text: string; testId: string }) => (
   <Divider sx={{ my: 1.5, px: 2 }} data-testid={testId}>
     <Typography variant="caption" color="text.secondary">
@@ -33,10 +36,11 @@ export const MessagesList = ({ messages, hasMore, loading, readOnly, onLoadOlder
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const items = useMemo(() => buildConversation(messages), [messages]);
-  const previous = useRef<{ firstId: number | null; lastId: number | null; height: number }>({
+  const previous = useRef<{ firstId: number | null; lastId: number | null; height: number; atBottom: boolean }>({
     firstId: null,
     lastId: null,
     height: 0,
+    atBottom: true,
   });
 
   useLayoutEffect(() => {
@@ -53,12 +57,17 @@ export const MessagesList = ({ messages, hasMore, loading, readOnly, onLoadOlder
     } else if (firstId !== before.firstId && before.height > 0) {
       // older messages above: keep what was on screen in place
       el.scrollTop += el.scrollHeight - before.height;
+    } else if (before.atBottom && el.scrollHeight !== before.height) {
+      // a message grew while the view was at the bottom (its failure shown, an edit): stay there
+      el.scrollTop = el.scrollHeight;
     }
-    previous.current = { firstId, lastId, height: el.scrollHeight };
+    previous.current = { firstId, lastId, height: el.scrollHeight, atBottom: isAtBottom(el) };
   }, [messages]);
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    if (event.currentTarget.scrollTop < OLDER_MESSAGES_THRESHOLD && hasMore && !loading) {
+    const el = event.currentTarget;
+    previous.current.atBottom = isAtBottom(el);
+    if (el.scrollTop < OLDER_MESSAGES_THRESHOLD && hasMore && !loading) {
       onLoadOlder();
     }
   };

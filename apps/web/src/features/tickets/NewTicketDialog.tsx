@@ -29,6 +29,8 @@ import { useViewer } from './useViewer';
 
 type TOption = { kind: 'contact'; contact: TContact } | { kind: 'create'; name: string };
 
+const contactLabel = (contact: TContact) => `${contact.name} - ${contact.number}`;
+
 type NewTicketDialogProps = { open: boolean; onClose: () => void; initialContact?: TContact | null };
 
 /** Contact (autocomplete, or create one from the typed text), queue (required for non-admins) and connection. */
@@ -48,16 +50,23 @@ export const NewTicketDialog = ({ open, onClose, initialContact = null }: NewTic
   const [saving, setSaving] = useState(false);
   const [held, setHeld] = useState<THeld | null>(null);
 
+  // a fresh form each time the dialog opens (not when the lists behind it refresh)
   useEffect(() => {
     if (open) {
       setTerm('');
       setContact(initialContact);
       setTouched(false);
       setHeld(null);
-      // a user with exactly one queue has it preselected
-      setQueueId(queues.data.length === 1 ? queues.data[0].id : '');
+      setQueueId('');
     }
-  }, [open, initialContact, queues.data]);
+  }, [open, initialContact]);
+  // a user with exactly one queue has it preselected, once the list is there
+  const onlyQueueId = queues.data.length === 1 ? queues.data[0].id : null;
+  useEffect(() => {
+    if (open && onlyQueueId !== null) {
+      setQueueId((current) => (current === '' ? onlyQueueId : current));
+    }
+  }, [open, onlyQueueId]);
 
   useEffect(() => {
     if (open && whatsappId === '' && whatsapps.data?.length) {
@@ -128,6 +137,7 @@ export const NewTicketDialog = ({ open, onClose, initialContact = null }: NewTic
     const saved = await ticketsApi.saveContact(null, body);
     toast.success(t('tickets.create.contactSaved'));
     setContact(saved);
+    setTerm(contactLabel(saved));
     setCreating(null);
   };
 
@@ -146,16 +156,18 @@ export const NewTicketDialog = ({ open, onClose, initialContact = null }: NewTic
                   setCreating(value.name);
                 } else {
                   setContact(value?.contact ?? null);
+                  setTerm(value?.contact ? contactLabel(value.contact) : '');
                 }
               }}
               inputValue={term}
               onInputChange={(_e, value, reason) => {
-                if (reason !== 'reset') {
+                // the label of a chosen contact is set above; leaving the field keeps what it shows
+                if (reason !== 'reset' && reason !== 'blur') {
                   setTerm(value);
                 }
               }}
               filterOptions={(list) => list}
-              getOptionLabel={(o) => (o.kind === 'contact' ? `${o.contact.name} - ${o.contact.number}` : o.name)}
+              getOptionLabel={(o) => (o.kind === 'contact' ? contactLabel(o.contact) : o.name)}
               isOptionEqualToValue={(a, b) =>
                 a.kind === 'contact' && b.kind === 'contact' && a.contact.id === b.contact.id
               }
@@ -171,7 +183,7 @@ export const NewTicketDialog = ({ open, onClose, initialContact = null }: NewTic
                     }
                   >
                     {o.kind === 'contact'
-                      ? `${o.contact.name} - ${o.contact.number}`
+                      ? contactLabel(o.contact)
                       : t('tickets.create.createContact', { name: o.name })}
                   </li>
                 );
@@ -226,7 +238,7 @@ export const NewTicketDialog = ({ open, onClose, initialContact = null }: NewTic
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} color="inherit">
+          <Button onClick={onClose} color="inherit" data-testid="new-ticket-cancel">
             {t('tickets.create.cancel')}
           </Button>
           <Button
@@ -258,10 +270,9 @@ export const NewTicketDialog = ({ open, onClose, initialContact = null }: NewTic
         <DialogTitle>{t('tickets.create.heldTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {t('tickets.create.held', {
-              user: held?.userName ?? '',
-              queue: held?.queueName || t('tickets.noQueue'),
-            })}
+            {held?.queueName
+              ? t('tickets.create.held', { user: held.userName, queue: held.queueName })
+              : t('tickets.create.heldNoQueue', { user: held?.userName ?? '' })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

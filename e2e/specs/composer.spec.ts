@@ -588,6 +588,8 @@ describe('composer: every way of answering, in Chromium', () => {
       token,
       body: { name: `Suporte ${id}`, color: '#c62828' },
     });
+    // the admin's ticket screens learn the new queues from the realtime events, with no reload
+    await page().getByText('Queues (2/2)').waitFor();
     const agent = { name: `Atendente ${id}`, email: `agent-${id}@e2e.test`, password: 'Agent-Pass1' };
     await apiCall('POST', '/users', { token, body: { ...agent, profile: 'user', queueIds: [sales.id] } });
     const inQueue = async (name: string, queueId: number) => {
@@ -648,5 +650,24 @@ describe('composer: every way of answering, in Chromium', () => {
     } finally {
       await agentPage.context.close();
     }
+  });
+
+  it("the customer simulator shows the business's WhatsApp formatting, not its markers", async () => {
+    await page().getByTestId('menu-simulator').click();
+    await waitForPath(page(), '/simulator');
+    await page().getByTestId('sim-connection').selectOption(String(connectionId));
+    await page().locator('[data-testid="sim-connection-status"][data-status="CONNECTED"]').waitFor();
+    await page().getByTestId('sim-number').fill(customer.number);
+    await page().getByTestId('sim-name').fill(customer.name);
+    await page().getByTestId('sim-add-customer').click();
+    const bubble = page()
+      .getByTestId('sim-messages')
+      .locator('[data-direction="received"]')
+      .filter({ hasText: 'Enviada depois da queda' });
+    await bubble.waitFor();
+    expect(await bubble.locator('strong').first().textContent()).toBe(`${admin.companyName}:`);
+    expect(await bubble.textContent()).not.toContain('*');
+    await screenshot(page(), 'composer-simulator-formatting-en');
+    expectNoPageErrors(opened);
   });
 });

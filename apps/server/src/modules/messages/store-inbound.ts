@@ -37,11 +37,16 @@ export type TStoredInbound = {
 const digits = (v: string) => v.replace(/\D/g, '');
 
 /** finds or creates the contact of a number in a company; a placeholder name is replaced by the push name */
+type TContactRow = NonNullable<Awaited<ReturnType<typeof contactByNumber>>>;
+
 export const findOrCreateContact = async (
   ctx: TAppContext,
   input: { companyId: number; connectionId: number; number: string; name?: string; isGroup: boolean },
 ) => {
   const name = (input.name ?? '').trim().slice(0, 200) || input.number;
+  // most messages come from known contacts: one read, and the insert only for a new number
+  const known = await contactByNumber(ctx.db, input.companyId, input.number);
+  if (known) return refreshName(ctx, input.companyId, known, name, input.number);
   const created = await insertContactOnce(ctx.db, {
     companyId: input.companyId,
     number: input.number,
@@ -56,11 +61,23 @@ export const findOrCreateContact = async (
     });
     return { contact: created, created: true };
   }
+  // created at the same moment by a concurrent message
   const existing = await contactByNumber(ctx.db, input.companyId, input.number);
   if (!existing) throw new Error(`contact ${input.number} vanished`);
-  // names are refreshed only while the contact still carries its number as a name
-  if (existing.name === existing.number && name !== input.number) {
-    const renamed = await renameContact(ctx.db, input.companyId, existing.id, name);
+
+  return refreshName(ctx, input.companyId, existing, name, input.number);
+};
+
+/** names are refreshed only while the contact still carries its number as a name */
+const refreshName = async (
+  ctx: TAppContext,
+  companyId: number,
+  existing: TContactRow,
+  name: string,
+  number: string,
+): Promise<{ contact: TContactRow; created: boolean }> => {
+  if (existing.name === existing.number && name !== number) {
+    const renamed = await renameContact(ctx.db, companyId, existing.id, name);
     if (renamed) return { contact: renamed, created: false };
   }
 

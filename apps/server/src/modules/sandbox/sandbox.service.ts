@@ -14,8 +14,10 @@ import { checkMedia, decodeBase64, needsMedia } from './media-check';
  */
 
 const simulatorOf = async (ctx: TAppContext, auth: TAuth, connectionId: number): Promise<TSandboxSession> => {
-  const row = await findConnectionRow(ctx.db, auth.companyId, connectionId);
-  if (!row || row.provider !== 'sandbox') throw new AppError('ERR_NO_WAPP_FOUND');
+  // a session running here carries its connection's company and provider (read when it started)
+  const ref = ctx.channels.refOf(connectionId);
+  const row = ref ?? (await findConnectionRow(ctx.db, auth.companyId, connectionId));
+  if (!row || row.companyId !== auth.companyId || row.provider !== 'sandbox') throw new AppError('ERR_NO_WAPP_FOUND');
   const session = ctx.channels.local(connectionId);
   if (!isSandboxSession(session)) {
     throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The sandbox session is not running; start it first');

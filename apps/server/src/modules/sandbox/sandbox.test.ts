@@ -69,7 +69,18 @@ describe('sandbox simulator API', () => {
     expect(foreign.body).toEqual((await inbound(b, 2_000_000_000, body)).body);
     const real = await server.request('POST', '/api/whatsapp', {
       token: a.token,
-      body: { name: unique('Cloud'), provider: 'cloud-api' },
+      body: {
+        name: unique('Cloud'),
+        provider: 'cloud-api',
+        channelConfig: {
+          phoneNumberId: '100000000001',
+          businessAccountId: '200000000002',
+          accessToken: 'token-not-used-here',
+          appSecret: 'secret-not-used-here',
+          verifyToken: 'verify-not-used-here',
+          graphUrl: 'http://127.0.0.1:9',
+        },
+      },
     });
     expect(real.status).toBe(201);
     expect((await inbound(a, real.body.id, body)).status).toBe(404);

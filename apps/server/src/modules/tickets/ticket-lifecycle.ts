@@ -74,6 +74,9 @@ export const findOrCreateTicketForInbound = async (
   ctx: Pick<TAppContext, 'db'>,
   input: TInboundTicketInput,
 ): Promise<TInboundTicket> => {
+  // the usual case, an open or pending ticket, needs no transaction
+  const current = await activeTicket(ctx.db, input);
+  if (current) return { ticket: current, created: false, reopened: false };
   const timeZone = input.timeZone ?? (await companyBasics(ctx.db, input.companyId))?.timezone ?? 'America/Sao_Paulo';
   for (let attempt = 0; ; attempt++) {
     try {

@@ -517,7 +517,7 @@ describe('composer: every way of answering, in Chromium', () => {
       page().route(`**/api/tickets/${ticketId}/window`, (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
       );
-    // without the route on the server (404) nothing shows
+    // a sandbox ticket has no window (the server answers applies: false; a server without the route, 404): nothing shows
     await conversationUrl();
     await page().waitForTimeout(500);
     expect(await page().getByTestId('composer-window-notice').count()).toBe(0);

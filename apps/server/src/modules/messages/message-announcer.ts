@@ -4,14 +4,32 @@ import { ticketRooms } from '../tickets/ticket-access';
 import { loadTicketDto } from '../tickets/ticket-dto';
 import { findTicketPlain } from '../tickets/tickets.repo';
 import { toMessage } from './message-dto';
-import { findMessageRow } from './messages.repo';
+import { findMessageRow, type TMessageRow } from './messages.repo';
+
+const NO_QUOTE = {
+  quotedId: null,
+  quotedBody: null,
+  quotedFromMe: null,
+  quotedMediaType: null,
+  quotedIsDeleted: null,
+  quotedContactName: null,
+};
 
 /**
  * `company-{id}-appMessage` `{action:'create', message, ticket, contact}` to the rooms allowed to see the
  * ticket (status, queue, notification, ticket and user rooms). Call after the transaction commits.
  */
-export const announceMessageCreated = async (ctx: TAppContext, companyId: number, messageId: number) => {
-  const row = await findMessageRow(ctx.db, companyId, messageId);
+export const announceMessageCreated = async (
+  ctx: TAppContext,
+  companyId: number,
+  messageId: number,
+  /** the row just stored and its sender's name: read again only when it quotes another message */
+  known?: { message: TMessageRow; contactName: string | null },
+) => {
+  const row =
+    known && known.message.id === messageId && known.message.quotedMsgId === null
+      ? { ...NO_QUOTE, message: known.message, contactName: known.contactName }
+      : await findMessageRow(ctx.db, companyId, messageId);
   if (!row) return null;
   const ticket = await loadTicketDto(ctx.db, companyId, row.message.ticketId);
   if (!ticket) return null;

@@ -271,7 +271,13 @@ export const storeInboundMessage = async (
   });
 
   if (found.created || found.reopened) await announceTicket(ctx, companyId, ticket.id, found.previous);
-  await announceMessageCreated(ctx, companyId, row.id);
+  // a group member's message is read again for its sender's name
+  await announceMessageCreated(
+    ctx,
+    companyId,
+    row.id,
+    senderId === contact.id ? { message: row, contactName: contact.name } : undefined,
+  );
 
   return {
     created: true,

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { rebuildContactTicketsWords } from '../modules/tickets/ticket-search.repo';
 import { whatsappQueues, whatsapps } from '../db/schema/connections';
 import { contacts } from '../db/schema/contacts';
@@ -14,14 +15,24 @@ import { ticketTrackings, tickets, userRatings } from '../db/schema/tickets';
  * company except the periodic scans, which read across companies and then act per company.
  */
 
+const connectionQuery = preparedQuery(
+  (db, name) =>
+    db
+      .select()
+      .from(whatsapps)
+      .where(eq(whatsapps.id, sql.placeholder('connectionId')))
+      .prepare(name),
+  'inbound_connection',
+);
+
 export const connectionForInbound = async (db: TDbOrTx, connectionId: number) =>
-  (await db.select().from(whatsapps).where(eq(whatsapps.id, connectionId)))[0] ?? null;
+  (await connectionQuery(db).execute({ connectionId }))[0] ?? null;
 
 export type TConnectionRow = NonNullable<Awaited<ReturnType<typeof connectionForInbound>>>;
 
-export const companyForInbound = async (db: TDbOrTx, companyId: number) =>
-  (
-    await db
+const companyQuery = preparedQuery(
+  (db, name) =>
+    db
       .select({
         id: companies.id,
         language: companies.language,
@@ -29,8 +40,13 @@ export const companyForInbound = async (db: TDbOrTx, companyId: number) =>
         schedules: companies.schedules,
       })
       .from(companies)
-      .where(eq(companies.id, companyId))
-  )[0] ?? null;
+      .where(eq(companies.id, sql.placeholder('companyId')))
+      .prepare(name),
+  'inbound_company',
+);
+
+export const companyForInbound = async (db: TDbOrTx, companyId: number) =>
+  (await companyQuery(db).execute({ companyId }))[0] ?? null;
 
 /** the queues a connection's menu offers, with what the bot needs of them */
 export const queuesOfConnection = async (db: TDbOrTx, companyId: number, connectionId: number) =>
@@ -221,13 +237,23 @@ export type TMessageInsert = typeof messages.$inferInsert;
 export const insertPipelineMessage = async (db: TDbOrTx, values: TMessageInsert) =>
   (await db.insert(messages).values(values).onConflictDoNothing().returning({ id: messages.id }))[0] ?? null;
 
-export const messageByExternalId = async (db: TDbOrTx, connectionId: number, externalId: string) =>
-  (
-    await db
+const messageByExternalIdQuery = preparedQuery(
+  (db, name) =>
+    db
       .select({ id: messages.id, ticketId: messages.ticketId })
       .from(messages)
-      .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)))
-  )[0] ?? null;
+      .where(
+        and(
+          eq(messages.whatsappId, sql.placeholder('connectionId')),
+          eq(messages.externalId, sql.placeholder('externalId')),
+        ),
+      )
+      .prepare(name),
+  'inbound_message_by_external_id',
+);
+
+export const messageByExternalId = async (db: TDbOrTx, connectionId: number, externalId: string) =>
+  (await messageByExternalIdQuery(db).execute({ connectionId, externalId }))[0] ?? null;
 
 // ---- contacts
 

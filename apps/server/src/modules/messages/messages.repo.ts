@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDbOrTx } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { whatsapps } from '../../db/schema/connections';
 import { contacts } from '../../db/schema/contacts';
 import { messages } from '../../db/schema/messages';
@@ -215,13 +216,18 @@ export const touchTicketAfterMessage = async (
 export const insertContactOnce = async (db: TDbOrTx, values: typeof contacts.$inferInsert) =>
   (await db.insert(contacts).values(values).onConflictDoNothing().returning())[0] ?? null;
 
-export const contactByNumber = async (db: TDbOrTx, companyId: number, number: string) =>
-  (
-    await db
+const contactByNumberQuery = preparedQuery(
+  (db, name) =>
+    db
       .select()
       .from(contacts)
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
-  )[0] ?? null;
+      .where(and(eq(contacts.companyId, sql.placeholder('companyId')), eq(contacts.number, sql.placeholder('number'))))
+      .prepare(name),
+  'inbound_contact_by_number',
+);
+
+export const contactByNumber = async (db: TDbOrTx, companyId: number, number: string) =>
+  (await contactByNumberQuery(db).execute({ companyId, number }))[0] ?? null;
 
 export const renameContact = async (db: TDbOrTx, companyId: number, id: number, name: string) => {
   const [row] = await db

@@ -1,9 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { settings } from '../../db/schema/index';
 
-export const listCompanySettings = (db: TDbOrTx, companyId: number) =>
-  db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, companyId));
+const companySettingsQuery = preparedQuery(
+  (db, name) =>
+    db
+      .select({ key: settings.key, value: settings.value })
+      .from(settings)
+      .where(eq(settings.companyId, sql.placeholder('companyId')))
+      .prepare(name),
+  'company_settings',
+);
+
+export const listCompanySettings = (db: TDbOrTx, companyId: number) => companySettingsQuery(db).execute({ companyId });
 
 export const upsertSetting = async (db: TDbOrTx, companyId: number, key: string, value: string) => {
   await db

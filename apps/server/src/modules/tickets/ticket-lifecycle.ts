@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { contacts } from '../../db/schema/contacts';
 import { ticketTrackings, tickets } from '../../db/schema/tickets';
 import type { TAppContext } from '../../lib/context';
@@ -35,19 +36,32 @@ export type TInboundTicket = {
   previous?: { status: string; queueId: number | null; userId: number | null };
 };
 
-const activeTicket = async (db: TDbOrTx, input: TInboundTicketInput) =>
-  (
-    await db
+/** the open or pending ticket of (company, connection, contact): at most one (tickets_one_active_unique) */
+const activeTicketQuery = preparedQuery(
+  (db, name) =>
+    db
       .select()
       .from(tickets)
       .where(
         and(
-          eq(tickets.companyId, input.companyId),
-          eq(tickets.whatsappId, input.connectionId),
-          eq(tickets.contactId, input.contactId),
+          eq(tickets.companyId, sql.placeholder('companyId')),
+          eq(tickets.whatsappId, sql.placeholder('connectionId')),
+          eq(tickets.contactId, sql.placeholder('contactId')),
+          inArray(tickets.status, ['open', 'pending']),
         ),
       )
-  ).find((t) => t.status === 'open' || t.status === 'pending') ?? null;
+      .prepare(name),
+  'inbound_active_ticket',
+);
+
+const activeTicket = async (db: TDbOrTx, input: TInboundTicketInput) =>
+  (
+    await activeTicketQuery(db).execute({
+      companyId: input.companyId,
+      connectionId: input.connectionId,
+      contactId: input.contactId,
+    })
+  )[0] ?? null;
 
 const isUniqueViolation = (err: unknown) => {
   let e = err as { code?: string; cause?: unknown } | undefined;

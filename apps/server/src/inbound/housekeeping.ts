@@ -1,12 +1,17 @@
 import type { TJobDefinition } from '../jobs/boss';
 import type { TAppContext } from '../lib/context';
+import { readSetting } from '../modules/settings/settings.service';
+import { transferText } from '../modules/tickets/automatic-texts';
 import { announceTicket } from '../modules/tickets/ticket-announcer';
+import { findTicketPlain } from '../modules/tickets/tickets.repo';
 import {
   closeInactiveTicket,
   expiresMessageOf,
   finishCycle,
   listInactiveTickets,
+  companyForInbound,
   listTransferDue,
+  queueForBot,
   transferToQueue,
 } from './inbound.repo';
 import { sendBotTexts } from './send';
@@ -47,7 +52,8 @@ export const closeInactiveTickets = async (ctx: TAppContext, now = new Date()) =
 
 /**
  * Pending tickets without queue older than their connection's `timeToTransfer` minutes go to its
- * `transferQueueId` (same company), with the cycle's queuedAt, announced to the queue's rooms.
+ * `transferQueueId` (same company), with the cycle's queuedAt, announced to the queue's rooms; the
+ * customer gets the transfer notice when `sendMsgTransfTicket` is enabled, as after a manual transfer.
  */
 export const transferWaitingTickets = async (ctx: TAppContext, now = new Date()) => {
   let moved = 0;
@@ -58,9 +64,22 @@ export const transferWaitingTickets = async (ctx: TAppContext, now = new Date())
     if (!done) continue;
     moved += 1;
     await announceTicket(ctx, hit.companyId, hit.id, { status: 'pending', queueId: null, userId: null });
+    await tellCustomerOfTransfer(ctx, hit.companyId, hit.id, queueId);
   }
 
   return moved;
+};
+
+/** the transfer notice a manual transfer sends (setting sendMsgTransfTicket), in the company's language */
+const tellCustomerOfTransfer = async (ctx: TAppContext, companyId: number, ticketId: number, queueId: number) => {
+  if ((await readSetting(ctx.db, companyId, 'sendMsgTransfTicket')) !== 'enabled') return;
+  const [company, queue, ticket] = await Promise.all([
+    companyForInbound(ctx.db, companyId),
+    queueForBot(ctx.db, companyId, queueId),
+    findTicketPlain(ctx.db, companyId, ticketId),
+  ]);
+  if (!queue || !ticket || ticket.isGroup) return;
+  await sendBotTexts(ctx, companyId, ticketId, [transferText(company?.language, { queueName: queue.name })]);
 };
 
 export const housekeepingJobs = (ctx: TAppContext): TJobDefinition[] => [

@@ -514,5 +514,20 @@ describe('housekeeping jobs', () => {
     );
     expect(cycle.queue_id).toBe(target.id);
     expect(await transferWaitingTickets(server.ctx, new Date(Date.now() + 60 * 60_000))).toBe(0);
+    // setting sendMsgTransfTicket disabled (default): the customer was told nothing
+    const notices = async (id: number) =>
+      (await sql("select body from messages where ticket_id = $1 and from_me and source = 'bot'", [id])).map(
+        (m: { body: string }) => m.body,
+      );
+    expect((await notices(ticket.id)).some((b: string) => b.includes(target.name))).toBe(false);
+
+    // enabled: the customer is told which department now has the conversation
+    await setSetting('sendMsgTransfTicket', 'enabled');
+    const next = customer();
+    await say(connectionId, next, 'oi');
+    const second = await ticketOf(connectionId, next);
+    expect(await transferWaitingTickets(server.ctx, new Date(Date.now() + 16 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await notices(second.id)).toContainEqual(expect.stringContaining(`*${target.name}*`));
+    await setSetting('sendMsgTransfTicket', 'disabled');
   });
 });

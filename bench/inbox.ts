@@ -13,7 +13,18 @@ import {
   type TGenerated,
   verifyGenerated,
 } from './generate';
-import { agent, createPgDatabase, fmt, json, percentile, removeDir, request, startServer, tempDir } from './lib';
+import {
+  agent,
+  createPgDatabase,
+  fmt,
+  json,
+  pacedLoop,
+  percentile,
+  removeDir,
+  request,
+  startServer,
+  tempDir,
+} from './lib';
 
 export type TInboxOptions = {
   tickets: number;
@@ -26,11 +37,16 @@ export type TInboxOptions = {
   inboundConcurrency: number;
   /** distinct customers the inbound messages come from */
   customers: number;
+  /** the paced (open-loop) runs: list requests and inbound messages per second */
+  pacedListRate: number;
+  pacedInboundRate: number;
 };
 
 export type TInboxLatency = {
   database: 'PGlite' | 'PostgreSQL';
   what: string;
+  /** closed loop: `clients` each waiting for its answer; paced: `rate` requests/s started regardless */
+  load: string;
   clients: number;
   seconds: number;
   requests: number;
@@ -45,6 +61,8 @@ export type TInboxLatency = {
 
 export type TInboxThroughput = {
   database: 'PGlite' | 'PostgreSQL';
+  /** how the messages were sent: `N in flight` (closed loop) or `N msg/s paced` */
+  load: string;
   inFlight: number;
   customers: number;
   seconds: number;
@@ -63,7 +81,7 @@ export type TInboxThroughput = {
 export type TInboxResult = {
   database: 'PGlite' | 'PostgreSQL';
   data: Pick<TGenerated, 'tickets' | 'messages' | 'contacts' | 'steps'> & { generateMs: number };
-  inbound: TInboxThroughput;
+  inbound: TInboxThroughput[];
   lists: TInboxLatency[];
 };
 
@@ -75,6 +93,8 @@ export const INBOX_DEFAULTS: TInboxOptions = {
   concurrency: 20,
   inboundConcurrency: 32,
   customers: 2000,
+  pacedListRate: 40,
+  pacedInboundRate: 50,
 };
 
 const stats = (values: number[]) => {
@@ -200,6 +220,8 @@ const inboundLoad = async (
   token: string,
   companyId: number,
   opts: TInboxOptions,
+  /** messages per second started regardless of answers (open loop); else `inboundConcurrency` in flight */
+  pace?: number,
 ): Promise<TInboxThroughput> => {
   const connectionId = await pairedSandbox(url, token);
   const socket = await adminSocket(url, token);
@@ -218,67 +240,72 @@ const inboundLoad = async (
     latencies.push(performance.now() - t0);
   });
 
-  const keepAlive = agent(opts.inboundConcurrency);
+  const keepAlive = agent(pace ? 64 : opts.inboundConcurrency);
   const prefix = `55219${randomBytes(2).readUInt16BE(0) % 90}`;
   let seq = 0;
   let sent = 0;
   let errors = 0;
-  let counting = false;
-  let stopAt = Number.POSITIVE_INFINITY;
-  let measureStart = 0;
-  const measured: number[] = [];
-  const worker = async () => {
-    while (performance.now() < stopAt && seq < 200_000) {
-      const n = seq++;
-      const customer = n % opts.customers;
-      const counted = counting;
-      const t0 = performance.now();
-      if (counted) {
-        sentAt.set(n, t0);
-        measured.push(n);
-      }
-      let ok = false;
-      try {
-        const res = await request(url, {
-          method: 'POST',
-          path: `/api/sandbox/${connectionId}/inbound`,
-          token,
-          agent: keepAlive,
-          body: {
-            from: `${prefix}${String(customer).padStart(6, '0')}`,
-            name: `Cliente ${customer}`,
-            type: 'text',
-            body: `bench ${n} olá, sobre o meu ${COMMON_WORD} de ontem`,
-          },
-        });
-        ok = res.status === 200;
-      } catch {
-        ok = false;
-      }
-      if (!counted || !counting) continue;
-      if (ok) sent++;
-      else {
-        errors++;
-        sentAt.delete(n);
-      }
+  /** one customer message; `counted` ones are timed until their realtime event */
+  const sendOne = async (counted: boolean) => {
+    const n = seq++;
+    const customer = n % opts.customers;
+    if (counted) sentAt.set(n, performance.now());
+    let ok = false;
+    try {
+      const res = await request(url, {
+        method: 'POST',
+        path: `/api/sandbox/${connectionId}/inbound`,
+        token,
+        agent: keepAlive,
+        body: {
+          from: `${prefix}${String(customer).padStart(6, '0')}`,
+          name: `Cliente ${customer}`,
+          type: 'text',
+          body: `bench ${n} olá, sobre o meu ${COMMON_WORD} de ontem`,
+        },
+      });
+      ok = res.status === 200;
+    } catch {
+      ok = false;
+    }
+    if (!counted) return;
+    if (ok) sent++;
+    else {
+      errors++;
+      sentAt.delete(n);
     }
   };
-  const workers = Array.from({ length: opts.inboundConcurrency }, () => worker());
-  const warm = setTimeout(() => {
-    counting = true;
-    measureStart = performance.now();
-    stopAt = measureStart + opts.seconds * 1000;
-  }, opts.warmupSeconds * 1000);
-  const guard = setTimeout(
-    () => {
-      stopAt = 0;
-    },
-    (opts.warmupSeconds + opts.seconds + 30) * 1000,
-  );
-  await Promise.all(workers);
-  clearTimeout(guard);
-  clearTimeout(warm);
-  const elapsed = (performance.now() - measureStart) / 1000;
+
+  let elapsed: number;
+  if (pace) {
+    elapsed = await pacedLoop({ rate: pace, seconds: opts.seconds, warmupSeconds: opts.warmupSeconds, fire: sendOne });
+  } else {
+    let counting = false;
+    let stopAt = Number.POSITIVE_INFINITY;
+    let measureStart = 0;
+    const worker = async () => {
+      while (performance.now() < stopAt && seq < 200_000) {
+        const counted = counting;
+        await sendOne(counted);
+      }
+    };
+    const workers = Array.from({ length: opts.inboundConcurrency }, () => worker());
+    const warm = setTimeout(() => {
+      counting = true;
+      measureStart = performance.now();
+      stopAt = measureStart + opts.seconds * 1000;
+    }, opts.warmupSeconds * 1000);
+    const guard = setTimeout(
+      () => {
+        stopAt = 0;
+      },
+      (opts.warmupSeconds + opts.seconds + 30) * 1000,
+    );
+    await Promise.all(workers);
+    clearTimeout(guard);
+    clearTimeout(warm);
+    elapsed = (performance.now() - measureStart) / 1000;
+  }
   // the last events may still be on their way
   const end = Date.now() + 5000;
   while (sentAt.size > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
@@ -287,6 +314,7 @@ const inboundLoad = async (
 
   return {
     database,
+    load: pace ? `${pace} msg/s paced` : `${opts.inboundConcurrency} in flight`,
     inFlight: opts.inboundConcurrency,
     customers: opts.customers,
     seconds: elapsed,
@@ -318,7 +346,47 @@ const listLoads = async (
       send: async (client, keepAlive) =>
         (await request(url, { method: 'GET', path: path(client), token: token(client), agent: keepAlive })).status,
     });
-    results.push({ database, what, clients: opts.concurrency, ...r, p95TargetMs: target });
+    results.push({ database, what, load: 'closed loop', clients: opts.concurrency, ...r, p95TargetMs: target });
+  };
+  /** the same request paced: `pacedListRate` per second from the 20 clients in turn, answered or not */
+  const paced = async (
+    what: string,
+    target: number,
+    path: (client: number) => string,
+    token: (c: number) => string,
+  ) => {
+    const rate = opts.pacedListRate;
+    console.log(`  ${database}: ${what}, paced ${rate} req/s, ${opts.seconds} s`);
+    const keepAlive = agent(opts.concurrency);
+    const latencies: number[] = [];
+    let errors = 0;
+    let client = 0;
+    const seconds = await pacedLoop({
+      rate,
+      seconds: opts.seconds,
+      warmupSeconds: opts.warmupSeconds,
+      fire: async (counted) => {
+        const c = client++ % opts.concurrency;
+        const t0 = performance.now();
+        const res = await request(url, { method: 'GET', path: path(c), token: token(c), agent: keepAlive });
+        if (!counted) return;
+        if (res.status === 200) latencies.push(performance.now() - t0);
+        else errors++;
+      },
+    });
+    keepAlive.destroy();
+    results.push({
+      database,
+      what,
+      load: `${rate} req/s paced`,
+      clients: opts.concurrency,
+      requests: latencies.length,
+      errors,
+      seconds,
+      rps: latencies.length / seconds,
+      ...stats(latencies),
+      p95TargetMs: target,
+    });
   };
   const admin = () => tokens.admin;
   const base = '/api/tickets?pageNumber=1&status=open&showAll=true';
@@ -350,6 +418,22 @@ const listLoads = async (
     () => `/api/tickets?pageNumber=1&showAll=true&searchParam=${COMMON_WORD}`,
     admin,
   );
+  const agentOpen = (c: number) =>
+    `/api/tickets?pageNumber=1&status=open&queueIds=${encodeURIComponent(JSON.stringify(tokens.agents[c % tokens.agents.length].queueIds))}`;
+  await paced('admin: status=open, showAll=true', 15, () => base, admin);
+  await paced(
+    'agent (non-admin, 1–2 queues): status=open, queueIds',
+    15,
+    agentOpen,
+    (c) => tokens.agents[c % tokens.agents.length].token,
+  );
+  await paced(
+    `admin: search "${COMMON_WORD}" (common), status=open`,
+    50,
+    () => `${base}&searchParam=${COMMON_WORD}`,
+    admin,
+  );
+  await paced(`admin: search "${RARE_WORD}" (rare), status=open`, 50, () => `${base}&searchParam=${RARE_WORD}`, admin);
 
   return results;
 };
@@ -394,7 +478,9 @@ const runInbox = async (
         agents.push({ token: await login(server.url, a.email, password), queueIds: a.queueIds });
       const lists = await listLoads(database, server.url, { admin, agents }, opts);
       console.log(`  ${database}: inbound, ${opts.inboundConcurrency} in flight, ${opts.seconds} s`);
-      const inbound = await inboundLoad(database, server.url, admin, company.id, opts);
+      const inbound = [await inboundLoad(database, server.url, admin, company.id, opts)];
+      console.log(`  ${database}: inbound, paced ${opts.pacedInboundRate} msg/s, ${opts.seconds} s`);
+      inbound.push(await inboundLoad(database, server.url, admin, company.id, opts, opts.pacedInboundRate));
 
       return {
         database,
@@ -439,18 +525,20 @@ export const inboxTables = (results: TInboxResult[]) => {
     (r) =>
       `| ${r.database} | ${r.data.tickets} | ${r.data.messages} | ${r.data.contacts} | ${fmt(r.data.generateMs / 1000, 1)} |`,
   );
-  const inbound = results.map(({ inbound: i }) => {
-    return (
-      `| ${i.database} | ${i.inFlight} | ${i.customers} | ${fmt(i.seconds, 1)} | ${i.sent} | ${i.errors} | ` +
-      `${fmt(i.perSecond, 0)} | ${verdict(i.perSecond, i.targetPerSecond, false)} | ${i.events} | ${i.missing} | ` +
-      `${fmt(i.delivery.p50, 1)} | ${fmt(i.delivery.p95, 1)} | ${fmt(i.delivery.p99, 1)} | ${fmt(i.delivery.max, 0)} | ` +
-      `${verdict(i.delivery.p95, i.deliveryP95TargetMs)} |`
-    );
-  });
+  const inbound = results
+    .flatMap((r) => r.inbound)
+    .map((i) => {
+      return (
+        `| ${i.database} | ${i.load} | ${i.customers} | ${fmt(i.seconds, 1)} | ${i.sent} | ${i.errors} | ` +
+        `${fmt(i.perSecond, 0)} | ${verdict(i.perSecond, i.targetPerSecond, false)} | ${i.events} | ${i.missing} | ` +
+        `${fmt(i.delivery.p50, 1)} | ${fmt(i.delivery.p95, 1)} | ${fmt(i.delivery.p99, 1)} | ${fmt(i.delivery.max, 0)} | ` +
+        `${verdict(i.delivery.p95, i.deliveryP95TargetMs)} |`
+      );
+    });
   const lists = results.flatMap((r) =>
     r.lists.map(
       (l) =>
-        `| ${l.what} | ${l.database} | ${l.clients} | ${l.requests} | ${l.errors} | ${fmt(l.rps, 0)} | ` +
+        `| ${l.what} | ${l.database} | ${l.load} | ${l.clients} | ${l.requests} | ${l.errors} | ${fmt(l.rps, 0)} | ` +
         `${fmt(l.p50, 1)} | ${fmt(l.p95, 1)} | ${fmt(l.p99, 1)} | ${fmt(l.max, 0)} | ${verdict(l.p95, l.p95TargetMs)} |`,
     ),
   );
@@ -460,12 +548,12 @@ export const inboxTables = (results: TInboxResult[]) => {
     '|---|---:|---:|---:|---:|',
     ...data,
     '',
-    '| database | in flight | customers | s | answered | errors | msg/s | target | events | missing | delivery p50 ms | p95 ms | p99 ms | max ms | delivery p95 target |',
-    '|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|',
+    '| database | load | customers | s | answered | errors | msg/s | target | events | missing | delivery p50 ms | p95 ms | p99 ms | max ms | delivery p95 target |',
+    '|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|',
     ...inbound,
     '',
-    '| GET /api/tickets (40 rows) | database | clients | requests | errors | req/s | p50 ms | p95 ms | p99 ms | max ms | p95 target ms |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| GET /api/tickets (40 rows) | database | load | clients | requests | errors | req/s | p50 ms | p95 ms | p99 ms | max ms | p95 target ms |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...lists,
   ].join('\n');
 };

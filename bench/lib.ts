@@ -234,3 +234,33 @@ export const machine = () => {
 
   return `${cpus} cores (${model}), Node ${process.version}, ${pg}`;
 };
+
+/**
+ * An open loop: requests start at random (Poisson) moments averaging `rate` per second, whether or not
+ * the earlier ones have answered, for `warmupSeconds` (not counted) then `seconds`. Unlike a closed loop
+ * (each client waits for its answer), the latency measured is the service time at that load, not the
+ * queue a saturating client builds. `fire(counted)` sends one request.
+ */
+export const pacedLoop = async (opts: {
+  rate: number;
+  seconds: number;
+  warmupSeconds: number;
+  fire: (counted: boolean) => Promise<void>;
+}) => {
+  const inFlight = new Set<Promise<void>>();
+  const start = performance.now();
+  const countFrom = start + opts.warmupSeconds * 1000;
+  const stopAt = countFrom + opts.seconds * 1000;
+  let next = start;
+  while (next < stopAt) {
+    const wait = next - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const p = opts.fire(next >= countFrom).catch(() => undefined);
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+    next += (-Math.log(1 - Math.random()) / opts.rate) * 1000;
+  }
+  await Promise.all(inFlight);
+
+  return (stopAt - countFrom) / 1000;
+};

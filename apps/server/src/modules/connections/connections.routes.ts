@@ -1,8 +1,9 @@
-import { ZConnectionBody, ZConnectionQuery, ZConnectionUpdateBody, ZIdParams } from '@zelo/shared';
+import { ZConnectionBody, ZConnectionQuery, ZConnectionUpdateBody, ZIdParams, ZPairingBody } from '@zelo/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/declare';
 import type { TAppContext } from '../../lib/context';
+import { requestPairingCode } from './pairing';
 import {
   createConnection,
   deleteConnection,
@@ -57,6 +58,12 @@ export const connectionsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
     '/api/whatsappsession/:id',
     { config: route({ auth: 'admin' }), schema: { tags, params: ZIdParams } },
     (request) => renewSession(ctx, request.auth, request.params.id),
+  );
+  // WhatsApp Web: pair by phone-number code (answers the code; status PAIRING)
+  r.post(
+    '/api/whatsappsession/:id/pairing',
+    { config: route({ auth: 'admin' }), schema: { tags, params: ZIdParams, body: ZPairingBody } },
+    (request) => requestPairingCode(ctx, request.auth, request.params.id, request.body),
   );
   r.delete(
     '/api/whatsappsession/:id',

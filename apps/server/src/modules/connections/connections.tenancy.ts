@@ -47,6 +47,7 @@ export const CONNECTION_TENANCY_CASES: TTenancyCase[] = [
       { method: 'POST', path: (id) => `/api/whatsappsession/${id}` },
       { method: 'PUT', path: (id) => `/api/whatsappsession/${id}` },
       { method: 'DELETE', path: (id) => `/api/whatsappsession/${id}` },
+      { method: 'POST', path: (id) => `/api/whatsappsession/${id}/pairing`, body: { phoneNumber: '5511977776666' } },
     ],
     markers: async (server, tenant, id) => [(await readConnection(server, tenant, id)).name, 'beta-token-'],
   },

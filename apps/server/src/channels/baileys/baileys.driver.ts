@@ -1,0 +1,496 @@
+import type { TConnectionStatus } from '@zelo/shared';
+import type { Logger } from 'pino';
+import { AppError } from '../../http/errors';
+import type { TAuthStateStore } from '../auth-state.repo';
+import type {
+  TChannelEvents,
+  TChannelSession,
+  TConnectionRef,
+  TConnectionState,
+  TDriverFactory,
+  TMedia,
+  TOutboundMedia,
+  TSendOptions,
+  TSendResult,
+} from '../types';
+import { CorruptAuthState, loadDbAuthState, type TDbAuthState } from './auth-state';
+import {
+  CLOSE_REASON,
+  type TBaileysKit,
+  type TBaileysSocket,
+  type TConnectionUpdate,
+  type TWAKey,
+  type TWAMessage,
+} from './baileys.types';
+import { isLidJid, isPersonJid, numberOf, toJid, userPart } from './jid';
+import { mapInbound } from './map-inbound';
+import { contactContent, locationContent, mediaContent } from './outbound';
+
+/**
+ * WhatsApp Web paired by QR code or by phone-number code, through Baileys (reference §9).
+ *
+ * - OPENING → `qrcode` (each new QR reported; TIMEOUT after `maxQrs` unscanned) or, after a pairing request,
+ *   PAIRING with the 8-character code in `qrcode` → CONNECTED with the phone number.
+ * - A dropped connection reconnects with backoff (retries reported); after `maxRetries` it is DISCONNECTED
+ *   and waits for "try again". WhatsApp's "logged out" clears the stored auth state (DISCONNECTED); a
+ *   restart request reconnects at once; a session replaced by another client stops.
+ * - The auth state lives in the database (auth-state.ts); corrupt stored credentials are cleared and the
+ *   session reports DISCONNECTED, so the next start shows a new QR code.
+ * - Sends check the number once an hour per number (`onWhatsApp`): not an account → ERR_WAPP_INVALID_CONTACT.
+ * - Nothing here throws at the server: a failure is a state or an AppError of the call that failed.
+ */
+
+export type TBaileysTimings = {
+  /** unscanned QR codes before TIMEOUT */
+  maxQrs: number;
+  /** reconnections in a row before DISCONNECTED */
+  maxRetries: number;
+  /** wait before reconnection n (1-based) */
+  backoffMs: (attempt: number) => number;
+  connectTimeoutMs: number;
+  qrTimeoutMs: number;
+};
+
+export const DEFAULT_BAILEYS_TIMINGS: TBaileysTimings = {
+  maxQrs: 5,
+  maxRetries: 5,
+  backoffMs: (attempt) => Math.min(60_000, 1000 * 2 ** (attempt - 1)),
+  connectTimeoutMs: 20_000,
+  qrTimeoutMs: 60_000,
+};
+
+export type TBaileysDriverOptions = {
+  store: TAuthStateStore;
+  log: Logger;
+  /** the library (loaded on first use); tests pass a kit with a socket of their own */
+  loadKit: () => Promise<TBaileysKit>;
+  timings?: Partial<TBaileysTimings>;
+};
+
+/** a Baileys session also pairs by phone-number code */
+export type TBaileysSession = TChannelSession & {
+  /** asks WhatsApp for a pairing code for this phone number; answers the code (status PAIRING) */
+  requestPairing: (phoneNumber: string) => Promise<string>;
+};
+
+export const isBaileysSession = (session: TChannelSession | undefined): session is TBaileysSession =>
+  !!session && session.provider === 'baileys' && 'requestPairing' in session;
+
+const NUMBER_CHECK_MS = 60 * 60 * 1000;
+const RECENT_KEYS = 500;
+
+const closeCode = (update: TConnectionUpdate) => {
+  const error = update.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined;
+
+  return error?.output?.statusCode;
+};
+
+export const createBaileysDriver =
+  (opts: TBaileysDriverOptions): TDriverFactory =>
+  (connection: TConnectionRef, events: TChannelEvents): TBaileysSession => {
+    const timings = { ...DEFAULT_BAILEYS_TIMINGS, ...opts.timings };
+    const connectionId = connection.id;
+    const log = opts.log.child({ connectionId, provider: 'baileys' });
+    let kit: TBaileysKit | undefined;
+    let auth: TDbAuthState | undefined;
+    let socket: TBaileysSocket | undefined;
+    let status: TConnectionStatus = 'DISCONNECTED';
+    let qrs = 0;
+    let retries = 0;
+    let stopped = true;
+    let reconnectTimer: NodeJS.Timeout | undefined;
+    let pairingNumber: string | undefined;
+    let pairingCode: string | undefined;
+    const checked = new Map<string, { jid: string | null; at: number }>();
+    /** keys of recent messages, so a quote or a read receipt names the right one */
+    const recent = new Map<string, TWAKey & { message?: Record<string, unknown> }>();
+
+    const remember = (key: TWAKey, message?: Record<string, unknown> | null) => {
+      if (!key.id) return;
+      recent.delete(key.id);
+      recent.set(key.id, { ...key, message: message ?? undefined });
+      if (recent.size > RECENT_KEYS) recent.delete(recent.keys().next().value as string);
+    };
+
+    const report = async (next: TConnectionStatus, extra: Partial<TConnectionState> = {}) => {
+      status = next;
+      try {
+        await events.onState({ connectionId, status: next, retries, ...extra });
+      } catch (err) {
+        log.warn({ err }, 'state report failed');
+      }
+    };
+
+    const closeSocket = () => {
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      const current = socket;
+      socket = undefined;
+      if (!current) return;
+      for (const event of ['connection.update', 'creds.update', 'messages.upsert', 'messages.update'] as const) {
+        current.ev.removeAllListeners(event);
+      }
+      for (const event of ['message-receipt.update', 'call', 'contacts.upsert', 'contacts.update'] as const) {
+        current.ev.removeAllListeners(event);
+      }
+      try {
+        current.end(undefined);
+      } catch (err) {
+        log.debug({ err }, 'socket end failed');
+      }
+    };
+
+    const download = (message: TWAMessage, mimetype: string, fileName?: string) => async (): Promise<TMedia> => {
+      if (!kit || !socket) throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', 'The session is not connected');
+      try {
+        return { data: await kit.downloadMedia(message, socket), mimetype, fileName };
+      } catch (err) {
+        throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', err instanceof Error ? err.message : String(err));
+      }
+    };
+
+    const inbound = async (message: TWAMessage) => {
+      const mapped = mapInbound(message, { connectionId, download });
+      if (!mapped) return;
+      if (mapped.kind === 'update') {
+        await events.onMessageUpdate(mapped.update);
+        return;
+      }
+      remember(message.key, message.message);
+      if (mapped.lid && auth) {
+        // one person, one contact: the number seen with a privacy id is kept, and used when it comes alone
+        if (mapped.lid.number) await auth.rememberLid(mapped.lid.lid, mapped.lid.number);
+        else {
+          const known = await auth.lidToNumber(mapped.lid.lid);
+          if (known) mapped.message.from = known;
+        }
+      }
+      await events.onMessage(mapped.message);
+    };
+
+    const wire = (sock: TBaileysSocket, state: TDbAuthState) => {
+      const mine = () => socket === sock && !stopped;
+      sock.ev.on('creds.update', (update) => {
+        Object.assign(state.state.creds, update);
+        void state.saveCreds().catch((err) => log.error({ err }, 'saving Baileys credentials failed'));
+      });
+      sock.ev.on('connection.update', (update) => {
+        if (!mine()) return;
+        void onConnectionUpdate(sock, state, update).catch((err) => log.error({ err }, 'connection update failed'));
+      });
+      sock.ev.on('messages.upsert', ({ messages, type }) => {
+        if (!mine() || type !== 'notify') return;
+        for (const m of messages) void inbound(m).catch((err) => log.error({ err }, 'inbound message failed'));
+      });
+      sock.ev.on('messages.update', (updates) => {
+        if (!mine()) return;
+        for (const { key, update } of updates) {
+          if (!key.id) continue;
+          if (typeof update.status === 'number') {
+            void events.onMessageUpdate({
+              connectionId,
+              externalId: key.id,
+              ack: update.status,
+              ...(update.status === 0
+                ? { error: { code: 'ERR_SENDING_WAPP_MSG', message: 'WhatsApp refused the message' } }
+                : {}),
+            });
+          }
+          if (update.message) void inbound({ key, message: update.message }).catch(() => undefined);
+        }
+      });
+      sock.ev.on('message-receipt.update', (receipts) => {
+        if (!mine()) return;
+        for (const { key, receipt } of receipts) {
+          if (!key.id) continue;
+          const ack = receipt.playedTimestamp ? 5 : receipt.readTimestamp ? 4 : receipt.receiptTimestamp ? 3 : 0;
+          if (ack) void events.onMessageUpdate({ connectionId, externalId: key.id, ack });
+        }
+      });
+      sock.ev.on('call', (calls) => {
+        if (!mine()) return;
+        for (const call of calls) {
+          if (call.status !== 'offer' || call.isGroup) continue;
+          void events.onCall({
+            connectionId,
+            from: numberOf(call.from),
+            isVideo: Boolean(call.isVideo),
+            timestamp: call.date instanceof Date ? call.date : new Date(),
+            externalId: call.id,
+          });
+        }
+      });
+      const learn = (contacts: { id?: string; lid?: string; jid?: string }[]) => {
+        for (const c of contacts) {
+          const lid = [c.lid, c.id].find((j) => isLidJid(j));
+          const pn = [c.jid, c.id].find((j) => isPersonJid(j));
+          if (lid && pn) void state.rememberLid(userPart(lid), numberOf(pn)).catch(() => undefined);
+        }
+      };
+      sock.ev.on('contacts.upsert', learn);
+      sock.ev.on('contacts.update', learn);
+    };
+
+    const scheduleReconnect = async () => {
+      retries += 1;
+      if (retries > timings.maxRetries) {
+        closeSocket();
+        await report('DISCONNECTED');
+        return;
+      }
+      await report('OPENING');
+      reconnectTimer = setTimeout(() => {
+        reconnectTimer = undefined;
+        if (!stopped) void connect().catch((err) => log.error({ err }, 'reconnect failed'));
+      }, timings.backoffMs(retries));
+      reconnectTimer.unref?.();
+    };
+
+    const onConnectionUpdate = async (sock: TBaileysSocket, state: TDbAuthState, update: TConnectionUpdate) => {
+      if (update.qr) {
+        if (pairingNumber && !state.state.creds.registered) {
+          if (!pairingCode) {
+            pairingCode = await sock.requestPairingCode(pairingNumber);
+            await report('PAIRING', { qrcode: pairingCode });
+          }
+          return;
+        }
+        qrs += 1;
+        if (qrs > timings.maxQrs) {
+          closeSocket();
+          await report('TIMEOUT', { qrcode: '' });
+          return;
+        }
+        await report('qrcode', { qrcode: update.qr, retries: qrs });
+        return;
+      }
+      if (update.connection === 'open') {
+        retries = 0;
+        qrs = 0;
+        pairingNumber = undefined;
+        pairingCode = undefined;
+        await report('CONNECTED', { qrcode: '', phoneNumber: numberOf(sock.user?.id) });
+        return;
+      }
+      if (update.connection !== 'close') return;
+      const code = closeCode(update);
+      log.info(
+        { code, message: (update.lastDisconnect?.error as Error | undefined)?.message },
+        'WhatsApp connection closed',
+      );
+      closeSocket();
+      if (stopped) return;
+      if (code === CLOSE_REASON.loggedOut || code === CLOSE_REASON.forbidden) {
+        await state.clear();
+        await report('DISCONNECTED', { qrcode: '' });
+        return;
+      }
+      if (code === CLOSE_REASON.connectionReplaced) {
+        await report('DISCONNECTED', { qrcode: '' });
+        return;
+      }
+      if (code === CLOSE_REASON.badSession || code === CLOSE_REASON.multideviceMismatch) {
+        // the stored session is unusable: start again unpaired (a new QR code)
+        await state.clear();
+        auth = await loadDbAuthState(opts.store, connectionId, kitOrThrow());
+      }
+      if (code === CLOSE_REASON.restartRequired) {
+        await connect();
+        return;
+      }
+      await scheduleReconnect();
+    };
+
+    const kitOrThrow = () => {
+      if (!kit) throw new Error('Baileys is not loaded');
+      return kit;
+    };
+
+    const connect = async () => {
+      closeSocket();
+      if (stopped || !auth) return;
+      const sock = kitOrThrow().makeSocket({
+        auth: auth.state,
+        logger: opts.log.child({ connectionId, module: 'baileys' }, { level: 'warn' }),
+        connectTimeoutMs: timings.connectTimeoutMs,
+        qrTimeoutMs: timings.qrTimeoutMs,
+      });
+      socket = sock;
+      wire(sock, auth);
+    };
+
+    const connected = () => {
+      if (status !== 'CONNECTED' || !socket)
+        throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The WhatsApp session is not connected');
+      return socket;
+    };
+
+    /** the jid of a person (checked to be an account, once an hour) or of a group */
+    const recipient = async (sock: TBaileysSocket, to: string, isGroup?: boolean) => {
+      if (isGroup) return toJid(to, true);
+      const jid = await lookup(sock, to);
+      if (!jid) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'This number is not a WhatsApp account');
+      return jid;
+    };
+
+    const lookup = async (sock: TBaileysSocket, to: string) => {
+      const number = to.replace(/\D/g, '');
+      const cached = checked.get(number);
+      if (cached && Date.now() - cached.at < NUMBER_CHECK_MS) return cached.jid;
+      let found: { exists: boolean; jid: string }[] | undefined;
+      try {
+        found = await sock.onWhatsApp(`${number}@s.whatsapp.net`);
+      } catch (err) {
+        throw new AppError('ERR_WAPP_CHECK_CONTACT', err instanceof Error ? err.message : String(err));
+      }
+      const hit = found?.find((r) => r.exists);
+      const jid = hit ? hit.jid : null;
+      checked.set(number, { jid, at: Date.now() });
+
+      return jid;
+    };
+
+    const quoteOf = (jid: string, externalId?: string) => {
+      if (!externalId) return undefined;
+      const known = recent.get(externalId);
+      const key = known ?? { remoteJid: jid, id: externalId, fromMe: false };
+
+      return {
+        key: {
+          remoteJid: key.remoteJid ?? jid,
+          id: externalId,
+          fromMe: Boolean(key.fromMe),
+          participant: key.participant ?? undefined,
+        },
+        message: known?.message ?? { conversation: '' },
+      };
+    };
+
+    const send = async (
+      to: string,
+      content: Record<string, unknown>,
+      options: TSendOptions = {},
+    ): Promise<TSendResult> => {
+      const sock = connected();
+      const jid = await recipient(sock, to, options.isGroup);
+      let sent: TWAMessage | undefined;
+      try {
+        sent = await sock.sendMessage(jid, content, { quoted: quoteOf(jid, options.quotedExternalId) });
+      } catch (err) {
+        throw new AppError('ERR_SENDING_WAPP_MSG', err instanceof Error ? err.message : String(err));
+      }
+      const id = sent?.key?.id;
+      if (!sent || !id) throw new AppError('ERR_SENDING_WAPP_MSG', 'WhatsApp gave the message no id');
+      remember(sent.key, sent.message);
+
+      return { externalId: id, ack: typeof sent.status === 'number' && sent.status > 0 ? sent.status : 1 };
+    };
+
+    const session: TBaileysSession = {
+      connectionId,
+      provider: 'baileys',
+      start: async () => {
+        stopped = false;
+        qrs = 0;
+        retries = 0;
+        await report('OPENING', { qrcode: '' });
+        try {
+          kit ??= await opts.loadKit();
+          auth = await loadDbAuthState(opts.store, connectionId, kit);
+        } catch (err) {
+          if (err instanceof CorruptAuthState) {
+            log.warn({ err: err.message }, 'stored Baileys auth state is corrupt: cleared, pair again');
+            await opts.store.clear(connectionId);
+          } else log.error({ err }, 'Baileys session could not start');
+          await report('DISCONNECTED', { qrcode: '' });
+          return;
+        }
+        await connect();
+      },
+      stop: async () => {
+        stopped = true;
+        closeSocket();
+      },
+      logout: async () => {
+        const sock = socket;
+        if (sock && status === 'CONNECTED') {
+          try {
+            await sock.logout();
+          } catch (err) {
+            log.warn({ err }, 'WhatsApp logout failed; the local pairing is cleared anyway');
+          }
+        }
+        stopped = true;
+        closeSocket();
+        await opts.store.clear(connectionId);
+        await report('DISCONNECTED', { qrcode: '' });
+      },
+      requestPairing: async (phoneNumber) => {
+        const number = phoneNumber.replace(/\D/g, '');
+        if (status === 'CONNECTED') throw new AppError('ERR_CONFLICT', 'The connection is already paired');
+        if (stopped || !socket || !auth) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'Start the connection first');
+        pairingNumber = number;
+        pairingCode = undefined;
+        try {
+          pairingCode = await socket.requestPairingCode(number);
+        } catch (err) {
+          throw new AppError('ERR_WAPP_NOT_INITIALIZED', err instanceof Error ? err.message : String(err));
+        }
+        await report('PAIRING', { qrcode: pairingCode });
+
+        return pairingCode;
+      },
+      sendText: (to, body, options) => send(to, { text: body }, options),
+      sendMedia: (to, media: TOutboundMedia, options) => send(to, mediaContent(media), options),
+      sendLocation: (to, location, options) => send(to, locationContent(location), options),
+      sendContact: (to, vcard, options) => send(to, contactContent(vcard), options),
+      editMessage: async (to, externalId, body, options) => {
+        const sock = connected();
+        const jid = toJid(to, options?.isGroup);
+        try {
+          await sock.sendMessage(jid, { text: body, edit: { remoteJid: jid, fromMe: true, id: externalId } });
+        } catch (err) {
+          throw new AppError('ERR_SENDING_WAPP_MSG', err instanceof Error ? err.message : String(err));
+        }
+      },
+      deleteMessage: async (to, externalId, options) => {
+        const sock = connected();
+        const jid = toJid(to, options?.isGroup);
+        const known = recent.get(externalId);
+        try {
+          await sock.sendMessage(jid, {
+            delete: {
+              remoteJid: jid,
+              fromMe: options?.fromMe ?? true,
+              id: externalId,
+              participant: known?.participant ?? undefined,
+            },
+          });
+        } catch (err) {
+          throw new AppError('ERR_DELETE_WAPP_MSG', err instanceof Error ? err.message : String(err));
+        }
+      },
+      markRead: async (from, externalIds, options) => {
+        const sock = connected();
+        const jid = toJid(from, options?.isGroup);
+        const keys = externalIds.map((id) => {
+          const known = recent.get(id);
+          return { remoteJid: jid, id, fromMe: false, participant: known?.participant ?? undefined };
+        });
+        await sock.readMessages(keys);
+      },
+      checkNumber: async (number) => {
+        const jid = await lookup(connected(), number);
+        return jid ? numberOf(jid) : null;
+      },
+      profilePicture: async (number) => {
+        try {
+          return (await connected().profilePictureUrl(toJid(number), 'image')) ?? null;
+        } catch {
+          return null;
+        }
+      },
+    };
+
+    return session;
+  };

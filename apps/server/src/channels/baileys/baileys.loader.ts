@@ -1,0 +1,45 @@
+import type { TBaileysKit, TBaileysSocket, TWAMessage } from './baileys.types';
+
+/**
+ * The real library, imported when the first Baileys session starts (a server without Baileys connections
+ * never loads it). Sessions never print QR codes, never mark themselves online, and skip the full history
+ * sync: only messages that arrive while connected become tickets.
+ */
+export const loadBaileysKit = async (): Promise<TBaileysKit> => {
+  const baileys = await import('@whiskeysockets/baileys');
+  const makeWASocket = baileys.makeWASocket ?? baileys.default;
+
+  return {
+    makeSocket: ({ auth, logger, connectTimeoutMs, qrTimeoutMs }) =>
+      makeWASocket({
+        auth: {
+          creds: auth.creds as never,
+          keys: baileys.makeCacheableSignalKeyStore(auth.keys as never, logger as never),
+        },
+        logger: logger as never,
+        printQRInTerminal: false,
+        browser: baileys.Browsers.ubuntu('Zelo'),
+        connectTimeoutMs,
+        qrTimeout: qrTimeoutMs,
+        markOnlineOnConnect: false,
+        syncFullHistory: false,
+        generateHighQualityLinkPreview: false,
+        getMessage: async () => undefined,
+      }) as unknown as TBaileysSocket,
+    downloadMedia: async (message: TWAMessage, socket: TBaileysSocket) =>
+      (await baileys.downloadMediaMessage(
+        message as never,
+        'buffer',
+        {},
+        {
+          logger: undefined as never,
+          // an expired media link is asked again from the phone
+          reuploadRequest: (socket as unknown as Pick<import('@whiskeysockets/baileys').WASocket, 'updateMediaMessage'>)
+            .updateMediaMessage,
+        },
+      )) as Buffer,
+    initAuthCreds: () => baileys.initAuthCreds() as unknown as Record<string, unknown>,
+    BufferJSON: baileys.BufferJSON,
+    appStateSyncKey: (value) => baileys.proto.Message.AppStateSyncKeyData.fromObject(value as never),
+  };
+};

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeWhatsApp } from '../../../test/baileys-fake';
+import { startTestServer, type TTestServer } from '../../../test/harness';
+import { createAuthStateStore } from '../auth-state.repo';
+import type { TChannelEvents, TConnectionState } from '../types';
+import { createBaileysDriver } from './baileys.driver';
+import { loadBaileysKit } from './baileys.loader';
+
+let server: TTestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const log = {
+  child: () => log,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+} as never;
+const until = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+describe('Baileys auth state in the database', () => {
+  it('a session paired on one driver instance resumes on another (another node) without a QR code', async () => {
+    const tenant = await server.createTenant();
+    const created = await server.request('POST', '/api/whatsapp', {
+      token: tenant.token,
+      body: { name: 'Baileys DB', provider: 'sandbox' },
+    });
+    // the row only gives the id its foreign key; the sessions below are the drivers' own
+    const connectionId = created.body.id as number;
+    const whatsapp = createFakeWhatsApp({ qrIntervalMs: 50 });
+    const node = () => {
+      const states: TConnectionState[] = [];
+      const events: TChannelEvents = {
+        onState: async (s) => void states.push(s),
+        onMessage: async () => undefined,
+        onMessageUpdate: async () => undefined,
+        onCall: async () => undefined,
+      };
+      const session = createBaileysDriver({
+        store: createAuthStateStore(server.ctx.db),
+        log,
+        loadKit: async () => whatsapp.kit(await loadBaileysKit()),
+      })({ id: connectionId, companyId: tenant.companyId, provider: 'baileys' }, events);
+      return { session, states, last: () => states.at(-1)?.status };
+    };
+    const a = node();
+    await a.session.start();
+    await until(() => a.last() === 'qrcode');
+    await whatsapp.pair();
+    await until(() => a.last() === 'CONNECTED');
+    await a.session.stop();
+
+    const rows = (
+      await server.database.executeSql(
+        'select key, value from channel_auth_state where connection_id = $1 order by key',
+        [connectionId],
+      )
+    ).rows as { key: string; value: string }[];
+    const creds = JSON.parse(rows.find((r) => r.key === 'creds')!.value);
+    expect(creds.registered).toBe(true);
+    // Buffers are kept as BufferJSON
+    expect(creds.noiseKey.private).toMatchObject({ type: 'Buffer' });
+
+    const b = node();
+    await b.session.start();
+    await until(() => b.last() === 'CONNECTED');
+    expect(b.states.map((s) => s.status)).not.toContain('qrcode');
+    await b.session.logout();
+    const left = await server.database.executeSql(
+      'select count(*)::int as n from channel_auth_state where connection_id = $1',
+      [connectionId],
+    );
+    expect((left.rows[0] as { n: number }).n).toBe(0);
+  });
+});
+
+describe('POST /api/whatsappsession/:id/pairing', () => {
+  it('only for WhatsApp Web connections of the admin’s company, with a valid number; never a 500 when WhatsApp is unreachable', async () => {
+    const tenant = await server.createTenant();
+    const sandbox = await server.request('POST', '/api/whatsapp', { token: tenant.token, body: { name: 'Sim' } });
+    const web = await server.request('POST', '/api/whatsapp', {
+      token: tenant.token,
+      body: { name: 'Celular da loja', provider: 'baileys' },
+    });
+    expect(web.status).toBe(201);
+    const pair = (id: number, phoneNumber: unknown) =>
+      server.request('POST', `/api/whatsappsession/${id}/pairing`, { token: tenant.token, body: { phoneNumber } });
+    expect((await pair(sandbox.body.id, '5511977776666')).body.error).toBe('ERR_CHANNEL_UNSUPPORTED');
+    const invalid = await pair(web.body.id, '12');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error).toBe('ERR_VALIDATION');
+    expect((await pair(2_000_000_000, '5511977776666')).status).toBe(404);
+    // this machine cannot reach WhatsApp: a catalogue error, and the server keeps serving
+    const offline = await pair(web.body.id, '+55 11 97777-6666');
+    expect(offline.status).toBeLessThan(500);
+    expect(offline.body.error).toMatch(/^ERR_/);
+    expect((await server.request('GET', '/api/whatsapp', { token: tenant.token })).status).toBe(200);
+  });
+});

@@ -1,0 +1,207 @@
+import type { TInboundMessage, TInboundType, TMedia, TMessageUpdate } from '../types';
+import type { TWAMessage } from './baileys.types';
+import { isBroadcastJid, isGroupJid, isLidJid, numberOf, userPart } from './jid';
+
+/**
+ * A Baileys message (WAMessage) in the driver's shape (channels/types.ts). Wrappers (ephemeral, view
+ * once, document with caption, edited) are opened; an edit or a revoke becomes an update of the message it
+ * names; technical messages (key distribution, history sync, protocol messages of other kinds) map to null.
+ */
+
+type TProto = Record<string, unknown>;
+
+export type TMapped =
+  | { kind: 'message'; message: TInboundMessage; lid?: { lid: string; number?: string } }
+  | { kind: 'update'; update: TMessageUpdate }
+  | null;
+
+export type TMapContext = {
+  connectionId: number;
+  /** the media of a message, fetched when the pipeline asks (it retries) */
+  download: (message: TWAMessage, mimetype: string, fileName?: string) => () => Promise<TMedia>;
+};
+
+const WRAPPERS = [
+  'ephemeralMessage',
+  'viewOnceMessage',
+  'viewOnceMessageV2',
+  'viewOnceMessageV2Extension',
+  'documentWithCaptionMessage',
+  'editedMessage',
+];
+/** keys of proto.IMessage that carry no content of their own */
+const TECHNICAL = new Set(['messageContextInfo', 'senderKeyDistributionMessage']);
+const PROTOCOL_REVOKE = 0;
+const PROTOCOL_EDIT = 14;
+
+const obj = (v: unknown): TProto | undefined => (v && typeof v === 'object' ? (v as TProto) : undefined);
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** the content inside ephemeral / view-once / document-with-caption / edited wrappers */
+export const unwrap = (message: TProto | null | undefined): TProto | undefined => {
+  let content = obj(message);
+  for (let depth = 0; content && depth < 5; depth++) {
+    const wrapper = WRAPPERS.find((w) => obj(content?.[w])?.message);
+    if (!wrapper) break;
+    content = obj(obj(content[wrapper])?.message);
+  }
+
+  return content;
+};
+
+const contentType = (content: TProto) =>
+  Object.keys(content).find((k) => !TECHNICAL.has(k) && content[k] !== null && content[k] !== undefined);
+
+const seconds = (v: TWAMessage['messageTimestamp']) => {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') return Number(v);
+  if (v && typeof v === 'object' && 'toNumber' in v) return v.toNumber();
+  return Number.NaN;
+};
+
+const when = (m: TWAMessage) => {
+  const s = seconds(m.messageTimestamp);
+
+  return Number.isFinite(s) && s > 0 ? new Date(s * 1000) : new Date();
+};
+
+/** the phone-number jid WhatsApp sends beside a @lid sender, when it does */
+const phoneAlternative = (m: TWAMessage, forParticipant: boolean): string | undefined => {
+  const key = m.key as Record<string, unknown>;
+  const names = forParticipant
+    ? ['participantPn', 'participantAlt']
+    : ['senderPn', 'remoteJidAlt', 'senderPhoneNumber'];
+  for (const name of names) {
+    const v = str(key[name]) || str(m[name]);
+    if (v && !isLidJid(v)) return v;
+  }
+
+  return undefined;
+};
+
+/** the body, type and extras of one content type */
+const describe = (
+  type: string,
+  body: TProto,
+  m: TWAMessage,
+  ctx: TMapContext,
+): Pick<TInboundMessage, 'type' | 'body' | 'media' | 'location' | 'vcards'> | null => {
+  const media = (kind: TInboundType, fallbackMime: string, fileName?: string) => ({
+    type: kind,
+    body: str(body.caption),
+    media: ctx.download(m, str(body.mimetype) || fallbackMime, fileName),
+  });
+  switch (type) {
+    case 'conversation':
+      return { type: 'text', body: typeof body === 'string' ? body : str(m.message?.conversation) };
+    case 'extendedTextMessage':
+      return { type: 'text', body: str(body.text) };
+    case 'imageMessage':
+      return media('image', 'image/jpeg');
+    case 'videoMessage':
+      return media('video', 'video/mp4');
+    case 'audioMessage':
+      return { ...media(body.ptt ? 'voice' : 'audio', 'audio/ogg'), body: '' };
+    case 'documentMessage':
+      return { ...media('document', 'application/octet-stream', str(body.fileName) || undefined) };
+    case 'stickerMessage':
+      return { ...media('sticker', 'image/webp'), body: '' };
+    case 'locationMessage':
+    case 'liveLocationMessage':
+      return {
+        type: 'location',
+        body: str(body.caption) || str(body.name),
+        location: {
+          latitude: Number(body.degreesLatitude),
+          longitude: Number(body.degreesLongitude),
+          description: [str(body.name), str(body.address)].filter(Boolean).join(', ') || undefined,
+        },
+      };
+    case 'contactMessage':
+      return { type: 'vcard', body: str(body.displayName), vcards: [str(body.vcard)] };
+    case 'contactsArrayMessage': {
+      const cards = (Array.isArray(body.contacts) ? body.contacts : []).map((c) => str(obj(c)?.vcard)).filter(Boolean);
+      return { type: 'contacts', body: str(body.displayName), vcards: cards };
+    }
+    case 'reactionMessage':
+      return { type: 'reaction', body: str(body.text) };
+    case 'buttonsResponseMessage':
+      return { type: 'button_reply', body: str(body.selectedDisplayText) || str(body.selectedButtonId) };
+    case 'templateButtonReplyMessage':
+      return { type: 'button_reply', body: str(body.selectedDisplayText) || str(body.selectedId) };
+    case 'listResponseMessage':
+      return {
+        type: 'list_reply',
+        body: str(body.title) || str(obj(body.singleSelectReply)?.selectedRowId),
+      };
+    case 'interactiveResponseMessage':
+      return { type: 'button_reply', body: str(obj(body.body)?.text) };
+    default:
+      return null;
+  }
+};
+
+export const mapInbound = (m: TWAMessage, ctx: TMapContext): TMapped => {
+  const remoteJid = str(m.key?.remoteJid);
+  const id = str(m.key?.id);
+  if (!remoteJid || !id) return null;
+  const content = unwrap(m.message);
+  if (!content) return null;
+  const type = contentType(content);
+  if (!type) return null;
+
+  if (type === 'protocolMessage') {
+    const p = obj(content.protocolMessage) ?? {};
+    const target = str(obj(p.key)?.id);
+    if (!target) return null;
+    if (Number(p.type) === PROTOCOL_REVOKE) {
+      return { kind: 'update', update: { connectionId: ctx.connectionId, externalId: target, deleted: true } };
+    }
+    if (Number(p.type) === PROTOCOL_EDIT) {
+      const edited = unwrap(obj(p.editedMessage));
+      const text = edited
+        ? str(edited.conversation) ||
+          str(obj(edited.extendedTextMessage)?.text) ||
+          str(obj(edited.imageMessage)?.caption)
+        : '';
+      return { kind: 'update', update: { connectionId: ctx.connectionId, externalId: target, edit: { body: text } } };
+    }
+    return null;
+  }
+
+  const body = type === 'conversation' ? content.conversation : content[type];
+  const described = describe(type, (typeof body === 'string' ? body : (obj(body) ?? {})) as TProto, m, ctx);
+  const inner = obj(body);
+  const contextInfo = obj(inner?.contextInfo);
+  const reactedTo = type === 'reactionMessage' ? str(obj(inner?.key)?.id) : '';
+  const isGroup = isGroupJid(remoteJid);
+  const message: TInboundMessage = {
+    connectionId: ctx.connectionId,
+    externalId: id,
+    from: isBroadcastJid(remoteJid) ? remoteJid : isGroup ? userPart(remoteJid) : numberOf(remoteJid),
+    fromMe: Boolean(m.key.fromMe),
+    pushName: str(m.pushName) || undefined,
+    isGroup,
+    participant: isGroup && m.key.participant ? numberOf(phoneAlternative(m, true) ?? m.key.participant) : undefined,
+    participantName: isGroup ? str(m.pushName) || undefined : undefined,
+    ...(described ?? { type: 'text', body: unsupportedText(type) }),
+    quotedExternalId: reactedTo || str(contextInfo?.stanzaId) || undefined,
+    timestamp: when(m),
+    raw: m,
+  };
+  if (!isGroup && isLidJid(remoteJid)) {
+    const alternative = phoneAlternative(m, false);
+    if (alternative) message.from = numberOf(alternative);
+
+    return {
+      kind: 'message',
+      message,
+      lid: { lid: userPart(remoteJid), number: alternative && numberOf(alternative) },
+    };
+  }
+
+  return { kind: 'message', message };
+};
+
+/** what an attendant sees for a content type the pipeline has no place for (polls, events, …) */
+const unsupportedText = (type: string) => `[${type.replace(/Message(V\d+)?$/, '')}]`;

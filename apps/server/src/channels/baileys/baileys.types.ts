@@ -9,6 +9,9 @@ export type TWAKey = {
   fromMe?: boolean | null;
   id?: string | null;
   participant?: string | null;
+  /** newer servers: the phone-number jid beside a @lid remoteJid / participant */
+  senderPn?: string | null;
+  participantPn?: string | null;
 };
 
 /** WAMessage (proto.IWebMessageInfo): what the driver reads of it; `message` is proto.IMessage */

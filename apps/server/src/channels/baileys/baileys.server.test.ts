@@ -32,12 +32,12 @@ const until = async (check: () => boolean, ms = 3000) => {
 describe('Baileys auth state in the database', () => {
   it('a session paired on one driver instance resumes on another (another node) without a QR code', async () => {
     const tenant = await server.createTenant();
-    const created = await server.request('POST', '/api/whatsapp', {
-      token: tenant.token,
-      body: { name: 'Baileys DB', provider: 'sandbox' },
-    });
-    // the row only gives the id its foreign key; the sessions below are the drivers' own
-    const connectionId = created.body.id as number;
+    // a row no session of the server runs (inserted, never started): the sessions below are the drivers' own
+    const { rows: made } = await server.database.executeSql(
+      "insert into whatsapps (company_id, name, provider, status) values ($1, 'Baileys DB', 'baileys', 'DISCONNECTED') returning id",
+      [tenant.companyId],
+    );
+    const connectionId = (made[0] as { id: number }).id;
     const whatsapp = createFakeWhatsApp({ qrIntervalMs: 50 });
     const node = () => {
       const states: TConnectionState[] = [];

@@ -3,13 +3,20 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { authLoadPglite, authLoadPostgres, loadTable, type TLoadResult } from './auth-load';
+import {
+  CLOUD_WEBHOOK_DEFAULTS,
+  cloudWebhookPglite,
+  cloudWebhookPostgres,
+  cloudWebhookTable,
+  type TCloudWebhookResult,
+} from './cloud-webhook';
 import { coldStartPglite, coldStartPostgres, coldStartTable, type TColdStart } from './cold-start';
 import { INBOX_DEFAULTS, inboxPglite, inboxPostgres, inboxTables, type TInboxResult } from './inbox';
 import { machine } from './lib';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, // cold | load | inbox
+    only: { type: 'string' }, // cold | load | inbox | cloud
     db: { type: 'string' }, // pglite | postgres
     runs: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '10' },
@@ -19,11 +26,14 @@ const { values } = parseArgs({
     tickets: { type: 'string', default: '100000' },
     'pglite-tickets': { type: 'string', default: '20000' },
     'in-flight': { type: 'string', default: String(INBOX_DEFAULTS.inboundConcurrency) },
+    // cloud: signed webhook deliveries per burst, and measured bursts
+    burst: { type: 'string', default: String(CLOUD_WEBHOOK_DEFAULTS.concurrency) },
+    bursts: { type: 'string', default: String(CLOUD_WEBHOOK_DEFAULTS.rounds) },
   },
 });
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const wants = (what: 'cold' | 'load' | 'inbox', db: 'pglite' | 'postgres') =>
+const wants = (what: 'cold' | 'load' | 'inbox' | 'cloud', db: 'pglite' | 'postgres') =>
   (!values.only || values.only === what) && (!values.db || values.db === db);
 const runs = Number(values.runs);
 const loadOpts = {
@@ -40,6 +50,8 @@ const inboxOpts = {
   inboundConcurrency: Number(values['in-flight']),
 };
 const inbox: TInboxResult[] = [];
+const cloud: TCloudWebhookResult[] = [];
+const cloudOpts = { concurrency: Number(values.burst), rounds: Number(values.bursts) };
 const cold: TColdStart[] = [];
 const load: TLoadResult[] = [];
 const started = new Date();
@@ -72,6 +84,14 @@ if (wants('inbox', 'pglite')) {
   console.log('inbox, PGlite');
   inbox.push(await inboxPglite({ ...inboxOpts, tickets: Number(values['pglite-tickets']) }));
 }
+if (wants('cloud', 'pglite')) {
+  console.log('Cloud API webhook, PGlite');
+  cloud.push(await cloudWebhookPglite(cloudOpts));
+}
+if (wants('cloud', 'postgres')) {
+  console.log('Cloud API webhook, PostgreSQL');
+  cloud.push(await cloudWebhookPostgres(cloudOpts, pgUrl));
+}
 
 const report = [
   `# Zelo benchmarks, ${started.toISOString()}`,
@@ -96,12 +116,20 @@ const report = [
         '',
       ]
     : []),
+  ...(cloud.length
+    ? [
+        `## Cloud API webhook (bursts of ${cloudOpts.concurrency} signed deliveries, 1 warm-up burst not counted)`,
+        '',
+        cloudWebhookTable(cloud),
+        '',
+      ]
+    : []),
 ].join('\n');
 
 const dir = resolve(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 const stamp = started.toISOString().replace(/[:.]/g, '-');
 writeFileSync(resolve(dir, `${stamp}.md`), report);
-writeFileSync(resolve(dir, `${stamp}.json`), JSON.stringify({ machine: machine(), cold, load, inbox }, null, 2));
+writeFileSync(resolve(dir, `${stamp}.json`), JSON.stringify({ machine: machine(), cold, load, inbox, cloud }, null, 2));
 console.log(`\n${report}`);
 console.log(`written to bench/results/${stamp}.md`);

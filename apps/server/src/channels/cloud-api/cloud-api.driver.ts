@@ -63,6 +63,8 @@ export type TCloudApiDriverOptions = {
   pollMs?: number;
   /** webhooks handed to the pipeline per batch */
   batchSize?: number;
+  /** events of a batch handed to the pipeline at once (messages of one contact keep their order) */
+  concurrency?: number;
   maxMediaBytes?: number;
 };
 
@@ -107,6 +109,19 @@ const sendError = (err: unknown): AppError => {
   return new AppError('ERR_SENDING_WAPP_MSG', reason);
 };
 
+/** the drain waits for this quiet time after the last stored delivery, but never longer than the max */
+const SETTLE_MS = 25;
+const SETTLE_MAX_MS = 1000;
+
+/** runs `work` over the items, at most `limit` at once, started in their order */
+const inOrderLimited = async <T>(items: T[], limit: number, work: (item: T) => Promise<void>) => {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+};
+
 const sha256Matches = (data: Buffer, expected: string) => {
   const digest = createHash('sha256').update(data).digest();
 
@@ -119,6 +134,7 @@ export const createCloudApiDriver = (options: TCloudApiDriverOptions): TDriverFa
   const maxStartRetries = options.maxStartRetries ?? 10;
   const pollMs = options.pollMs ?? 2000;
   const batchSize = options.batchSize ?? 100;
+  const concurrency = options.concurrency ?? 4;
   const maxMediaBytes = options.maxMediaBytes ?? 100 * 1024 * 1024;
   if (!options.db && (!options.configSource || !options.inbox))
     throw new Error('cloud-api driver: db or sources required');
@@ -270,8 +286,9 @@ export const createCloudApiDriver = (options: TCloudApiDriverOptions): TDriverFa
         messages.push(...mapped.messages);
         updates.push(...mapped.updates);
       }
-      await Promise.all(messages.map((m) => events.onMessage(m)));
-      await Promise.all(updates.map((u) => events.onMessageUpdate(u)));
+      // a few at a time: the webhook route's inserts must not queue behind a whole batch of pipeline work
+      await inOrderLimited(messages, concurrency, (m) => events.onMessage(m));
+      await inOrderLimited(updates, concurrency, (u) => events.onMessageUpdate(u));
       await inbox.done(rows.map((r) => r.id));
 
       return rows.length;
@@ -286,6 +303,12 @@ export const createCloudApiDriver = (options: TCloudApiDriverOptions): TDriverFa
       }
       draining = (async () => {
         try {
+          // a burst still arriving is stored first: on PGlite (one connection) the pipeline's
+          // transactions would otherwise hold the webhook inserts, and Meta its acknowledgements
+          const settleEnd = Date.now() + SETTLE_MAX_MS;
+          while (inbox.quietMs() < SETTLE_MS && Date.now() < settleEnd) {
+            await new Promise((resume) => setTimeout(resume, SETTLE_MS));
+          }
           do {
             drainAgain = false;
             while (settings === current && (await drainBatch(current)) === batchSize) {

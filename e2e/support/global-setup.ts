@@ -106,6 +106,9 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: SUPER_EMAIL,
       ADMIN_PASSWORD: SUPER_PASSWORD,
       RATE_LIMITS: 'off',
+      // WhatsApp Web sessions cannot reach WhatsApp here: they give up after one quick retry (DISCONNECTED)
+      BAILEYS_MAX_RETRIES: '1',
+      BAILEYS_BACKOFF_MS: '200',
       // the e2e server never talks to a real database, mail server or Redis
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -14,7 +14,7 @@ import type { TConfig } from './config';
 import type { TDatabase } from './db/client';
 import { createAuthStateStore } from './channels/auth-state.repo';
 import { createCloudApiDriver } from './channels/cloud-api/cloud-api.driver';
-import { createBaileysDriver } from './channels/baileys/baileys.driver';
+import { baileysTimingsFromEnv, createBaileysDriver } from './channels/baileys/baileys.driver';
 import { loadBaileysKit } from './channels/baileys/baileys.loader';
 import { createChannelRegistry } from './channels/registry';
 import type { TChannelCall, TChannelReply } from './channels/remote-session';
@@ -119,7 +119,12 @@ export const buildApp = async (opts: {
         onSandboxEvent: sandboxAnnouncer(() => realtime),
       }),
       'cloud-api': createCloudApiDriver({ db: database.db, log: logger }),
-      baileys: createBaileysDriver({ store: createAuthStateStore(database.db), log: logger, loadKit: loadBaileysKit }),
+      baileys: createBaileysDriver({
+        store: createAuthStateStore(database.db),
+        log: logger,
+        loadKit: loadBaileysKit,
+        timings: baileysTimingsFromEnv(),
+      }),
     },
     bus: {
       publish: (command) => realtime.io.serverSideEmit('channels', command),

@@ -59,6 +59,21 @@ export const DEFAULT_BAILEYS_TIMINGS: TBaileysTimings = {
   qrTimeoutMs: 60_000,
 };
 
+/** timings from the environment: BAILEYS_MAX_RETRIES, BAILEYS_BACKOFF_MS (the first wait, doubled each time) */
+export const baileysTimingsFromEnv = (env: NodeJS.ProcessEnv = process.env): Partial<TBaileysTimings> => {
+  const num = (name: string, min: number) => {
+    const value = Number(env[name]);
+    return env[name] !== undefined && env[name] !== '' && Number.isFinite(value) && value >= min ? value : undefined;
+  };
+  const retries = num('BAILEYS_MAX_RETRIES', 0);
+  const first = num('BAILEYS_BACKOFF_MS', 1);
+
+  return {
+    ...(retries !== undefined ? { maxRetries: retries } : {}),
+    ...(first !== undefined ? { backoffMs: (attempt: number) => Math.min(60_000, first * 2 ** (attempt - 1)) } : {}),
+  };
+};
+
 export type TBaileysDriverOptions = {
   store: TAuthStateStore;
   log: Logger;

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
 import { prompts, queueIntegrations } from '../../db/schema/automation';
 import { whatsappQueues, whatsapps } from '../../db/schema/connections';
 import { queues } from '../../db/schema/queues';
-import { tickets } from '../../db/schema/tickets';
+import { ticketTrackings, tickets } from '../../db/schema/tickets';
 
 export type TConnectionRow = typeof whatsapps.$inferSelect;
 export type TConnectionInsert = typeof whatsapps.$inferInsert;
@@ -162,6 +162,20 @@ export const closeActiveTicketsOfConnection = async (db: TDbOrTx, companyId: num
             tickets.id,
             before.map((t) => t.id),
           ),
+        ),
+      );
+    // their attendance cycles end with them (the dashboard counts them as finished)
+    await db
+      .update(ticketTrackings)
+      .set({ finishedAt: new Date() })
+      .where(
+        and(
+          eq(ticketTrackings.companyId, companyId),
+          inArray(
+            ticketTrackings.ticketId,
+            before.map((t) => t.id),
+          ),
+          isNull(ticketTrackings.finishedAt),
         ),
       );
   }

@@ -342,12 +342,25 @@ describe('connection rules', () => {
         'insert into contacts (company_id, name, number) values ($1, $2, $3) returning id',
         [tenant.companyId, `Customer ${i}`, `551198888777${i}`],
       );
-      await server.database.executeSql(
-        'insert into tickets (company_id, contact_id, whatsapp_id, status) values ($1, $2, $3, $4)',
+      const { rows: made } = await server.database.executeSql(
+        'insert into tickets (company_id, contact_id, whatsapp_id, status) values ($1, $2, $3, $4) returning id',
         [tenant.companyId, (rows[0] as { id: number }).id, status === 'closed' ? keep.id : conn.id, status],
+      );
+      // each in an attendance cycle still running
+      await server.database.executeSql(
+        'insert into ticket_trackings (company_id, ticket_id, whatsapp_id) values ($1, $2, $3)',
+        [tenant.companyId, (made[0] as { id: number }).id, status === 'closed' ? keep.id : conn.id],
       );
     }
     expect((await server.request('DELETE', `/api/whatsapp/${conn.id}`, { token: tenant.token })).status).toBe(204);
+    // the cycles of the closed tickets ended with them; the other connection's ticket was not touched
+    expect(
+      await countRows(
+        server,
+        'select count(*) n from ticket_trackings tr join tickets t on t.id = tr.ticket_id where t.company_id = $1 and tr.finished_at is null',
+        [tenant.companyId],
+      ),
+    ).toBe(1);
     expect(server.ctx.channels.local(conn.id)).toBeUndefined();
     expect(
       await countRows(server, "select count(*) n from tickets where company_id = $1 and status <> 'closed'", [

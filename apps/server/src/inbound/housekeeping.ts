@@ -5,41 +5,45 @@ import { transferText } from '../modules/tickets/automatic-texts';
 import { announceTicket } from '../modules/tickets/ticket-announcer';
 import { findTicketPlain } from '../modules/tickets/tickets.repo';
 import {
-  closeInactiveTicket,
+  closeIdleTicket,
+  companyForInbound,
   expiresMessageOf,
   finishCycle,
-  listInactiveTickets,
-  companyForInbound,
+  listIdleTickets,
   listTransferDue,
+  type TIdleRule,
   queueForBot,
   transferToQueue,
 } from './inbound.repo';
 import { sendBotTexts } from './send';
 
 /**
- * Ticket housekeeping (reference §4.6, without its legacy rooms): both run every minute as pg-boss
+ * Ticket housekeeping (reference §4.6, without its legacy rooms): each runs every minute as pg-boss
  * schedules (once across the nodes), and each ticket is changed by a conditional update, so a second
  * run, or a ticket the customer answered meanwhile, changes nothing.
  */
 
 /**
- * Open, non-group tickets whose connection closes them after `expiresTicket` minutes without a customer
- * reply to our last message: closed, the cycle finished, `expiresInactiveMessage` sent when set, and
- * the change announced to the rooms of the ticket's company.
+ * Open, non-group tickets a connection closes by itself (inbound.repo IDLE_RULES): after `expiresTicket`
+ * minutes without a customer reply to our last message (`expiresInactiveMessage` sent when set), and after
+ * `closeOpenChatsAfterMinutes` minutes without any message (closed quietly). The cycle is finished and the
+ * change announced to the rooms of the ticket's company.
  */
-export const closeInactiveTickets = async (ctx: TAppContext, now = new Date()) => {
+const closeIdle = async (ctx: TAppContext, rule: TIdleRule, now: Date) => {
   let closed = 0;
-  for (const hit of await listInactiveTickets(ctx.db, now)) {
+  for (const hit of await listIdleTickets(ctx.db, rule, now)) {
     const before = await ctx.db.transaction(async (tx) => {
-      const row = await closeInactiveTicket(tx, hit.companyId, hit.id, now);
+      const row = await closeIdleTicket(tx, rule, hit.companyId, hit.id, now);
       if (row) await finishCycle(tx, hit.companyId, hit.id, now);
 
       return row;
     });
     if (!before) continue;
     closed += 1;
-    const message = before.whatsappId ? await expiresMessageOf(ctx.db, hit.companyId, before.whatsappId) : '';
-    if (message.trim()) await sendBotTexts(ctx, hit.companyId, hit.id, [message]);
+    if (rule === 'inactive' && before.whatsappId) {
+      const message = await expiresMessageOf(ctx.db, hit.companyId, before.whatsappId);
+      if (message.trim()) await sendBotTexts(ctx, hit.companyId, hit.id, [message]);
+    }
     await announceTicket(ctx, hit.companyId, hit.id, {
       status: 'open',
       queueId: before.queueId,
@@ -49,6 +53,9 @@ export const closeInactiveTickets = async (ctx: TAppContext, now = new Date()) =
 
   return closed;
 };
+
+export const closeInactiveTickets = (ctx: TAppContext, now = new Date()) => closeIdle(ctx, 'inactive', now);
+export const closeIdleOpenChats = (ctx: TAppContext, now = new Date()) => closeIdle(ctx, 'openChats', now);
 
 /**
  * Pending tickets without queue older than their connection's `timeToTransfer` minutes go to its
@@ -87,6 +94,11 @@ export const housekeepingJobs = (ctx: TAppContext): TJobDefinition[] => [
     name: 'tickets-inactivity-close',
     cron: '* * * * *',
     handler: async () => void (await closeInactiveTickets(ctx)),
+  },
+  {
+    name: 'tickets-open-chats-close',
+    cron: '* * * * *',
+    handler: async () => void (await closeIdleOpenChats(ctx)),
   },
   {
     name: 'tickets-auto-transfer',

@@ -318,26 +318,39 @@ export const updateContactProfile = async (
 
 // ---- housekeeping scans (every company; each hit is then acted upon with its own company id)
 
-/** open, non-group tickets idle longer than their connection's `expiresTicket` minutes, our message last */
-export const listInactiveTickets = async (db: TDbOrTx, now: Date, limit = 200) =>
+/**
+ * The two rules that close an open ticket by itself, each a per-connection number of minutes (0 = never):
+ * `inactive` (expiresTicket) when our message was the last and the customer did not answer; `openChats`
+ * (closeOpenChatsAfterMinutes) when nothing at all happened on the ticket.
+ */
+export const IDLE_RULES = {
+  inactive: { minutes: 'expires_ticket', oursLast: true },
+  openChats: { minutes: 'close_open_chats_after_minutes', oursLast: false },
+} as const;
+export type TIdleRule = keyof typeof IDLE_RULES;
+
+/** `… and the ticket is idle past its connection's minutes` for the `tickets` row in scope */
+const idlePast = (rule: TIdleRule, now: Date) => {
+  const { minutes, oursLast } = IDLE_RULES[rule];
+  const column = sql.raw(`w.${minutes}`);
+
+  return sql`exists (select 1 from ${whatsapps} w where w.id = ${tickets.whatsappId} and w.company_id = ${tickets.companyId}
+    and ${column} > 0
+    and coalesce(${tickets.lastMessageAt}, ${tickets.updatedAt}) < ${now.toISOString()}::timestamptz - make_interval(mins => ${column}))
+    ${oursLast ? sql`and ${tickets.fromMe}` : sql``}`;
+};
+
+/** open, non-group tickets idle under a rule */
+export const listIdleTickets = async (db: TDbOrTx, rule: TIdleRule, now: Date, limit = 200) =>
   db
     .select({ id: tickets.id, companyId: tickets.companyId })
     .from(tickets)
-    .innerJoin(whatsapps, and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, tickets.companyId)))
-    .where(
-      and(
-        eq(tickets.status, 'open'),
-        eq(tickets.isGroup, false),
-        eq(tickets.fromMe, true),
-        sql`${whatsapps.expiresTicket} > 0`,
-        sql`coalesce(${tickets.lastMessageAt}, ${tickets.updatedAt}) < ${now.toISOString()}::timestamptz - make_interval(mins => ${whatsapps.expiresTicket})`,
-      ),
-    )
+    .where(and(eq(tickets.status, 'open'), eq(tickets.isGroup, false), idlePast(rule, now)))
     .orderBy(asc(tickets.id))
     .limit(limit);
 
-/** closes a ticket that is still open, ours last and idle (checked again under the update) */
-export const closeInactiveTicket = async (db: TDbOrTx, companyId: number, ticketId: number, now: Date) =>
+/** closes a ticket that is still open and idle under the rule (checked again under the update) */
+export const closeIdleTicket = async (db: TDbOrTx, rule: TIdleRule, companyId: number, ticketId: number, now: Date) =>
   (
     await db
       .update(tickets)
@@ -347,9 +360,7 @@ export const closeInactiveTicket = async (db: TDbOrTx, companyId: number, ticket
           eq(tickets.companyId, companyId),
           eq(tickets.id, ticketId),
           eq(tickets.status, 'open'),
-          eq(tickets.fromMe, true),
-          sql`exists (select 1 from ${whatsapps} w where w.id = ${tickets.whatsappId} and w.expires_ticket > 0
-            and coalesce(${tickets.lastMessageAt}, ${tickets.updatedAt}) < ${now.toISOString()}::timestamptz - make_interval(mins => w.expires_ticket))`,
+          idlePast(rule, now),
         ),
       )
       .returning({ userId: tickets.userId, queueId: tickets.queueId, whatsappId: tickets.whatsappId })

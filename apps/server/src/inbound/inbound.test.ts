@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOption, addQueue } from '../../test/catalogue-fixtures';
 import { createLoggedUser, unique } from '../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { closeInactiveTickets, transferWaitingTickets } from './housekeeping';
+import { closeIdleOpenChats, closeInactiveTickets, transferWaitingTickets } from './housekeeping';
 import { createInboundHandlers } from './index';
 
 /**
@@ -497,6 +497,32 @@ describe('housekeeping jobs', () => {
     await api('PUT', `/api/tickets/${waiting.id}`, { status: 'open', userId: tenant.user.id });
     await closeInactiveTickets(server.ctx, new Date(Date.now() + 60 * 60_000));
     expect(await ticketOf(connectionId, other)).toMatchObject({ status: 'open' });
+  });
+
+  it('closes open chats idle past closeOpenChatsAfterMinutes, whoever wrote last, quietly, and only open ones', async () => {
+    const connectionId = await connect({ closeOpenChatsAfterMinutes: 30, expiresInactiveMessage: 'não deve ir' });
+    const from = customer();
+    await say(connectionId, from, 'oi');
+    const ticket = await ticketOf(connectionId, from);
+    await api('PUT', `/api/tickets/${ticket.id}`, { status: 'open', userId: tenant.user.id });
+    const waiting = customer();
+    await say(connectionId, waiting, 'oi');
+    const pending = await ticketOf(connectionId, waiting);
+    const sentBefore = (await received(connectionId, from)).length;
+    expect(await closeIdleOpenChats(server.ctx, new Date(Date.now() + 20 * 60_000))).toBe(0);
+    const later = new Date(Date.now() + 31 * 60_000);
+    expect(await closeIdleOpenChats(server.ctx, later)).toBeGreaterThanOrEqual(1);
+    expect(await closeIdleOpenChats(server.ctx, later)).toBe(0);
+    expect(await ticketOf(connectionId, from)).toMatchObject({ status: 'closed' });
+    // the customer's message was last: closed all the same, and told nothing
+    expect((await received(connectionId, from)).length).toBe(sentBefore);
+    // a pending ticket waits for an attendant, not for this rule
+    expect(await ticketOf(connectionId, waiting)).toMatchObject({ id: pending.id, status: 'pending' });
+    const [cycle] = await sql(
+      'select finished_at from ticket_trackings where ticket_id = $1 order by id desc limit 1',
+      [ticket.id],
+    );
+    expect(cycle.finished_at).not.toBeNull();
   });
 
   it('moves pending tickets without queue to the transfer queue after timeToTransfer', async () => {

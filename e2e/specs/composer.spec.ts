@@ -1,8 +1,9 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiCallError, apiCall, type TCompanyAdmin, unique } from '../support/api';
 import {
   expectNoPageErrors,
+  launchBrowser,
   loginThroughUi,
   openPage,
   type TOpenedPage,
@@ -37,23 +38,9 @@ import {
  */
 
 /** Chromium with a fake microphone that needs no permission prompt; this spec only. */
+/** the recording tests need a microphone: Chromium's fake device, allowed without asking */
 const launchWithFakeMicrophone = () =>
-  chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  });
+  launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
 
 /** what the sandbox outbox also tells: the quoted message, edits, deletes, voice notes */
 type TReceived = TOutboxMessage & {

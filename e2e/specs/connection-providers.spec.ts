@@ -5,13 +5,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, type TCompanyAdmin, unique } from '../support/api';
 import {
   expectNoPageErrors,
+  inEachLook,
   launchBrowser,
   loginThroughUi,
   openPage,
   screenshot,
-  type TLanguage,
   type TOpenedPage,
-  type TTheme,
   waitForPath,
   waitForSocketReady,
   waitForToast,
@@ -27,10 +26,6 @@ import { companyWithApiAdmin, idOfTestId } from '../support/inbox';
  */
 
 const MASK = '********';
-const HTML_LANG: Record<TLanguage, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
-const BACKGROUND: Record<TTheme, string> = { light: 'rgb(243, 245, 247)', dark: 'rgb(18, 20, 23)' };
-/** a translation key shown as is, e.g. "connections.pairing.title" */
-const UNTRANSLATED = /\b(?:common|errors|validation|connections)\.[a-zA-Z_]+(?:\.[a-zA-Z_-]+)*\b/;
 const STATUSES = ['OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'];
 
 /** the buttons of the session column, by status (apps/web/src/features/connections/sessionActionList.ts) */
@@ -461,32 +456,7 @@ describe('connection providers: Cloud API and WhatsApp Web in the editor and on 
 
   it('pictures the connections, the Cloud API editor and the pairing code in pt and en, light and dark', async () => {
     const { page } = opened;
-    const combos: [TLanguage, TTheme][] = [
-      ['en', 'light'],
-      ['en', 'dark'],
-      ['pt', 'light'],
-      ['pt', 'dark'],
-    ];
-    for (const [language, theme] of combos) {
-      const name = (screen: string) => `providers-${screen}-${language}-${theme}`;
-      await page.evaluate(
-        ([language, theme]) => {
-          localStorage.setItem('i18nextLng', language);
-          localStorage.setItem('preferredTheme', theme);
-        },
-        [language, theme],
-      );
-      const check = async () => {
-        const state = await page.evaluate(() => ({
-          lang: document.documentElement.lang,
-          background: getComputedStyle(document.body).backgroundColor,
-          text: document.body.innerText,
-        }));
-        expect(state.lang).toBe(HTML_LANG[language]);
-        expect(state.background).toBe(BACKGROUND[theme]);
-        expect(UNTRANSLATED.exec(state.text)?.[0], 'untranslated key on screen').toBeUndefined();
-      };
-
+    await inEachLook(page, 'providers', async ({ name, check }) => {
       await page.goto('/connections');
       await page.locator(`[data-testid="connection-status-${cloudId}"][data-status="DISCONNECTED"]`).waitFor();
       await page.getByTestId(`connection-row-${baileysId}`).waitFor();
@@ -509,7 +479,7 @@ describe('connection providers: Cloud API and WhatsApp Web in the editor and on 
       await page.getByTestId('pairing-close').click();
       await page.getByTestId('pairing-dialog').waitFor({ state: 'detached' });
       await page.unrouteAll({ behavior: 'ignoreErrors' });
-    }
+    });
     expectNoPageErrors(opened);
   });
 

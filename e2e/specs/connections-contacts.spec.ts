@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, type TCompanyAdmin, unique } from '../support/api';
 import {
   expectNoPageErrors,
+  inEachLook,
   launchBrowser,
   loginThroughUi,
   openPage,
-  type TLanguage,
   type TOpenedPage,
-  type TTheme,
   screenshot,
   waitForPath,
   waitForSocketReady,
@@ -29,12 +28,6 @@ import {
  * The contacts page (create, search, CSV export, open a ticket), the customer simulator writing into that ticket,
  * and pictures of the inbox screens (connections, QR modal, simulator, conversation) in pt and en, light and dark.
  */
-
-const HTML_LANG: Record<TLanguage, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
-const BACKGROUND: Record<TTheme, string> = { light: 'rgb(243, 245, 247)', dark: 'rgb(18, 20, 23)' };
-/** a translation key shown as is, e.g. "connections.qr.title" */
-const UNTRANSLATED =
-  /\b(?:common|errors|menu|layout|connections|contacts|simulator|tickets)\.[a-zA-Z_]+(?:\.[a-zA-Z_]+)*\b/;
 
 const rows = (page: Page) => page.locator('[data-testid^="contact-row-"]');
 
@@ -165,32 +158,7 @@ describe('contacts, the customer simulator and the inbox screens', () => {
     const { page } = opened;
     // a second connection waiting for its QR code
     const qrId = await createSandboxConnection(token, `Filial ${id}`);
-    const combos: [TLanguage, TTheme][] = [
-      ['en', 'light'],
-      ['en', 'dark'],
-      ['pt', 'light'],
-      ['pt', 'dark'],
-    ];
-    for (const [language, theme] of combos) {
-      const name = (screen: string) => `inbox-${screen}-${language}-${theme}`;
-      await page.evaluate(
-        ([language, theme]) => {
-          localStorage.setItem('i18nextLng', language);
-          localStorage.setItem('preferredTheme', theme);
-        },
-        [language, theme],
-      );
-      const check = async () => {
-        const state = await page.evaluate(() => ({
-          lang: document.documentElement.lang,
-          background: getComputedStyle(document.body).backgroundColor,
-          text: document.body.innerText,
-        }));
-        expect(state.lang).toBe(HTML_LANG[language]);
-        expect(state.background).toBe(BACKGROUND[theme]);
-        expect(UNTRANSLATED.exec(state.text)?.[0], 'untranslated key on screen').toBeUndefined();
-      };
-
+    await inEachLook(page, 'inbox', async ({ name, check }) => {
       // a QR code lives 20 s and three of them a minute: ask for a new one when it ran out
       if ((await connectionState(token, qrId)).status !== 'qrcode') {
         await apiCall('PUT', `/whatsappsession/${qrId}`, { token });
@@ -218,7 +186,7 @@ describe('contacts, the customer simulator and the inbox screens', () => {
       await page.getByTestId('conversation').getByText(customerText).waitFor();
       await check();
       await screenshot(page, name('conversation'));
-    }
+    });
     expectNoPageErrors(opened);
   });
 });

@@ -35,8 +35,9 @@ export const dayFromToday = (days: number) => {
 };
 
 /** Debian's Chromium; playwright-core never downloads a browser here. */
-export const launchBrowser = () =>
-  chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+/** Debian's Chromium, headless; `extraArgs` for a spec's own needs (a fake microphone, …) */
+export const launchBrowser = (extraArgs: string[] = []) =>
+  chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 
 export type TOpenedPage = {
   context: BrowserContext;
@@ -182,3 +183,54 @@ export const loginThroughUi = async (page: Page, email: string, password: string
 
 /** The computed background colour of the page body, e.g. 'rgb(250, 250, 250)'. */
 export const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+const HTML_LANG: Record<TLanguage, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
+const BACKGROUND: Record<TTheme, string> = { light: 'rgb(243, 245, 247)', dark: 'rgb(18, 20, 23)' };
+/** a translation key shown as is, e.g. "connections.qr.title" */
+const UNTRANSLATED =
+  /\b(?:common|errors|validation|menu|layout|connections|contacts|simulator|tickets)\.[a-zA-Z_]+(?:\.[a-zA-Z_-]+)*\b/;
+
+/** the language and theme pairs the screenshots are taken in */
+export const LOOKS: [TLanguage, TTheme][] = [
+  ['en', 'light'],
+  ['en', 'dark'],
+  ['pt', 'light'],
+  ['pt', 'dark'],
+];
+
+/**
+ * Runs `work` once in each of LOOKS: the language and theme are stored for the next navigation; `name`
+ * names a screenshot (`prefix-screen-language-theme`), `check` asserts the page is in that language and
+ * theme and shows no translation key as is.
+ */
+export const inEachLook = async (
+  page: Page,
+  prefix: string,
+  work: (look: {
+    language: TLanguage;
+    theme: TTheme;
+    name: (screen: string) => string;
+    check: () => Promise<void>;
+  }) => Promise<void>,
+) => {
+  for (const [language, theme] of LOOKS) {
+    await page.evaluate(
+      ([language, theme]) => {
+        localStorage.setItem('i18nextLng', language);
+        localStorage.setItem('preferredTheme', theme);
+      },
+      [language, theme],
+    );
+    const check = async () => {
+      const state = await page.evaluate(() => ({
+        lang: document.documentElement.lang,
+        background: getComputedStyle(document.body).backgroundColor,
+        text: document.body.innerText,
+      }));
+      expect(state.lang).toBe(HTML_LANG[language]);
+      expect(state.background).toBe(BACKGROUND[theme]);
+      expect(UNTRANSLATED.exec(state.text)?.[0], 'untranslated key on screen').toBeUndefined();
+    };
+    await work({ language, theme, name: (screen) => `${prefix}-${screen}-${language}-${theme}`, check });
+  }
+};

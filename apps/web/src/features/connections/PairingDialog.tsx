@@ -9,20 +9,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { events, type TConnection, type TPairingBody, ZPairingBody } from '@zelo/shared';
+import { type TConnection, type TPairingBody, ZPairingBody } from '@zelo/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http';
-import { useSocketEvent } from '../../api/socket';
-import { useAuth } from '../../app/auth/AuthContext';
 import { applyFieldErrors } from '../../components/applyFieldErrors';
 import { fieldErrorText } from '../../components/form';
 import { formResolver } from '../../components/formResolver';
 import { toastError } from '../../components/toast';
 import { ConnectionStatus } from './ConnectionStatus';
 import { codeOfAnswer, normalizePairingCode } from './pairingCode';
-import type { TSessionEvent } from './useConnections';
+import { useSessionUpdates } from './useSessionUpdates';
 
 type TPairingDialogProps = {
   /** the Baileys connection to pair; null: closed */
@@ -79,7 +77,6 @@ const PairingCode = ({ code, label }: { code: string; label: string }) => (
  */
 export const PairingDialog = ({ connection, onClose }: TPairingDialogProps) => {
   const { t } = useTranslation();
-  const { user } = useAuth();
   const id = connection?.id ?? null;
   const alreadyPairing = connection?.status === 'PAIRING' && Boolean(connection.qrcode);
   const [step, setStep] = useState<'phone' | 'code'>(alreadyPairing ? 'code' : 'phone');
@@ -95,16 +92,13 @@ export const PairingDialog = ({ connection, onClose }: TPairingDialogProps) => {
     defaultValues: { phoneNumber: connection?.phoneNumber ?? '' },
   });
 
-  useSocketEvent(user && id !== null ? events.whatsappSession(user.companyId) : '', (data: TSessionEvent) => {
-    if (data.action !== 'update' || !data.session || Number(data.session.id) !== id) {
-      return;
-    }
-    if (data.session.status === 'CONNECTED') {
+  useSessionUpdates(id, (session) => {
+    if (session.status === 'CONNECTED') {
       onClose();
 
       return;
     }
-    setLive(data.session.status === 'PAIRING' ? normalizePairingCode(data.session.qrcode) : '');
+    setLive(session.status === 'PAIRING' ? normalizePairingCode(session.qrcode) : '');
   });
 
   const listed = connection?.status === 'PAIRING' ? normalizePairingCode(connection.qrcode) : '';

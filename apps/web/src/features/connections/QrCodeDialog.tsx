@@ -9,15 +9,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { events, type TConnection } from '@zelo/shared';
+import type { TConnection } from '@zelo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http';
-import { useSocketEvent } from '../../api/socket';
-import { useAuth } from '../../app/auth/AuthContext';
 import { toast, toastError } from '../../components/toast';
 import { QrCode } from './qr/QrCode';
-import type { TSessionEvent } from './useConnections';
+import { useSessionUpdates } from './useSessionUpdates';
 
 type TQrCodeDialogProps = {
   /** the connection whose QR is shown; null: closed */
@@ -31,7 +29,6 @@ type TQrCodeDialogProps = {
  */
 export const QrCodeDialog = ({ connection, onClose }: TQrCodeDialogProps) => {
   const { t } = useTranslation();
-  const { user } = useAuth();
   const id = connection?.id ?? null;
   const [liveQr, setLiveQr] = useState<{ id: number; qrcode: string } | null>(null);
   const [scanning, setScanning] = useState(false);
@@ -45,13 +42,10 @@ export const QrCodeDialog = ({ connection, onClose }: TQrCodeDialogProps) => {
     gcTime: 0,
   });
 
-  useSocketEvent(user && id !== null ? events.whatsappSession(user.companyId) : '', (data: TSessionEvent) => {
-    if (data.action !== 'update' || !data.session || Number(data.session.id) !== id) {
-      return;
-    }
+  useSessionUpdates(id, (session) => {
     // while PAIRING (Baileys by phone number) the qrcode field holds the pairing code, not a QR
-    if (data.session.qrcode && data.session.status !== 'PAIRING') {
-      setLiveQr({ id: data.session.id, qrcode: data.session.qrcode });
+    if (session.qrcode && session.status !== 'PAIRING') {
+      setLiveQr({ id: session.id, qrcode: session.qrcode });
     } else {
       setLiveQr(null);
       onClose();

@@ -208,3 +208,11 @@ export const createFakeWhatsApp = (opts: { qrIntervalMs?: number; ackStepMs?: nu
     pairingRequests,
   };
 };
+
+/** a pino-shaped logger that drops everything (the driver's tests) */
+export const silentLog = (() => {
+  const log: Record<string, unknown> = {};
+  for (const level of ['info', 'warn', 'error', 'debug', 'trace', 'fatal']) log[level] = () => undefined;
+  log.child = () => log;
+  return log as never;
+})();

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { createFakeWhatsApp } from '../../../test/baileys-fake';
+import { createFakeWhatsApp, silentLog } from '../../../test/baileys-fake';
 import { createMemoryAuthStateStore } from '../auth-state.repo';
 import { channelConformance, type TFarSide } from '../conformance';
 import type { TChannelEvents } from '../types';
@@ -10,16 +10,9 @@ import { loadBaileysKit } from './baileys.loader';
 describe('Baileys driver conformance', () => {
   const whatsapp = createFakeWhatsApp({ qrIntervalMs: 2000, ackStepMs: 5 });
   const store = createMemoryAuthStateStore();
-  const log = {
-    child: () => log,
-    info: () => undefined,
-    warn: () => undefined,
-    error: () => undefined,
-    debug: () => undefined,
-  };
   const factory = createBaileysDriver({
     store,
-    log: log as never,
+    log: silentLog,
     loadKit: async () => whatsapp.kit(await loadBaileysKit()),
   });
   let seq = 0;

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeWhatsApp, type TFakeWhatsApp } from '../../../test/baileys-fake';
+import { createFakeWhatsApp, silentLog, type TFakeWhatsApp } from '../../../test/baileys-fake';
 import { createMemoryAuthStateStore, type TAuthStateStore } from '../auth-state.repo';
 import type { TCallEvent, TChannelEvents, TConnectionState, TInboundMessage, TMessageUpdate } from '../types';
 import { createBaileysDriver, type TBaileysSession, type TBaileysTimings } from './baileys.driver';
 import { loadBaileysKit } from './baileys.loader';
-
-const log = {
-  child: () => log,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-} as never;
 
 type TSeen = {
   states: TConnectionState[];
@@ -42,7 +34,7 @@ const setup = (
   };
   const factory = createBaileysDriver({
     store,
-    log,
+    log: silentLog,
     loadKit: async () => whatsapp.kit(await loadBaileysKit()),
     timings: { backoffMs: () => 5, ...opts.timings },
   });
@@ -226,7 +218,7 @@ describe('Baileys driver: the real library without a network', () => {
     const seen: TConnectionState[] = [];
     const factory = createBaileysDriver({
       store: createMemoryAuthStateStore(),
-      log,
+      log: silentLog,
       loadKit: loadBaileysKit,
       timings: { maxRetries: 1, backoffMs: () => 10, connectTimeoutMs: 3000 },
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeWhatsApp } from '../../../test/baileys-fake';
+import { createFakeWhatsApp, silentLog } from '../../../test/baileys-fake';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { createAuthStateStore } from '../auth-state.repo';
 import type { TChannelEvents, TConnectionState } from '../types';
@@ -14,13 +14,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const log = {
-  child: () => log,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-} as never;
 const until = async (check: () => boolean, ms = 3000) => {
   const end = Date.now() + ms;
   while (!check()) {
@@ -49,7 +42,7 @@ describe('Baileys auth state in the database', () => {
       };
       const session = createBaileysDriver({
         store: createAuthStateStore(server.ctx.db),
-        log,
+        log: silentLog,
         loadKit: async () => whatsapp.kit(await loadBaileysKit()),
       })({ id: connectionId, companyId: tenant.companyId, provider: 'baileys' }, events);
       return { session, states, last: () => states.at(-1)?.status };

@@ -23,7 +23,7 @@ import {
   type TWAMessage,
 } from './baileys.types';
 import { isLidJid, isPersonJid, numberOf, toJid, userPart } from './jid';
-import { mapInbound } from './map-inbound';
+import { mapInbound, type TLidSeen } from './map-inbound';
 import { contactContent, locationContent, mediaContent } from './outbound';
 
 /**
@@ -49,6 +49,8 @@ export type TBaileysTimings = {
   backoffMs: (attempt: number) => number;
   connectTimeoutMs: number;
   qrTimeoutMs: number;
+  /** a pairing-code request waits this long for the socket to reach WhatsApp (its first QR) */
+  pairingWaitMs: number;
 };
 
 export const DEFAULT_BAILEYS_TIMINGS: TBaileysTimings = {
@@ -57,6 +59,7 @@ export const DEFAULT_BAILEYS_TIMINGS: TBaileysTimings = {
   backoffMs: (attempt) => Math.min(60_000, 1000 * 2 ** (attempt - 1)),
   connectTimeoutMs: 20_000,
   qrTimeoutMs: 60_000,
+  pairingWaitMs: 20_000,
 };
 
 /** timings from the environment: BAILEYS_MAX_RETRIES, BAILEYS_BACKOFF_MS (the first wait, doubled each time) */
@@ -116,6 +119,12 @@ export const createBaileysDriver =
     let reconnectTimer: NodeJS.Timeout | undefined;
     let pairingNumber: string | undefined;
     let pairingCode: string | undefined;
+    /** the current socket has reached WhatsApp (shown a QR): a pairing code can be asked for */
+    let qrSeen = false;
+    /** a pairing request waiting for the socket to reach WhatsApp */
+    let pairingWaiter: { resolve: (code: string) => void; reject: (err: AppError) => void } | undefined;
+    /** ids of what this session sent, so their echoes are never taken for inbound messages */
+    const sentIds = new Set<string>();
     const checked = new Map<string, { jid: string | null; at: number }>();
     /** keys of recent messages, so a quote or a read receipt names the right one */
     const recent = new Map<string, TWAKey & { message?: Record<string, unknown> }>();
@@ -145,7 +154,13 @@ export const createBaileysDriver =
       for (const event of ['connection.update', 'creds.update', 'messages.upsert', 'messages.update'] as const) {
         current.ev.removeAllListeners(event);
       }
-      for (const event of ['message-receipt.update', 'call', 'contacts.upsert', 'contacts.update'] as const) {
+      for (const event of [
+        'message-receipt.update',
+        'call',
+        'contacts.upsert',
+        'contacts.update',
+        'chats.phoneNumberShare',
+      ] as const) {
         current.ev.removeAllListeners(event);
       }
       try {
@@ -164,7 +179,19 @@ export const createBaileysDriver =
       }
     };
 
+    /** one person, one contact: the number seen with a privacy id is kept, and used when the id comes alone */
+    const resolveLid = async (seen: TLidSeen | undefined): Promise<string | undefined> => {
+      if (!seen || !auth) return undefined;
+      if (seen.number) {
+        await auth.rememberLid(seen.lid, seen.number);
+        return seen.number;
+      }
+
+      return auth.lidToNumber(seen.lid);
+    };
+
     const inbound = async (message: TWAMessage) => {
+      if (message.key.id && sentIds.has(message.key.id)) return;
       const mapped = mapInbound(message, { connectionId, download });
       if (!mapped) return;
       if (mapped.kind === 'update') {
@@ -172,14 +199,10 @@ export const createBaileysDriver =
         return;
       }
       remember(message.key, message.message);
-      if (mapped.lid && auth) {
-        // one person, one contact: the number seen with a privacy id is kept, and used when it comes alone
-        if (mapped.lid.number) await auth.rememberLid(mapped.lid.lid, mapped.lid.number);
-        else {
-          const known = await auth.lidToNumber(mapped.lid.lid);
-          if (known) mapped.message.from = known;
-        }
-      }
+      const from = await resolveLid(mapped.lid);
+      if (from) mapped.message.from = from;
+      const participant = await resolveLid(mapped.participantLid);
+      if (participant) mapped.message.participant = participant;
       await events.onMessage(mapped.message);
     };
 
@@ -193,8 +216,10 @@ export const createBaileysDriver =
         if (!mine()) return;
         void onConnectionUpdate(sock, state, update).catch((err) => log.error({ err }, 'connection update failed'));
       });
+      // 'notify': live; 'append': delivered late (WhatsApp held it while this session was away), or our
+      // own sends (echoes, skipped by id): a message that arrived while disconnected is not lost
       sock.ev.on('messages.upsert', ({ messages, type }) => {
-        if (!mine() || type !== 'notify') return;
+        if (!mine() || (type !== 'notify' && type !== 'append')) return;
         for (const m of messages) void inbound(m).catch((err) => log.error({ err }, 'inbound message failed'));
       });
       sock.ev.on('messages.update', (updates) => {
@@ -211,7 +236,8 @@ export const createBaileysDriver =
                 : {}),
             });
           }
-          if (update.message) void inbound({ key, message: update.message }).catch(() => undefined);
+          // an edit also comes here as `update.message` ({editedMessage}) beside the protocol message of
+          // messages.upsert, which carries it (map-inbound): it is not taken twice, nor as a new message
         }
       });
       sock.ev.on('message-receipt.update', (receipts) => {
@@ -244,6 +270,7 @@ export const createBaileysDriver =
       };
       sock.ev.on('contacts.upsert', learn);
       sock.ev.on('contacts.update', learn);
+      sock.ev.on('chats.phoneNumberShare', ({ lid, jid }) => learn([{ lid, jid }]));
     };
 
     const scheduleReconnect = async () => {
@@ -261,19 +288,45 @@ export const createBaileysDriver =
       reconnectTimer.unref?.();
     };
 
+    const settlePairing = (outcome: { code: string } | { error: AppError }) => {
+      const waiter = pairingWaiter;
+      pairingWaiter = undefined;
+      if (!waiter) return;
+      if ('code' in outcome) waiter.resolve(outcome.code);
+      else waiter.reject(outcome.error);
+    };
+
+    /** asks WhatsApp for the code of `pairingNumber` on the current socket: PAIRING with the code in `qrcode` */
+    const askPairingCode = async (sock: TBaileysSocket, number: string) => {
+      let code: string;
+      try {
+        code = await sock.requestPairingCode(number);
+      } catch (err) {
+        const error = new AppError('ERR_WAPP_NOT_INITIALIZED', err instanceof Error ? err.message : String(err));
+        settlePairing({ error });
+        throw error;
+      }
+      pairingCode = code;
+      await report('PAIRING', { qrcode: code });
+      settlePairing({ code });
+
+      return code;
+    };
+
     const onConnectionUpdate = async (sock: TBaileysSocket, state: TDbAuthState, update: TConnectionUpdate) => {
       if (update.qr) {
-        if (pairingNumber && !state.state.creds.registered) {
-          if (!pairingCode) {
-            pairingCode = await sock.requestPairingCode(pairingNumber);
-            await report('PAIRING', { qrcode: pairingCode });
-          }
-          return;
-        }
+        qrSeen = true;
+        // a pairing left unattended times out like an unscanned QR code: each refresh counts
         qrs += 1;
         if (qrs > timings.maxQrs) {
           closeSocket();
+          settlePairing({ error: new AppError('ERR_WAPP_NOT_INITIALIZED', 'The pairing timed out') });
           await report('TIMEOUT', { qrcode: '' });
+          return;
+        }
+        if (pairingNumber && !state.state.creds.registered) {
+          // the code being typed stays on screen; a new socket asks for a new one
+          if (!pairingCode) await askPairingCode(sock, pairingNumber);
           return;
         }
         await report('qrcode', { qrcode: update.qr, retries: qrs });
@@ -289,6 +342,9 @@ export const createBaileysDriver =
       }
       if (update.connection !== 'close') return;
       const code = closeCode(update);
+      settlePairing({
+        error: new AppError('ERR_WAPP_NOT_INITIALIZED', 'WhatsApp could not be reached; try again in a moment'),
+      });
       log.info(
         { code, message: (update.lastDisconnect?.error as Error | undefined)?.message },
         'WhatsApp connection closed',
@@ -324,6 +380,8 @@ export const createBaileysDriver =
     const connect = async () => {
       closeSocket();
       if (stopped || !auth) return;
+      qrSeen = false;
+      pairingCode = undefined;
       const sock = kitOrThrow().makeSocket({
         auth: auth.state,
         logger: opts.log.child({ connectionId, module: 'baileys' }, { level: 'warn' }),
@@ -352,7 +410,7 @@ export const createBaileysDriver =
       const number = to.replace(/\D/g, '');
       const cached = checked.get(number);
       if (cached && Date.now() - cached.at < NUMBER_CHECK_MS) return cached.jid;
-      let found: { exists: boolean; jid: string }[] | undefined;
+      let found: { exists: boolean; jid: string; lid?: string }[] | undefined;
       try {
         found = await sock.onWhatsApp(`${number}@s.whatsapp.net`);
       } catch (err) {
@@ -361,6 +419,9 @@ export const createBaileysDriver =
       const hit = found?.find((r) => r.exists);
       const jid = hit ? hit.jid : null;
       checked.set(number, { jid, at: Date.now() });
+      if (hit?.lid && isLidJid(hit.lid) && auth) {
+        await auth.rememberLid(userPart(hit.lid), numberOf(hit.jid)).catch(() => undefined);
+      }
 
       return jid;
     };
@@ -397,6 +458,8 @@ export const createBaileysDriver =
       const id = sent?.key?.id;
       if (!sent || !id) throw new AppError('ERR_SENDING_WAPP_MSG', 'WhatsApp gave the message no id');
       remember(sent.key, sent.message);
+      sentIds.add(id);
+      if (sentIds.size > RECENT_KEYS) sentIds.delete(sentIds.values().next().value as string);
 
       return { externalId: id, ack: typeof sent.status === 'number' && sent.status > 0 ? sent.status : 1 };
     };
@@ -408,6 +471,8 @@ export const createBaileysDriver =
         stopped = false;
         qrs = 0;
         retries = 0;
+        pairingNumber = undefined;
+        pairingCode = undefined;
         await report('OPENING', { qrcode: '' });
         try {
           kit ??= await opts.loadKit();
@@ -425,6 +490,7 @@ export const createBaileysDriver =
       stop: async () => {
         stopped = true;
         closeSocket();
+        settlePairing({ error: new AppError('ERR_WAPP_NOT_INITIALIZED', 'The session was stopped') });
       },
       logout: async () => {
         const sock = socket;
@@ -437,23 +503,41 @@ export const createBaileysDriver =
         }
         stopped = true;
         closeSocket();
+        settlePairing({ error: new AppError('ERR_WAPP_NOT_INITIALIZED', 'The session was logged out') });
+        pairingNumber = undefined;
         await opts.store.clear(connectionId);
         await report('DISCONNECTED', { qrcode: '' });
       },
       requestPairing: async (phoneNumber) => {
         const number = phoneNumber.replace(/\D/g, '');
         if (status === 'CONNECTED') throw new AppError('ERR_CONFLICT', 'The connection is already paired');
-        if (stopped || !socket || !auth) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'Start the connection first');
+        const sock = socket;
+        if (stopped || !sock || !auth) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'Start the connection first');
         pairingNumber = number;
         pairingCode = undefined;
-        try {
-          pairingCode = await socket.requestPairingCode(number);
-        } catch (err) {
-          throw new AppError('ERR_WAPP_NOT_INITIALIZED', err instanceof Error ? err.message : String(err));
-        }
-        await report('PAIRING', { qrcode: pairingCode });
+        settlePairing({ error: new AppError('ERR_CONFLICT', 'A newer pairing request replaced this one') });
+        // WhatsApp answers a code only on a socket that reached it: at once after its first QR, else at that QR
+        if (qrSeen) return askPairingCode(sock, number);
 
-        return pairingCode;
+        return new Promise<string>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            if (pairingWaiter?.resolve !== done) return;
+            pairingWaiter = undefined;
+            reject(new AppError('ERR_WAPP_NOT_INITIALIZED', 'WhatsApp could not be reached; try again in a moment'));
+          }, timings.pairingWaitMs);
+          timer.unref?.();
+          const done = (code: string) => {
+            clearTimeout(timer);
+            resolve(code);
+          };
+          pairingWaiter = {
+            resolve: done,
+            reject: (err) => {
+              clearTimeout(timer);
+              reject(err);
+            },
+          };
+        });
       },
       sendText: (to, body, options) => send(to, { text: body }, options),
       sendMedia: (to, media: TOutboundMedia, options) => send(to, mediaContent(media), options),

@@ -2,8 +2,9 @@ import type { TBaileysKit, TBaileysSocket, TWAMessage } from './baileys.types';
 
 /**
  * The real library, imported when the first Baileys session starts (a server without Baileys connections
- * never loads it). Sessions never print QR codes, never mark themselves online, and skip the full history
- * sync: only messages that arrive while connected become tickets.
+ * never loads it). Sessions never print QR codes, never mark themselves online, never echo their own
+ * sends, and skip the full history sync: messages that arrive live, or that WhatsApp held while the
+ * session was away, become tickets; old history does not.
  */
 export const loadBaileysKit = async (): Promise<TBaileysKit> => {
   const baileys = await import('@whiskeysockets/baileys');
@@ -22,6 +23,8 @@ export const loadBaileysKit = async (): Promise<TBaileysKit> => {
         connectTimeoutMs,
         qrTimeout: qrTimeoutMs,
         markOnlineOnConnect: false,
+        // what we send is recorded at send time: no echo of it as an 'append' upsert
+        emitOwnEvents: false,
         syncFullHistory: false,
         generateHighQualityLinkPreview: false,
         getMessage: async () => undefined,

@@ -9,9 +9,14 @@ export type TWAKey = {
   fromMe?: boolean | null;
   id?: string | null;
   participant?: string | null;
-  /** newer servers: the phone-number jid beside a @lid remoteJid / participant */
+  /** Baileys 6.7.19+: the phone-number jid beside a @lid remoteJid / participant, and the reverse */
   senderPn?: string | null;
+  senderLid?: string | null;
   participantPn?: string | null;
+  participantLid?: string | null;
+  /** Baileys 7: the other id (number or @lid) of the chat / of the group member */
+  remoteJidAlt?: string | null;
+  participantAlt?: string | null;
 };
 
 /** WAMessage (proto.IWebMessageInfo): what the driver reads of it; `message` is proto.IMessage */
@@ -67,6 +72,8 @@ export type TBaileysEvents = {
   call: TCallOffer[];
   'contacts.upsert': TContactUpsert[];
   'contacts.update': Partial<TContactUpsert>[];
+  /** a customer addressed by @lid shared their number (`jid` is the phone-number jid) */
+  'chats.phoneNumberShare': { lid: string; jid: string };
 };
 
 export type TBaileysEventEmitter = {

@@ -1,6 +1,6 @@
 import type { TInboundMessage, TInboundType, TMedia, TMessageUpdate } from '../types';
 import type { TWAMessage } from './baileys.types';
-import { isBroadcastJid, isGroupJid, isLidJid, numberOf, userPart } from './jid';
+import { isBroadcastJid, isGroupJid, isLidJid, isPersonJid, numberOf, userPart } from './jid';
 
 /**
  * A Baileys message (WAMessage) in the driver's shape (channels/types.ts). Wrappers (ephemeral, view
@@ -10,8 +10,18 @@ import { isBroadcastJid, isGroupJid, isLidJid, numberOf, userPart } from './jid'
 
 type TProto = Record<string, unknown>;
 
+/** a person's privacy id (@lid) as WhatsApp sent it, with the phone number it gave beside it, if any */
+export type TLidSeen = { lid: string; number?: string };
+
 export type TMapped =
-  | { kind: 'message'; message: TInboundMessage; lid?: { lid: string; number?: string } }
+  | {
+      kind: 'message';
+      message: TInboundMessage;
+      /** the sender of a one-to-one chat came as a @lid */
+      lid?: TLidSeen;
+      /** the member who wrote in a group came as a @lid */
+      participantLid?: TLidSeen;
+    }
   | { kind: 'update'; update: TMessageUpdate }
   | null;
 
@@ -22,6 +32,7 @@ export type TMapContext = {
 };
 
 const WRAPPERS = [
+  'deviceSentMessage',
   'ephemeralMessage',
   'viewOnceMessage',
   'viewOnceMessageV2',
@@ -31,6 +42,11 @@ const WRAPPERS = [
 ];
 /** keys of proto.IMessage that carry no content of their own */
 const TECHNICAL = new Set(['messageContextInfo', 'senderKeyDistributionMessage']);
+/**
+ * contents that are no message of the conversation: a call (Baileys upserts one beside its `call` event,
+ * which the driver reports as a call), encrypted poll votes, keep-in-chat and pin markers
+ */
+const IGNORED = new Set(['call', 'pollUpdateMessage', 'keepInChatMessage', 'pinInChatMessage', 'encReactionMessage']);
 const PROTOCOL_REVOKE = 0;
 const PROTOCOL_EDIT = 14;
 
@@ -65,18 +81,27 @@ const when = (m: TWAMessage) => {
   return Number.isFinite(s) && s > 0 ? new Date(s * 1000) : new Date();
 };
 
-/** the phone-number jid WhatsApp sends beside a @lid sender, when it does */
-const phoneAlternative = (m: TWAMessage, forParticipant: boolean): string | undefined => {
+/**
+ * A person as WhatsApp named them: the jid in the key and the alternative it may send beside it (newer
+ * servers: `senderPn` / `participantPn` next to a @lid, `senderLid` / `participantLid` next to a number;
+ * Baileys 7: `remoteJidAlt` / `participantAlt`). Reported by the phone number whenever one is known; a
+ * @lid seen is handed over with its number, to be remembered (or looked up when the number is missing).
+ * Nobody's number ever comes from the digits of a @lid when a number is known.
+ */
+const identify = (m: TWAMessage, primary: string, forParticipant: boolean): { number: string; lid?: TLidSeen } => {
   const key = m.key as Record<string, unknown>;
+  // the sender's alternatives name us, not the chat, in what we wrote from the phone
   const names = forParticipant
-    ? ['participantPn', 'participantAlt']
-    : ['senderPn', 'remoteJidAlt', 'senderPhoneNumber'];
-  for (const name of names) {
-    const v = str(key[name]) || str(m[name]);
-    if (v && !isLidJid(v)) return v;
-  }
+    ? ['participantPn', 'participantLid', 'participantAlt']
+    : m.key.fromMe
+      ? ['remoteJidAlt']
+      : ['senderPn', 'senderLid', 'remoteJidAlt', 'senderPhoneNumber'];
+  const jids = [primary, ...names.map((name) => str(key[name]) || str(m[name]))].filter(Boolean);
+  const lid = jids.find((j) => isLidJid(j));
+  const phone = jids.find((j) => !isLidJid(j) && (isPersonJid(j) || !j.includes('@')));
+  const number = numberOf(phone ?? primary);
 
-  return undefined;
+  return lid ? { number, lid: { lid: userPart(lid), number: phone && numberOf(phone) } } : { number };
 };
 
 /** the body, type and extras of one content type */
@@ -148,7 +173,7 @@ export const mapInbound = (m: TWAMessage, ctx: TMapContext): TMapped => {
   const content = unwrap(m.message);
   if (!content) return null;
   const type = contentType(content);
-  if (!type) return null;
+  if (!type || IGNORED.has(type)) return null;
 
   if (type === 'protocolMessage') {
     const p = obj(content.protocolMessage) ?? {};
@@ -182,25 +207,26 @@ export const mapInbound = (m: TWAMessage, ctx: TMapContext): TMapped => {
     fromMe: Boolean(m.key.fromMe),
     pushName: str(m.pushName) || undefined,
     isGroup,
-    participant: isGroup && m.key.participant ? numberOf(phoneAlternative(m, true) ?? m.key.participant) : undefined,
     participantName: isGroup ? str(m.pushName) || undefined : undefined,
     ...(described ?? { type: 'text', body: unsupportedText(type) }),
     quotedExternalId: reactedTo || str(contextInfo?.stanzaId) || undefined,
     timestamp: when(m),
     raw: m,
   };
-  if (!isGroup && isLidJid(remoteJid)) {
-    const alternative = phoneAlternative(m, false);
-    if (alternative) message.from = numberOf(alternative);
-
-    return {
-      kind: 'message',
-      message,
-      lid: { lid: userPart(remoteJid), number: alternative && numberOf(alternative) },
-    };
+  const mapped: TMapped & { kind: 'message' } = { kind: 'message', message };
+  const member = str(m.key.participant);
+  if (isGroup && member) {
+    const who = identify(m, member, true);
+    message.participant = who.number;
+    if (who.lid) mapped.participantLid = who.lid;
+  }
+  if (!isGroup && !isBroadcastJid(remoteJid)) {
+    const who = identify(m, remoteJid, false);
+    message.from = who.number;
+    if (who.lid) mapped.lid = who.lid;
   }
 
-  return { kind: 'message', message };
+  return mapped;
 };
 
 /** what an attendant sees for a content type the pipeline has no place for (polls, events, …) */

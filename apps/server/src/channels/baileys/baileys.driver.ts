@@ -252,13 +252,16 @@ export const createBaileysDriver =
         if (!mine()) return;
         for (const call of calls) {
           if (call.status !== 'offer' || call.isGroup) continue;
-          void events.onCall({
-            connectionId,
-            from: numberOf(call.from),
-            isVideo: Boolean(call.isVideo),
-            timestamp: call.date instanceof Date ? call.date : new Date(),
-            externalId: call.id,
-          });
+          void (async () => {
+            const caller = isLidJid(call.from) ? await resolveLid({ lid: userPart(call.from) }) : undefined;
+            await events.onCall({
+              connectionId,
+              from: caller ?? numberOf(call.from),
+              isVideo: Boolean(call.isVideo),
+              timestamp: call.date instanceof Date ? call.date : new Date(call.date ?? Date.now()),
+              externalId: call.id,
+            });
+          })().catch((err) => log.error({ err }, 'call report failed'));
         }
       });
       const learn = (contacts: { id?: string; lid?: string; jid?: string }[]) => {
@@ -360,8 +363,10 @@ export const createBaileysDriver =
         await report('DISCONNECTED', { qrcode: '' });
         return;
       }
-      if (code === CLOSE_REASON.badSession || code === CLOSE_REASON.multideviceMismatch) {
-        // the stored session is unusable: start again unpaired (a new QR code)
+      if (code === CLOSE_REASON.multideviceMismatch) {
+        // the stored session is unusable: start again unpaired (a new QR code). Not on badSession (500):
+        // Baileys gives that code to every unknown stream error, most of them passing, and clearing on it
+        // is the forced re-scan users complain of; it is retried like a lost connection
         await state.clear();
         auth = await loadDbAuthState(opts.store, connectionId, kitOrThrow());
       }

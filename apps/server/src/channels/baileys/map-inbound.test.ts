@@ -51,6 +51,9 @@ describe('Baileys messages in the driver shape', () => {
       ['documentWithCaption', 'document', 'application/pdf', 'nota-fiscal.pdf'],
       ['sticker', 'sticker', 'image/webp'],
       ['viewOnce', 'image', 'image/jpeg'],
+      ['viewOnceV1', 'video', 'video/mp4'],
+      ['viewOnceV2ExtensionVoice', 'voice', 'audio/ogg; codecs=opus'],
+      ['document', 'document', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'planilha.xlsx'],
     ];
     for (const [name, type, mimetype, fileName] of cases) {
       const m = message(name);
@@ -63,6 +66,8 @@ describe('Baileys messages in the driver shape', () => {
     expect(message('documentWithCaption').body).toBe('Segue a nota');
     expect(message('viewOnce').body).toBe('só uma vez');
     expect(message('voice').body).toBe('');
+    expect(message('viewOnceV1').body).toBe('vídeo único');
+    expect(message('document').body).toBe('');
     expect(downloads.map((d) => d.id)).toContain('3A5F1C2B9D8E7F601236');
   });
 
@@ -91,6 +96,13 @@ describe('Baileys messages in the driver shape', () => {
     expect(message('buttonReply')).toMatchObject({ type: 'button_reply', body: 'Financeiro' });
     expect(message('templateButtonReply')).toMatchObject({ type: 'button_reply', body: 'Suporte' });
     expect(message('listReply')).toMatchObject({ type: 'list_reply', body: 'Segunda via de boleto' });
+    expect(message('interactiveResponse')).toMatchObject({ type: 'button_reply', body: 'Quero falar com vendas' });
+    // a reaction taken back comes with no emoji
+    expect(message('reactionRemoved')).toMatchObject({
+      type: 'reaction',
+      body: '',
+      quotedExternalId: '3EB0AABBCCDDEEFF0011',
+    });
   });
 
   it('edits and revokes become updates of the message they name; wrappers are opened', () => {
@@ -120,6 +132,8 @@ describe('Baileys messages in the driver shape', () => {
   it('status broadcasts keep their id for the pipeline to drop; technical messages map to nothing; unknown kinds say what they were', () => {
     expect(message('statusBroadcast').from).toBe('status@broadcast');
     expect(map('keyDistributionOnly')).toBeNull();
+    // Baileys upserts a stub beside each call event: the call is reported by the driver, never as a message
+    expect(map('callStub')).toBeNull();
     expect(message('poll')).toMatchObject({ type: 'text', body: '[pollCreation]' });
   });
 
@@ -130,5 +144,31 @@ describe('Baileys messages in the driver shape', () => {
       message: { from: '5511955554444', body: 'oi pelo lid' },
       lid: { lid: '98765432109876', number: '5511955554444' },
     });
+  });
+
+  it('a @lid in any place WhatsApp gives it beside a number (Baileys 6.7 and 7 names) is reported by the number', () => {
+    expect(map('lidAlternativeV7')).toMatchObject({
+      message: { from: '5511911110000' },
+      lid: { lid: '44455566677788', number: '5511911110000' },
+    });
+    // the number in the key, its @lid beside it: the pair is remembered for when the @lid comes alone
+    expect(map('phoneWithLidAlternative')).toMatchObject({
+      message: { from: '5511955554444' },
+      lid: { lid: '98765432109876', number: '5511955554444' },
+    });
+    expect(map('groupLidWithPhone')).toMatchObject({
+      message: { from: '120363041234567890', isGroup: true, participant: '5511922221111', participantName: 'Dora' },
+      participantLid: { lid: '77788899900011', number: '5511922221111' },
+    });
+    const alone = map('groupLidAlone');
+    expect(alone).toMatchObject({ participantLid: { lid: '77788899900011' } });
+    expect(alone?.kind === 'message' && alone.participantLid?.number).toBeFalsy();
+  });
+
+  it('what we wrote from the phone to a @lid chat never takes our own number (senderPn) as the customer', () => {
+    const mapped = map('fromPhoneToLid');
+    expect(mapped).toMatchObject({ message: { fromMe: true }, lid: { lid: '98765432109876' } });
+    expect(mapped?.kind === 'message' && mapped.message.from).not.toBe('5511999990000');
+    expect(mapped?.kind === 'message' && mapped.lid?.number).toBeFalsy();
   });
 });

@@ -127,6 +127,18 @@ export const createChannelRegistry = (opts: TRegistryOptions): TChannelRegistry 
     onContactUpdate: guard('onContactUpdate', () => handlers.onContactUpdate),
   };
 
+  /**
+   * The events of one session object: a state reported by a session that was replaced (a restart while its
+   * Graph check or its retry timer was still running) is dropped, so it never overwrites the new one's.
+   */
+  const eventsOf = (connectionId: number, owner: { session?: TChannelSession }): TChannelEvents => ({
+    ...driverEvents,
+    onState: async (state) => {
+      if (owner.session && sessions.get(connectionId) !== owner.session) return;
+      await driverEvents.onState(state);
+    },
+  });
+
   const serial = <T>(connectionId: number, work: () => Promise<T>): Promise<T> => {
     const previous = queues.get(connectionId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(work);
@@ -169,7 +181,9 @@ export const createChannelRegistry = (opts: TRegistryOptions): TChannelRegistry 
       return;
     }
     try {
-      const session = factory(connection, driverEvents);
+      const owner: { session?: TChannelSession } = {};
+      const session = factory(connection, eventsOf(connection.id, owner));
+      owner.session = session;
       sessions.set(connection.id, session);
       refs.set(connection.id, connection);
       await session.start();
@@ -193,7 +207,9 @@ export const createChannelRegistry = (opts: TRegistryOptions): TChannelRegistry 
         return;
       }
       if (op === 'logout') {
-        const session = sessions.get(connectionId) ?? opts.drivers[ref.provider]?.(ref, driverEvents);
+        const owner: { session?: TChannelSession } = {};
+        const session = sessions.get(connectionId) ?? opts.drivers[ref.provider]?.(ref, eventsOf(connectionId, owner));
+        owner.session ??= session;
         if (!session) {
           await stopLocal(connectionId);
           return;

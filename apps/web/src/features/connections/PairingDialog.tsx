@@ -1,14 +1,4 @@
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, DialogActions, DialogContent, TextField, Typography } from '@mui/material';
 import { type TConnection, type TPairingBody, ZPairingBody } from '@zelo/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,6 +10,7 @@ import { formResolver } from '../../components/formResolver';
 import { toastError } from '../../components/toast';
 import { ConnectionStatus } from './ConnectionStatus';
 import { codeOfAnswer, normalizePairingCode } from './pairingCode';
+import { PhoneSteps, SessionDialog, SessionWaiting } from './SessionDialog';
 import { useSessionUpdates } from './useSessionUpdates';
 
 type TPairingDialogProps = {
@@ -119,8 +110,7 @@ export const PairingDialog = ({ connection, onClose }: TPairingDialogProps) => {
   };
 
   return (
-    <Dialog open={connection !== null} onClose={onClose} maxWidth="sm" fullWidth data-testid="pairing-dialog">
-      <DialogTitle>{t('connections.pairing.title', { name: connection?.name ?? '' })}</DialogTitle>
+    <SessionDialog way="pairing" connection={connection} onClose={onClose} testId="pairing-dialog">
       {step === 'phone' ? (
         <Box component="form" onSubmit={handleSubmit(onSubmit)} noValidate>
           <DialogContent dividers>
@@ -156,24 +146,11 @@ export const PairingDialog = ({ connection, onClose }: TPairingDialogProps) => {
                 {code ? (
                   <PairingCode code={code} label={t('connections.pairing.codeAlt', { code })} />
                 ) : (
-                  <Box sx={{ textAlign: 'center' }} data-testid="pairing-waiting">
-                    <CircularProgress size={32} />
-                    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                      {t('connections.pairing.waiting')}
-                    </Typography>
-                  </Box>
+                  <SessionWaiting way="pairing" testId="pairing-waiting" />
                 )}
               </Box>
               <Box>
-                <Typography variant="subtitle1" gutterBottom>
-                  {t('connections.pairing.instructionsTitle')}
-                </Typography>
-                <Typography variant="body2" component="ol" sx={{ pl: 2.5, m: 0, '& li': { mb: 0.5 } }}>
-                  <li>{t('connections.pairing.step1')}</li>
-                  <li>{t('connections.pairing.step2')}</li>
-                  <li>{t('connections.pairing.step3')}</li>
-                  <li>{t('connections.pairing.step4')}</li>
-                </Typography>
+                <PhoneSteps way="pairing" />
               </Box>
               {connection ? (
                 <ConnectionStatus status={connection.status} provider={connection.provider} testId="pairing-status" />
@@ -198,6 +175,6 @@ export const PairingDialog = ({ connection, onClose }: TPairingDialogProps) => {
           </DialogActions>
         </>
       )}
-    </Dialog>
+    </SessionDialog>
   );
 };

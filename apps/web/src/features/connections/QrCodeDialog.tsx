@@ -1,13 +1,4 @@
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
+import { Box, Button, DialogActions, DialogContent } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { TConnection } from '@zelo/shared';
 import { useState } from 'react';
@@ -15,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http';
 import { toast, toastError } from '../../components/toast';
 import { QrCode } from './qr/QrCode';
+import { PhoneSteps, SessionDialog, SessionWaiting } from './SessionDialog';
 import { useSessionUpdates } from './useSessionUpdates';
 
 type TQrCodeDialogProps = {
@@ -71,37 +63,23 @@ export const QrCodeDialog = ({ connection, onClose }: TQrCodeDialogProps) => {
   };
 
   return (
-    <Dialog
-      open={connection !== null && connection.provider !== 'cloud-api'}
+    <SessionDialog
+      way="qr"
+      connection={connection}
+      open={connection?.provider !== 'cloud-api'}
       onClose={onClose}
-      maxWidth="sm"
-      fullWidth
-      data-testid="qr-dialog"
+      testId="qr-dialog"
     >
-      <DialogTitle>{t('connections.qr.title', { name: connection?.name ?? '' })}</DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 3, alignItems: 'center' }}>
           <Box sx={{ flex: 1 }}>
-            <Typography variant="subtitle1" gutterBottom>
-              {t('connections.qr.instructionsTitle')}
-            </Typography>
-            <Typography variant="body2" component="ol" sx={{ pl: 2.5, m: 0, '& li': { mb: 0.5 } }}>
-              <li>{t('connections.qr.step1')}</li>
-              <li>{t('connections.qr.step2')}</li>
-              <li>{t('connections.qr.step3')}</li>
-              <li>{t('connections.qr.step4')}</li>
-            </Typography>
+            <PhoneSteps way="qr" />
           </Box>
           <Box sx={{ width: 256, height: 256, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
             {qrcode ? (
               <QrCode value={qrcode} size={256} testId="qr-code" label={t('connections.qr.alt')} />
             ) : (
-              <Box sx={{ textAlign: 'center' }}>
-                <CircularProgress size={32} />
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                  {t('connections.qr.waiting')}
-                </Typography>
-              </Box>
+              <SessionWaiting way="qr" />
             )}
           </Box>
         </Box>
@@ -121,6 +99,6 @@ export const QrCodeDialog = ({ connection, onClose }: TQrCodeDialogProps) => {
           {t('common.close')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </SessionDialog>
   );
 };

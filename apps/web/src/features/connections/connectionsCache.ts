@@ -29,7 +29,20 @@ export const upsertConnection = (
     return [...list, connection];
   }
   const next = [...list];
-  next[index] = { ...list[index], ...connection };
+  const current = list[index];
+  // an answer read before a session update the list already holds keeps that newer session state
+  const newerHere = Date.parse(current.updatedAt) > Date.parse(connection.updatedAt);
+  next[index] = newerHere
+    ? {
+        ...current,
+        ...connection,
+        status: current.status,
+        qrcode: current.qrcode,
+        retries: current.retries,
+        phoneNumber: current.phoneNumber,
+        updatedAt: current.updatedAt,
+      }
+    : { ...current, ...connection };
 
   return next;
 };

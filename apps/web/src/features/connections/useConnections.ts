@@ -31,6 +31,15 @@ export const useConnections = (enabled = true) => {
     staleTime: 60_000,
   });
 
+  /**
+   * A list being fetched when an event arrives was read before the event: its answer would put the older
+   * state back, so it is fetched again (the in-flight fetch is cancelled).
+   */
+  const refetchIfInFlight = useCallback(() => {
+    if (queryClient.isFetching({ queryKey: CONNECTIONS_QUERY_KEY }) > 0) {
+      void queryClient.invalidateQueries({ queryKey: CONNECTIONS_QUERY_KEY });
+    }
+  }, [queryClient]);
   const onWhatsapp = useCallback(
     (data: TWhatsappEvent) => {
       queryClient.setQueryData<TConnection[]>(CONNECTIONS_QUERY_KEY, (old) => {
@@ -40,16 +49,23 @@ export const useConnections = (enabled = true) => {
 
         return data.whatsapp ? upsertConnection(old, data.whatsapp) : old;
       });
+      refetchIfInFlight();
     },
-    [queryClient],
+    [queryClient, refetchIfInFlight],
   );
   const onSession = useCallback(
     (data: TSessionEvent) => {
       if (data.action === 'update' && data.session) {
+        const known = queryClient
+          .getQueryData<TConnection[]>(CONNECTIONS_QUERY_KEY)
+          ?.some((c) => c.id === Number(data.session.id));
         queryClient.setQueryData<TConnection[]>(CONNECTIONS_QUERY_KEY, (old) => applySessionUpdate(old, data.session));
+        // the state of a connection the list does not hold yet is read with the list again
+        if (known === false) void queryClient.invalidateQueries({ queryKey: CONNECTIONS_QUERY_KEY });
+        else refetchIfInFlight();
       }
     },
-    [queryClient],
+    [queryClient, refetchIfInFlight],
   );
   useSocketEvent(user && enabled ? events.whatsapp(user.companyId) : '', onWhatsapp);
   useSocketEvent(user && enabled ? events.whatsappSession(user.companyId) : '', onSession);

@@ -37,8 +37,7 @@ import {
  * composer off unless the ticket is open, and a non-admin attendant's day.
  */
 
-/** Chromium with a fake microphone that needs no permission prompt; this spec only. */
-/** the recording tests need a microphone: Chromium's fake device, allowed without asking */
+/** Chromium with a fake microphone that needs no permission prompt, for the recording tests; this spec only. */
 const launchWithFakeMicrophone = () =>
   launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
 

@@ -11,11 +11,10 @@ import {
   openPage,
   screenshot,
   type TOpenedPage,
-  waitForPath,
   waitForSocketReady,
   waitForToast,
 } from '../support/browser';
-import { companyWithApiAdmin, idOfTestId } from '../support/inbox';
+import { companyWithApiAdmin, idOfTestId, openNewConnectionEditor } from '../support/inbox';
 
 /**
  * The provider choice of issue 4 on the connections page: a Cloud API connection made in the editor (its fields,
@@ -161,11 +160,7 @@ describe('connection providers: Cloud API and WhatsApp Web in the editor and on 
   it('shows each provider its own fields: none for the simulator and WhatsApp Web, the Cloud API settings for the Cloud API', async () => {
     const { page } = opened;
     await waitForSocketReady(opened);
-    await page.getByTestId('menu-connections').click();
-    await waitForPath(page, '/connections');
-    await page.getByTestId('connections-empty').waitFor();
-
-    await page.getByTestId('connections-add').click();
+    await openNewConnectionEditor(page);
     await page.getByTestId('connection-name').waitFor();
     expect(await page.getByTestId('connection-provider').inputValue()).toBe('sandbox');
     expect(await page.getByTestId('connection-cloud-fields').count()).toBe(0);

@@ -18,6 +18,7 @@ import {
   customerOutbox,
   customerWrites,
   idOfTestId,
+  openNewConnectionEditor,
   pngImage,
   shownAck,
   storedOwnMessage,
@@ -94,12 +95,7 @@ describe('inbox: sandbox connection, a customer and the whole attendance', () =>
   it('creates a sandbox connection in the editor, pairs it from the QR modal and shows it CONNECTED live', async () => {
     const { page } = opened;
     await waitForSocketReady(opened);
-    await page.getByTestId('menu-connections').click();
-    await waitForPath(page, '/connections');
-    await page.getByTestId('connections-empty').waitFor();
-
-    await page.getByTestId('connections-add').click();
-    const editor = page.getByTestId('connection-dialog');
+    const editor = await openNewConnectionEditor(page);
     await page.getByTestId('connection-name').fill(connectionName);
     // a new connection is a sandbox one unless another provider is picked
     expect(await page.getByTestId('connection-provider').inputValue()).toBe('sandbox');

@@ -34,8 +34,10 @@ export const dayFromToday = (days: number) => {
   return `${part('day')}/${part('month')}/${part('year')}`;
 };
 
-/** Debian's Chromium; playwright-core never downloads a browser here. */
-/** Debian's Chromium, headless; `extraArgs` for a spec's own needs (a fake microphone, …) */
+/**
+ * Debian's Chromium, headless (playwright-core never downloads a browser here); `extraArgs` for a spec's own
+ * needs (a fake microphone, …).
+ */
 export const launchBrowser = (extraArgs: string[] = []) =>
   chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 

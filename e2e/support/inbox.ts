@@ -2,6 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiCall, apiLogin, createUser, signUpCompany, type TCompanyAdmin, unique } from './api';
+import { waitForPath } from './browser';
 
 /** The sandbox WhatsApp network and the inbox, driven through the API where a spec does not test the screens. */
 
@@ -35,6 +36,19 @@ type TConnectionState = { id: number; status: string; qrcode: string };
 
 export const connectionState = (token: string, id: number) =>
   apiCall<TConnectionState>('GET', `/whatsapp/${id}`, { token });
+
+/**
+ * From the side menu to the connections page of a company that has none yet (its empty row shown), then the
+ * editor of a new connection; answers the editor.
+ */
+export const openNewConnectionEditor = async (page: Page) => {
+  await page.getByTestId('menu-connections').click();
+  await waitForPath(page, '/connections');
+  await page.getByTestId('connections-empty').waitFor();
+  await page.getByTestId('connections-add').click();
+
+  return page.getByTestId('connection-dialog');
+};
 
 /** Polls `probe` until it answers true (also in hooks, where expect.poll is not allowed). */
 export const until = async (what: string, probe: () => Promise<boolean>, timeout = 15_000) => {

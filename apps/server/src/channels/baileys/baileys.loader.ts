@@ -1,5 +1,19 @@
 import type { TBaileysKit, TBaileysSocket, TWAMessage } from './baileys.types';
 
+type TBaileysModule = typeof import('@whiskeysockets/baileys');
+
+/**
+ * Baileys is CommonJS: under Node's ESM loader (the bundled server) only the exports its lexer detects
+ * are named ones, and `proto` is not among them, so everything is read from `module.exports` (the
+ * `default` export there; under Vitest the namespace itself carries them).
+ */
+export const baileysModule = async (): Promise<TBaileysModule> => {
+  const ns = (await import('@whiskeysockets/baileys')) as TBaileysModule & { default?: unknown };
+  const cjs = ns.default as Partial<TBaileysModule> | undefined;
+
+  return cjs && typeof cjs === 'object' && cjs.proto ? (cjs as TBaileysModule) : ns;
+};
+
 /**
  * The real library, imported when the first Baileys session starts (a server without Baileys connections
  * never loads it). Sessions never print QR codes, never mark themselves online, never echo their own
@@ -7,8 +21,8 @@ import type { TBaileysKit, TBaileysSocket, TWAMessage } from './baileys.types';
  * session was away, become tickets; old history does not.
  */
 export const loadBaileysKit = async (): Promise<TBaileysKit> => {
-  const baileys = await import('@whiskeysockets/baileys');
-  const makeWASocket = baileys.makeWASocket ?? baileys.default;
+  const baileys = await baileysModule();
+  const makeWASocket = baileys.makeWASocket;
 
   return {
     makeSocket: ({ auth, logger, connectTimeoutMs, qrTimeoutMs }) =>

@@ -277,12 +277,13 @@ export const createBaileysDriver =
     };
 
     const scheduleReconnect = async () => {
-      retries += 1;
-      if (retries > timings.maxRetries) {
+      // DISCONNECTED shows the reconnections made (maxRetries), waiting for "try again"
+      if (retries >= timings.maxRetries) {
         closeSocket();
         await report('DISCONNECTED');
         return;
       }
+      retries += 1;
       await report('OPENING');
       reconnectTimer = setTimeout(() => {
         reconnectTimer = undefined;

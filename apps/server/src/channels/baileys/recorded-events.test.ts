@@ -144,7 +144,7 @@ describe('Baileys driver fed with recorded socket events', () => {
     }
     await until('DISCONNECTED', () => last()?.status === 'DISCONNECTED');
     expect(states.filter((s) => s.status === 'OPENING' && s.retries).map((s) => s.retries)).toEqual([1, 2]);
-    expect(last()?.retries).toBe(3);
+    expect(last()?.retries).toBe(2);
     await session.stop();
     await session.start();
     expect(last()).toMatchObject({ status: 'OPENING', retries: 0 });

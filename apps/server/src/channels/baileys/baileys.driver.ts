@@ -95,6 +95,9 @@ export const isBaileysSession = (session: TChannelSession | undefined): session 
   !!session && session.provider === 'baileys' && 'requestPairing' in session;
 
 const NUMBER_CHECK_MS = 60 * 60 * 1000;
+/** a group's name is asked of WhatsApp at most once an hour, and never holds a message up for long */
+const GROUP_NAME_MS = 60 * 60 * 1000;
+const GROUP_NAME_WAIT_MS = 3000;
 const RECENT_KEYS = 500;
 
 const closeCode = (update: TConnectionUpdate) => {
@@ -126,6 +129,7 @@ export const createBaileysDriver =
     /** ids of what this session sent, so their echoes are never taken for inbound messages */
     const sentIds = new Set<string>();
     const checked = new Map<string, { jid: string | null; at: number }>();
+    const groupNames = new Map<string, { name: Promise<string | undefined>; at: number }>();
     /** keys of recent messages, so a quote or a read receipt names the right one */
     const recent = new Map<string, TWAKey & { message?: Record<string, unknown> }>();
 
@@ -190,6 +194,34 @@ export const createBaileysDriver =
       return auth.lidToNumber(seen.lid);
     };
 
+    /** the group's subject, asked once an hour (concurrent messages share the question); a failure is asked again */
+    const groupName = (groupId: string): Promise<string | undefined> => {
+      const cached = groupNames.get(groupId);
+      if (cached && Date.now() - cached.at < GROUP_NAME_MS) return cached.name;
+      const sock = socket;
+      if (!sock?.groupMetadata) return cached?.name ?? Promise.resolve(undefined);
+      const ask = sock.groupMetadata;
+      const name = (async () => {
+        let timer: NodeJS.Timeout | undefined;
+        const subject = await Promise.race([
+          ask(toJid(groupId, true)).then(
+            (meta) => meta.subject || undefined,
+            () => undefined,
+          ),
+          new Promise<undefined>((resolve) => {
+            timer = setTimeout(() => resolve(undefined), GROUP_NAME_WAIT_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+        if (subject === undefined) groupNames.delete(groupId);
+
+        return subject ?? (await cached?.name);
+      })();
+      groupNames.set(groupId, { name, at: Date.now() });
+
+      return name;
+    };
+
     const inbound = async (message: TWAMessage) => {
       if (message.key.id && sentIds.has(message.key.id)) return;
       const mapped = mapInbound(message, { connectionId, download });
@@ -203,6 +235,7 @@ export const createBaileysDriver =
       if (from) mapped.message.from = from;
       const participant = await resolveLid(mapped.participantLid);
       if (participant) mapped.message.participant = participant;
+      if (mapped.message.isGroup) mapped.message.groupName = await groupName(mapped.message.from);
       await events.onMessage(mapped.message);
     };
 

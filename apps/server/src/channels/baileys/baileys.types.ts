@@ -94,6 +94,8 @@ export type TBaileysSocket = {
   profilePictureUrl: (jid: string, type?: 'image' | 'preview', timeoutMs?: number) => Promise<string | undefined>;
   readMessages: (keys: TWAKey[]) => Promise<void>;
   requestPairingCode: (phoneNumber: string) => Promise<string>;
+  /** a group's metadata; its `subject` names the group contact */
+  groupMetadata?: (jid: string) => Promise<{ id: string; subject?: string | null }>;
   logout: (msg?: string) => Promise<void>;
   end: (error: Error | undefined) => void;
 };

@@ -255,6 +255,36 @@ describe('Baileys driver fed with recorded socket events', () => {
     await session.stop();
   });
 
+  it('group messages carry the group subject, asked of WhatsApp once for many messages; a failed question is asked again', async () => {
+    const { inbound, session, connected } = await setup();
+    const sock = await connected();
+    sock.emit('messages.upsert', { messages: [messages.group, messages.groupLidWithPhone], type: 'notify' });
+    await until('two group messages', () => inbound.length === 2);
+    expect(inbound.map((m) => [m.externalId, m.groupName, m.participant])).toEqual([
+      ['GRP1', 'Equipe Vendas', '5511966665555'],
+      ['GRP2', 'Equipe Vendas', '5511922221111'],
+    ]);
+    expect(sock.groupQueries).toEqual(['120363041234567890@g.us']);
+    sock.groupMetadata = async (jid) => {
+      sock.groupQueries.push(jid);
+      throw new Error('item-not-found');
+    };
+    const other = (id: string): TWAMessage => ({
+      ...messages.group,
+      key: { ...messages.group.key, remoteJid: '120363099999999999@g.us', id },
+    });
+    sock.emit('messages.upsert', { messages: [other('GRP4')], type: 'notify' });
+    await until('GRP4', () => inbound.length === 3);
+    sock.emit('messages.upsert', { messages: [other('GRP5')], type: 'notify' });
+    await until('GRP5', () => inbound.length === 4);
+    expect(inbound.slice(2).map((m) => [m.from, m.groupName])).toEqual([
+      ['120363099999999999', undefined],
+      ['120363099999999999', undefined],
+    ]);
+    expect(sock.groupQueries.filter((j) => j.startsWith('120363099999999999'))).toHaveLength(2);
+    await session.stop();
+  });
+
   it('messages WhatsApp held while the session was away (append) are taken; group notices and echoes of our sends are not', async () => {
     const { inbound, session, connected } = await setup();
     const sock = await connected();

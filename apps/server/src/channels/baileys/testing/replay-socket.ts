@@ -14,6 +14,7 @@ export type TReplaySocket = TBaileysSocket & {
   sent: { jid: string; content: Record<string, unknown>; options?: Record<string, unknown> }[];
   pairingRequests: string[];
   read: unknown[][];
+  groupQueries: string[];
 };
 
 export type TReplay = { kit: TBaileysKit; sockets: TReplaySocket[]; latest: () => TReplaySocket };
@@ -32,6 +33,7 @@ export const createReplay = (
       sent: [],
       pairingRequests: [],
       read: [],
+      groupQueries: [],
       ev: {
         on: (event, listener) => void emitter.on(event, listener as (arg: unknown) => void),
         removeAllListeners: (event) => void emitter.removeAllListeners(event),
@@ -53,6 +55,10 @@ export const createReplay = (
       requestPairingCode: async (phone) => {
         sock.pairingRequests.push(phone);
         return opts.pairingCode ? opts.pairingCode() : 'ABCD1234';
+      },
+      groupMetadata: async (jid) => {
+        sock.groupQueries.push(jid);
+        return { id: jid, subject: 'Equipe Vendas' };
       },
       logout: async () => undefined,
       end: () => {

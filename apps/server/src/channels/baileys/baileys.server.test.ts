@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeWhatsApp, silentLog } from '../../../test/baileys-fake';
+import { createLoggedUser } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { createAuthStateStore } from '../auth-state.repo';
 import type { TChannelEvents, TConnectionState } from '../types';
@@ -78,6 +79,64 @@ describe('Baileys auth state in the database', () => {
   });
 });
 
+describe('corrupt Baileys auth state in the database', () => {
+  it('unreadable credentials are cleared with the keys: DISCONNECTED, then a new QR; an unreadable key alone is dropped', async () => {
+    const tenant = await server.createTenant();
+    const { rows: made } = await server.database.executeSql(
+      "insert into whatsapps (company_id, name, provider, status) values ($1, 'Baileys corrupt', 'baileys', 'CONNECTED') returning id",
+      [tenant.companyId],
+    );
+    const connectionId = (made[0] as { id: number }).id;
+    const store = createAuthStateStore(server.ctx.db);
+    await store.set(connectionId, 'creds', '{"noiseKey":{"private":{"type":"Buffer","data":"AAA=');
+    await store.set(connectionId, 'session:5511988887777.0', '{"_sessions":{}}');
+    const whatsapp = createFakeWhatsApp({ qrIntervalMs: 50 });
+    const states: TConnectionState[] = [];
+    const session = createBaileysDriver({
+      store,
+      log: silentLog,
+      loadKit: async () => whatsapp.kit(await loadBaileysKit()),
+    })(
+      { id: connectionId, companyId: tenant.companyId, provider: 'baileys' },
+      {
+        onState: async (s) => void states.push(s),
+        onMessage: async () => undefined,
+        onMessageUpdate: async () => undefined,
+        onCall: async () => undefined,
+      },
+    );
+    await session.start();
+    expect(states.map((s) => s.status)).toEqual(['OPENING', 'DISCONNECTED']);
+    const count = async () =>
+      (
+        (
+          await server.database.executeSql(
+            'select count(*)::int as n from channel_auth_state where connection_id = $1',
+            [connectionId],
+          )
+        ).rows[0] as { n: number }
+      ).n;
+    expect(await count()).toBe(0);
+
+    // pair again; then one key row goes bad: the session resumes without it
+    await session.start();
+    await until(() => states.at(-1)?.status === 'qrcode');
+    await whatsapp.pair();
+    await until(() => states.at(-1)?.status === 'CONNECTED');
+    await session.stop();
+    await store.set(connectionId, 'pre-key:7', 'not json');
+    await store.set(connectionId, 'pre-key:8', JSON.stringify({ public: { type: 'Buffer', data: 'AQID' } }));
+    const keys = await whatsapp.socket()!.auth.keys.get('pre-key', ['7', '8']);
+    expect(Object.keys(keys)).toEqual(['8']);
+    expect(Buffer.isBuffer((keys['8'] as { public: Buffer }).public)).toBe(true);
+    const before = states.length;
+    await session.start();
+    await until(() => states.at(-1)?.status === 'CONNECTED');
+    expect(states.slice(before).map((s) => s.status)).not.toContain('DISCONNECTED');
+    await session.stop();
+  });
+});
+
 describe('POST /api/whatsappsession/:id/pairing', () => {
   it('only for WhatsApp Web connections of the admin’s company, with a valid number; never a 500 when WhatsApp is unreachable', async () => {
     const tenant = await server.createTenant();
@@ -94,6 +153,12 @@ describe('POST /api/whatsappsession/:id/pairing', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body.error).toBe('ERR_VALIDATION');
     expect((await pair(2_000_000_000, '5511977776666')).status).toBe(404);
+    const user = await createLoggedUser(server, tenant);
+    const asUser = await server.request('POST', `/api/whatsappsession/${web.body.id}/pairing`, {
+      token: user.token,
+      body: { phoneNumber: '5511977776666' },
+    });
+    expect(asUser.status).toBe(403);
     // this machine cannot reach WhatsApp: a catalogue error, and the server keeps serving
     const offline = await pair(web.body.id, '+55 11 97777-6666');
     expect(offline.status).toBeLessThan(500);

@@ -9,9 +9,7 @@ import type {
   TConnectionState,
   TDriverFactory,
   TMedia,
-  TOutboundMedia,
-  TSendOptions,
-  TSendResult,
+  TMessageUpdate,
 } from '../types';
 import { CorruptAuthState, loadDbAuthState, type TDbAuthState } from './auth-state';
 import {
@@ -19,15 +17,22 @@ import {
   type TBaileysKit,
   type TBaileysSocket,
   type TConnectionUpdate,
-  type TWAKey,
   type TWAMessage,
 } from './baileys.types';
-import { isLidJid, isPersonJid, numberOf, toJid, userPart } from './jid';
+import { createGroupNames } from './group-names';
+import { isLidJid, numberOf, userPart } from './jid';
 import { mapInbound, type TLidSeen } from './map-inbound';
-import { contactContent, locationContent, mediaContent } from './outbound';
+import { createPairingWaiter } from './pairing-waiter';
+import { createRecentKeys } from './recent-keys';
+import { createSender } from './sender';
+import { callOffers, lidPairs, receiptUpdates, statusUpdates } from './socket-events';
+import { DEFAULT_BAILEYS_TIMINGS, type TBaileysTimings } from './timings';
+
+export { baileysTimingsFromEnv, DEFAULT_BAILEYS_TIMINGS, type TBaileysTimings } from './timings';
 
 /**
- * WhatsApp Web paired by QR code or by phone-number code, through Baileys (reference §9).
+ * WhatsApp Web paired by QR code or by phone-number code, through Baileys (reference §9): the session's
+ * lifecycle and what arrives on its socket. Sends are sender.ts; inbound messages map in map-inbound.ts.
  *
  * - OPENING → `qrcode` (each new QR reported; TIMEOUT after `maxQrs` unscanned) or, after a pairing request,
  *   PAIRING with the 8-character code in `qrcode` → CONNECTED with the phone number.
@@ -36,46 +41,9 @@ import { contactContent, locationContent, mediaContent } from './outbound';
  *   restart request reconnects at once; a session replaced by another client stops.
  * - The auth state lives in the database (auth-state.ts); corrupt stored credentials are cleared and the
  *   session reports DISCONNECTED, so the next start shows a new QR code.
- * - Sends check the number once an hour per number (`onWhatsApp`): not an account → ERR_WAPP_INVALID_CONTACT.
- * - Nothing here throws at the server: a failure is a state or an AppError of the call that failed.
+ * - Inbound messages reach the pipeline in the order WhatsApp delivered them, @lid senders by number.
+ * - Nothing here throws at the server: a failure is a state, a log line, or an AppError of the call.
  */
-
-export type TBaileysTimings = {
-  /** unscanned QR codes before TIMEOUT */
-  maxQrs: number;
-  /** reconnections in a row before DISCONNECTED */
-  maxRetries: number;
-  /** wait before reconnection n (1-based) */
-  backoffMs: (attempt: number) => number;
-  connectTimeoutMs: number;
-  qrTimeoutMs: number;
-  /** a pairing-code request waits this long for the socket to reach WhatsApp (its first QR) */
-  pairingWaitMs: number;
-};
-
-export const DEFAULT_BAILEYS_TIMINGS: TBaileysTimings = {
-  maxQrs: 5,
-  maxRetries: 5,
-  backoffMs: (attempt) => Math.min(60_000, 1000 * 2 ** (attempt - 1)),
-  connectTimeoutMs: 20_000,
-  qrTimeoutMs: 60_000,
-  pairingWaitMs: 20_000,
-};
-
-/** timings from the environment: BAILEYS_MAX_RETRIES, BAILEYS_BACKOFF_MS (the first wait, doubled each time) */
-export const baileysTimingsFromEnv = (env: NodeJS.ProcessEnv = process.env): Partial<TBaileysTimings> => {
-  const num = (name: string, min: number) => {
-    const value = Number(env[name]);
-    return env[name] !== undefined && env[name] !== '' && Number.isFinite(value) && value >= min ? value : undefined;
-  };
-  const retries = num('BAILEYS_MAX_RETRIES', 0);
-  const first = num('BAILEYS_BACKOFF_MS', 1);
-
-  return {
-    ...(retries !== undefined ? { maxRetries: retries } : {}),
-    ...(first !== undefined ? { backoffMs: (attempt: number) => Math.min(60_000, first * 2 ** (attempt - 1)) } : {}),
-  };
-};
 
 export type TBaileysDriverOptions = {
   store: TAuthStateStore;
@@ -94,17 +62,14 @@ export type TBaileysSession = TChannelSession & {
 export const isBaileysSession = (session: TChannelSession | undefined): session is TBaileysSession =>
   !!session && session.provider === 'baileys' && 'requestPairing' in session;
 
-const NUMBER_CHECK_MS = 60 * 60 * 1000;
-/** a group's name is asked of WhatsApp at most once an hour, and never holds a message up for long */
-const GROUP_NAME_MS = 60 * 60 * 1000;
-const GROUP_NAME_WAIT_MS = 3000;
-const RECENT_KEYS = 500;
-
 const closeCode = (update: TConnectionUpdate) => {
   const error = update.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined;
 
   return error?.output?.statusCode;
 };
+
+const unreachable = () =>
+  new AppError('ERR_WAPP_NOT_INITIALIZED', 'WhatsApp could not be reached; try again in a moment');
 
 export const createBaileysDriver =
   (opts: TBaileysDriverOptions): TDriverFactory =>
@@ -124,21 +89,11 @@ export const createBaileysDriver =
     let pairingCode: string | undefined;
     /** the current socket has reached WhatsApp (shown a QR): a pairing code can be asked for */
     let qrSeen = false;
-    /** a pairing request waiting for the socket to reach WhatsApp */
-    let pairingWaiter: { resolve: (code: string) => void; reject: (err: AppError) => void } | undefined;
-    /** ids of what this session sent, so their echoes are never taken for inbound messages */
-    const sentIds = new Set<string>();
-    const checked = new Map<string, { jid: string | null; at: number }>();
-    const groupNames = new Map<string, { name: Promise<string | undefined>; at: number }>();
-    /** keys of recent messages, so a quote or a read receipt names the right one */
-    const recent = new Map<string, TWAKey & { message?: Record<string, unknown> }>();
-
-    const remember = (key: TWAKey, message?: Record<string, unknown> | null) => {
-      if (!key.id) return;
-      recent.delete(key.id);
-      recent.set(key.id, { ...key, message: message ?? undefined });
-      if (recent.size > RECENT_KEYS) recent.delete(recent.keys().next().value as string);
-    };
+    const pairing = createPairingWaiter();
+    const recent = createRecentKeys();
+    const groupName = createGroupNames(() => socket);
+    /** inbound messages are prepared one after another, so the pipeline gets them in WhatsApp's order */
+    let inboundChain: Promise<void> = Promise.resolve();
 
     const report = async (next: TConnectionStatus, extra: Partial<TConnectionState> = {}) => {
       status = next;
@@ -155,10 +110,11 @@ export const createBaileysDriver =
       const current = socket;
       socket = undefined;
       if (!current) return;
-      for (const event of ['connection.update', 'creds.update', 'messages.upsert', 'messages.update'] as const) {
-        current.ev.removeAllListeners(event);
-      }
       for (const event of [
+        'connection.update',
+        'creds.update',
+        'messages.upsert',
+        'messages.update',
         'message-receipt.update',
         'call',
         'contacts.upsert',
@@ -194,97 +150,58 @@ export const createBaileysDriver =
       return auth.lidToNumber(seen.lid);
     };
 
-    /** the group's subject, asked once an hour (concurrent messages share the question); a failure is asked again */
-    const groupName = (groupId: string): Promise<string | undefined> => {
-      const cached = groupNames.get(groupId);
-      if (cached && Date.now() - cached.at < GROUP_NAME_MS) return cached.name;
-      const sock = socket;
-      if (!sock?.groupMetadata) return cached?.name ?? Promise.resolve(undefined);
-      const ask = sock.groupMetadata;
-      const name = (async () => {
-        let timer: NodeJS.Timeout | undefined;
-        const subject = await Promise.race([
-          ask(toJid(groupId, true)).then(
-            (meta) => meta.subject || undefined,
-            () => undefined,
-          ),
-          new Promise<undefined>((resolve) => {
-            timer = setTimeout(() => resolve(undefined), GROUP_NAME_WAIT_MS);
-          }),
-        ]);
-        clearTimeout(timer);
-        if (subject === undefined) groupNames.delete(groupId);
+    const update = (u: TMessageUpdate) =>
+      void events.onMessageUpdate(u).catch((err) => log.error({ err }, 'message update failed'));
 
-        return subject ?? (await cached?.name);
-      })();
-      groupNames.set(groupId, { name, at: Date.now() });
-
-      return name;
-    };
-
+    /** maps one message and hands it over; the pipeline's own queue takes it from there */
     const inbound = async (message: TWAMessage) => {
-      if (message.key.id && sentIds.has(message.key.id)) return;
+      if (recent.isSent(message.key.id)) return;
       const mapped = mapInbound(message, { connectionId, download });
       if (!mapped) return;
       if (mapped.kind === 'update') {
-        await events.onMessageUpdate(mapped.update);
+        update(mapped.update);
         return;
       }
-      remember(message.key, message.message);
+      recent.remember(message.key, message.message);
       const from = await resolveLid(mapped.lid);
       if (from) mapped.message.from = from;
       const participant = await resolveLid(mapped.participantLid);
       if (participant) mapped.message.participant = participant;
       if (mapped.message.isGroup) mapped.message.groupName = await groupName(mapped.message.from);
-      await events.onMessage(mapped.message);
+      void events.onMessage(mapped.message).catch((err) => log.error({ err }, 'inbound message failed'));
     };
 
     const wire = (sock: TBaileysSocket, state: TDbAuthState) => {
       const mine = () => socket === sock && !stopped;
-      sock.ev.on('creds.update', (update) => {
-        Object.assign(state.state.creds, update);
+      sock.ev.on('creds.update', (changes) => {
+        Object.assign(state.state.creds, changes);
         void state.saveCreds().catch((err) => log.error({ err }, 'saving Baileys credentials failed'));
       });
-      sock.ev.on('connection.update', (update) => {
+      sock.ev.on('connection.update', (change) => {
         if (!mine()) return;
-        void onConnectionUpdate(sock, state, update).catch((err) => log.error({ err }, 'connection update failed'));
+        void onConnectionUpdate(sock, state, change).catch((err) => log.error({ err }, 'connection update failed'));
       });
       // 'notify': live; 'append': delivered late (WhatsApp held it while this session was away), or our
       // own sends (echoes, skipped by id): a message that arrived while disconnected is not lost
       sock.ev.on('messages.upsert', ({ messages, type }) => {
         if (!mine() || (type !== 'notify' && type !== 'append')) return;
-        for (const m of messages) void inbound(m).catch((err) => log.error({ err }, 'inbound message failed'));
-      });
-      sock.ev.on('messages.update', (updates) => {
-        if (!mine()) return;
-        for (const { key, update } of updates) {
-          if (!key.id) continue;
-          if (typeof update.status === 'number') {
-            void events.onMessageUpdate({
-              connectionId,
-              externalId: key.id,
-              ack: update.status,
-              ...(update.status === 0
-                ? { error: { code: 'ERR_SENDING_WAPP_MSG', message: 'WhatsApp refused the message' } }
-                : {}),
-            });
-          }
-          // an edit also comes here as `update.message` ({editedMessage}) beside the protocol message of
-          // messages.upsert, which carries it (map-inbound): it is not taken twice, nor as a new message
+        for (const m of messages) {
+          inboundChain = inboundChain
+            .then(() => inbound(m))
+            .catch((err) => log.error({ err, id: m.key?.id }, 'inbound message failed'));
         }
+      });
+      // an edit also comes in messages.update as `update.message` ({editedMessage}) beside the protocol
+      // message of messages.upsert, which carries it (map-inbound): only the status is read here
+      sock.ev.on('messages.update', (changes) => {
+        if (mine()) for (const u of statusUpdates(connectionId, changes)) update(u);
       });
       sock.ev.on('message-receipt.update', (receipts) => {
-        if (!mine()) return;
-        for (const { key, receipt } of receipts) {
-          if (!key.id) continue;
-          const ack = receipt.playedTimestamp ? 5 : receipt.readTimestamp ? 4 : receipt.receiptTimestamp ? 3 : 0;
-          if (ack) void events.onMessageUpdate({ connectionId, externalId: key.id, ack });
-        }
+        if (mine()) for (const u of receiptUpdates(connectionId, receipts)) update(u);
       });
       sock.ev.on('call', (calls) => {
         if (!mine()) return;
-        for (const call of calls) {
-          if (call.status !== 'offer' || call.isGroup) continue;
+        for (const call of callOffers(calls)) {
           void (async () => {
             const caller = isLidJid(call.from) ? await resolveLid({ lid: userPart(call.from) }) : undefined;
             await events.onCall({
@@ -297,11 +214,9 @@ export const createBaileysDriver =
           })().catch((err) => log.error({ err }, 'call report failed'));
         }
       });
-      const learn = (contacts: { id?: string; lid?: string; jid?: string }[]) => {
-        for (const c of contacts) {
-          const lid = [c.lid, c.id].find((j) => isLidJid(j));
-          const pn = [c.jid, c.id].find((j) => isPersonJid(j));
-          if (lid && pn) void state.rememberLid(userPart(lid), numberOf(pn)).catch(() => undefined);
+      const learn = (contacts: Parameters<typeof lidPairs>[0]) => {
+        for (const { lid, number } of lidPairs(contacts)) {
+          void state.rememberLid(lid, number).catch((err) => log.warn({ err }, 'remembering a @lid failed'));
         }
       };
       sock.ev.on('contacts.upsert', learn);
@@ -325,39 +240,31 @@ export const createBaileysDriver =
       reconnectTimer.unref?.();
     };
 
-    const settlePairing = (outcome: { code: string } | { error: AppError }) => {
-      const waiter = pairingWaiter;
-      pairingWaiter = undefined;
-      if (!waiter) return;
-      if ('code' in outcome) waiter.resolve(outcome.code);
-      else waiter.reject(outcome.error);
-    };
-
-    /** asks WhatsApp for the code of `pairingNumber` on the current socket: PAIRING with the code in `qrcode` */
+    /** asks WhatsApp for the code of a number on the current socket: PAIRING with the code in `qrcode` */
     const askPairingCode = async (sock: TBaileysSocket, number: string) => {
       let code: string;
       try {
         code = await sock.requestPairingCode(number);
       } catch (err) {
         const error = new AppError('ERR_WAPP_NOT_INITIALIZED', err instanceof Error ? err.message : String(err));
-        settlePairing({ error });
+        pairing.settle({ error });
         throw error;
       }
       pairingCode = code;
       await report('PAIRING', { qrcode: code });
-      settlePairing({ code });
+      pairing.settle({ code });
 
       return code;
     };
 
-    const onConnectionUpdate = async (sock: TBaileysSocket, state: TDbAuthState, update: TConnectionUpdate) => {
-      if (update.qr) {
+    const onConnectionUpdate = async (sock: TBaileysSocket, state: TDbAuthState, change: TConnectionUpdate) => {
+      if (change.qr) {
         qrSeen = true;
         // a pairing left unattended times out like an unscanned QR code: each refresh counts
         qrs += 1;
         if (qrs > timings.maxQrs) {
           closeSocket();
-          settlePairing({ error: new AppError('ERR_WAPP_NOT_INITIALIZED', 'The pairing timed out') });
+          pairing.settle({ error: new AppError('ERR_WAPP_NOT_INITIALIZED', 'The pairing timed out') });
           await report('TIMEOUT', { qrcode: '' });
           return;
         }
@@ -366,10 +273,10 @@ export const createBaileysDriver =
           if (!pairingCode) await askPairingCode(sock, pairingNumber);
           return;
         }
-        await report('qrcode', { qrcode: update.qr, retries: qrs });
+        await report('qrcode', { qrcode: change.qr, retries: qrs });
         return;
       }
-      if (update.connection === 'open') {
+      if (change.connection === 'open') {
         retries = 0;
         qrs = 0;
         pairingNumber = undefined;
@@ -377,13 +284,11 @@ export const createBaileysDriver =
         await report('CONNECTED', { qrcode: '', phoneNumber: numberOf(sock.user?.id) });
         return;
       }
-      if (update.connection !== 'close') return;
-      const code = closeCode(update);
-      settlePairing({
-        error: new AppError('ERR_WAPP_NOT_INITIALIZED', 'WhatsApp could not be reached; try again in a moment'),
-      });
+      if (change.connection !== 'close') return;
+      const code = closeCode(change);
+      pairing.settle({ error: unreachable() });
       log.info(
-        { code, message: (update.lastDisconnect?.error as Error | undefined)?.message },
+        { code, message: (change.lastDisconnect?.error as Error | undefined)?.message },
         'WhatsApp connection closed',
       );
       closeSocket();
@@ -431,79 +336,17 @@ export const createBaileysDriver =
       wire(sock, auth);
     };
 
-    const connected = () => {
-      if (status !== 'CONNECTED' || !socket)
-        throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The WhatsApp session is not connected');
-      return socket;
-    };
+    const sender = createSender({
+      connected: () => {
+        if (status !== 'CONNECTED' || !socket)
+          throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The WhatsApp session is not connected');
+        return socket;
+      },
+      recent,
+      auth: () => auth,
+    });
 
-    /** the jid of a person (checked to be an account, once an hour) or of a group */
-    const recipient = async (sock: TBaileysSocket, to: string, isGroup?: boolean) => {
-      if (isGroup) return toJid(to, true);
-      const jid = await lookup(sock, to);
-      if (!jid) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'This number is not a WhatsApp account');
-      return jid;
-    };
-
-    const lookup = async (sock: TBaileysSocket, to: string) => {
-      const number = to.replace(/\D/g, '');
-      const cached = checked.get(number);
-      if (cached && Date.now() - cached.at < NUMBER_CHECK_MS) return cached.jid;
-      let found: { exists: boolean; jid: string; lid?: string }[] | undefined;
-      try {
-        found = await sock.onWhatsApp(`${number}@s.whatsapp.net`);
-      } catch (err) {
-        throw new AppError('ERR_WAPP_CHECK_CONTACT', err instanceof Error ? err.message : String(err));
-      }
-      const hit = found?.find((r) => r.exists);
-      const jid = hit ? hit.jid : null;
-      checked.set(number, { jid, at: Date.now() });
-      if (hit?.lid && isLidJid(hit.lid) && auth) {
-        await auth.rememberLid(userPart(hit.lid), numberOf(hit.jid)).catch(() => undefined);
-      }
-
-      return jid;
-    };
-
-    const quoteOf = (jid: string, externalId?: string) => {
-      if (!externalId) return undefined;
-      const known = recent.get(externalId);
-      const key = known ?? { remoteJid: jid, id: externalId, fromMe: false };
-
-      return {
-        key: {
-          remoteJid: key.remoteJid ?? jid,
-          id: externalId,
-          fromMe: Boolean(key.fromMe),
-          participant: key.participant ?? undefined,
-        },
-        message: known?.message ?? { conversation: '' },
-      };
-    };
-
-    const send = async (
-      to: string,
-      content: Record<string, unknown>,
-      options: TSendOptions = {},
-    ): Promise<TSendResult> => {
-      const sock = connected();
-      const jid = await recipient(sock, to, options.isGroup);
-      let sent: TWAMessage | undefined;
-      try {
-        sent = await sock.sendMessage(jid, content, { quoted: quoteOf(jid, options.quotedExternalId) });
-      } catch (err) {
-        throw new AppError('ERR_SENDING_WAPP_MSG', err instanceof Error ? err.message : String(err));
-      }
-      const id = sent?.key?.id;
-      if (!sent || !id) throw new AppError('ERR_SENDING_WAPP_MSG', 'WhatsApp gave the message no id');
-      remember(sent.key, sent.message);
-      sentIds.add(id);
-      if (sentIds.size > RECENT_KEYS) sentIds.delete(sentIds.values().next().value as string);
-
-      return { externalId: id, ack: typeof sent.status === 'number' && sent.status > 0 ? sent.status : 1 };
-    };
-
-    const session: TBaileysSession = {
+    return {
       connectionId,
       provider: 'baileys',
       start: async () => {
@@ -529,7 +372,7 @@ export const createBaileysDriver =
       stop: async () => {
         stopped = true;
         closeSocket();
-        settlePairing({ error: new AppError('ERR_WAPP_NOT_INITIALIZED', 'The session was stopped') });
+        pairing.settle({ error: new AppError('ERR_WAPP_NOT_INITIALIZED', 'The session was stopped') });
       },
       logout: async () => {
         const sock = socket;
@@ -542,7 +385,7 @@ export const createBaileysDriver =
         }
         stopped = true;
         closeSocket();
-        settlePairing({ error: new AppError('ERR_WAPP_NOT_INITIALIZED', 'The session was logged out') });
+        pairing.settle({ error: new AppError('ERR_WAPP_NOT_INITIALIZED', 'The session was logged out') });
         pairingNumber = undefined;
         await opts.store.clear(connectionId);
         await report('DISCONNECTED', { qrcode: '' });
@@ -554,81 +397,14 @@ export const createBaileysDriver =
         if (stopped || !sock || !auth) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'Start the connection first');
         pairingNumber = number;
         pairingCode = undefined;
-        settlePairing({ error: new AppError('ERR_CONFLICT', 'A newer pairing request replaced this one') });
         // WhatsApp answers a code only on a socket that reached it: at once after its first QR, else at that QR
-        if (qrSeen) return askPairingCode(sock, number);
+        if (qrSeen) {
+          pairing.settle({ error: new AppError('ERR_CONFLICT', 'A newer pairing request replaced this one') });
+          return askPairingCode(sock, number);
+        }
 
-        return new Promise<string>((resolve, reject) => {
-          const timer = setTimeout(() => {
-            if (pairingWaiter?.resolve !== done) return;
-            pairingWaiter = undefined;
-            reject(new AppError('ERR_WAPP_NOT_INITIALIZED', 'WhatsApp could not be reached; try again in a moment'));
-          }, timings.pairingWaitMs);
-          timer.unref?.();
-          const done = (code: string) => {
-            clearTimeout(timer);
-            resolve(code);
-          };
-          pairingWaiter = {
-            resolve: done,
-            reject: (err) => {
-              clearTimeout(timer);
-              reject(err);
-            },
-          };
-        });
+        return pairing.wait(timings.pairingWaitMs);
       },
-      sendText: (to, body, options) => send(to, { text: body }, options),
-      sendMedia: (to, media: TOutboundMedia, options) => send(to, mediaContent(media), options),
-      sendLocation: (to, location, options) => send(to, locationContent(location), options),
-      sendContact: (to, vcard, options) => send(to, contactContent(vcard), options),
-      editMessage: async (to, externalId, body, options) => {
-        const sock = connected();
-        const jid = toJid(to, options?.isGroup);
-        try {
-          await sock.sendMessage(jid, { text: body, edit: { remoteJid: jid, fromMe: true, id: externalId } });
-        } catch (err) {
-          throw new AppError('ERR_SENDING_WAPP_MSG', err instanceof Error ? err.message : String(err));
-        }
-      },
-      deleteMessage: async (to, externalId, options) => {
-        const sock = connected();
-        const jid = toJid(to, options?.isGroup);
-        const known = recent.get(externalId);
-        try {
-          await sock.sendMessage(jid, {
-            delete: {
-              remoteJid: jid,
-              fromMe: options?.fromMe ?? true,
-              id: externalId,
-              participant: known?.participant ?? undefined,
-            },
-          });
-        } catch (err) {
-          throw new AppError('ERR_DELETE_WAPP_MSG', err instanceof Error ? err.message : String(err));
-        }
-      },
-      markRead: async (from, externalIds, options) => {
-        const sock = connected();
-        const jid = toJid(from, options?.isGroup);
-        const keys = externalIds.map((id) => {
-          const known = recent.get(id);
-          return { remoteJid: jid, id, fromMe: false, participant: known?.participant ?? undefined };
-        });
-        await sock.readMessages(keys);
-      },
-      checkNumber: async (number) => {
-        const jid = await lookup(connected(), number);
-        return jid ? numberOf(jid) : null;
-      },
-      profilePicture: async (number) => {
-        try {
-          return (await connected().profilePictureUrl(toJid(number), 'image')) ?? null;
-        } catch {
-          return null;
-        }
-      },
+      ...sender,
     };
-
-    return session;
   };

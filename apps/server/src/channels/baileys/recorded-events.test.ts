@@ -285,6 +285,21 @@ describe('Baileys driver fed with recorded socket events', () => {
     await session.stop();
   });
 
+  it('messages reach the pipeline in the order WhatsApp delivered them, however long each takes to prepare', async () => {
+    const { inbound, session, connected } = await setup();
+    const sock = await connected();
+    sock.groupMetadata = async (jid) => {
+      await new Promise((r) => setTimeout(r, 60));
+      return { id: jid, subject: 'Equipe lenta' };
+    };
+    sock.emit('messages.upsert', { messages: [messages.group], type: 'notify' });
+    sock.emit('messages.upsert', { messages: [messages.text, messages.image], type: 'notify' });
+    await until('three messages', () => inbound.length === 3);
+    expect(inbound.map((m) => m.externalId)).toEqual(['GRP1', '3A5F1C2B9D8E7F601234', '3A5F1C2B9D8E7F601236']);
+    expect(inbound[0].groupName).toBe('Equipe lenta');
+    await session.stop();
+  });
+
   it('messages WhatsApp held while the session was away (append) are taken; group notices and echoes of our sends are not', async () => {
     const { inbound, session, connected } = await setup();
     const sock = await connected();

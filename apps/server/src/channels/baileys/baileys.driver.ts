@@ -133,7 +133,7 @@ export const createBaileysDriver =
     const download = (message: TWAMessage, mimetype: string, fileName?: string) => async (): Promise<TMedia> => {
       if (!kit || !socket) throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', 'The session is not connected');
       try {
-        return { data: await kit.downloadMedia(message, socket), mimetype, fileName };
+        return { data: await kit.downloadMedia(message, socket, log), mimetype, fileName };
       } catch (err) {
         throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', err instanceof Error ? err.message : String(err));
       }
@@ -331,6 +331,7 @@ export const createBaileysDriver =
         logger: opts.log.child({ connectionId, module: 'baileys' }, { level: 'warn' }),
         connectTimeoutMs: timings.connectTimeoutMs,
         qrTimeoutMs: timings.qrTimeoutMs,
+        getMessage: async (key) => (key.id ? recent.get(key.id)?.message : undefined),
       });
       socket = sock;
       wire(sock, auth);

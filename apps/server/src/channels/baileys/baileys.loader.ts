@@ -14,6 +14,17 @@ export const baileysModule = async (): Promise<TBaileysModule> => {
   return cjs && typeof cjs === 'object' && cjs.proto ? (cjs as TBaileysModule) : ns;
 };
 
+const quiet = () => undefined;
+const QUIET: Record<string, unknown> = {
+  level: 'silent',
+  info: quiet,
+  warn: quiet,
+  error: quiet,
+  debug: quiet,
+  trace: quiet,
+};
+QUIET.child = () => QUIET;
+
 /**
  * The real library, imported when the first Baileys session starts (a server without Baileys connections
  * never loads it). Sessions never print QR codes, never mark themselves online, never echo their own
@@ -25,7 +36,7 @@ export const loadBaileysKit = async (): Promise<TBaileysKit> => {
   const makeWASocket = baileys.makeWASocket;
 
   return {
-    makeSocket: ({ auth, logger, connectTimeoutMs, qrTimeoutMs }) =>
+    makeSocket: ({ auth, logger, connectTimeoutMs, qrTimeoutMs, getMessage }) =>
       makeWASocket({
         auth: {
           creds: auth.creds as never,
@@ -41,20 +52,28 @@ export const loadBaileysKit = async (): Promise<TBaileysKit> => {
         emitOwnEvents: false,
         syncFullHistory: false,
         generateHighQualityLinkPreview: false,
-        getMessage: async () => undefined,
+        // a recipient's device that could not decrypt a message asks for it again: answered from the
+        // session's recent messages (else it stays "waiting for this message" on the customer's phone)
+        getMessage: getMessage as never,
       }) as unknown as TBaileysSocket,
-    downloadMedia: async (message: TWAMessage, socket: TBaileysSocket) =>
-      (await baileys.downloadMediaMessage(
+    downloadMedia: async (message: TWAMessage, socket: TBaileysSocket, logger?: unknown) => {
+      const { updateMediaMessage } = socket as unknown as Pick<
+        import('@whiskeysockets/baileys').WASocket,
+        'updateMediaMessage'
+      >;
+
+      return (await baileys.downloadMediaMessage(
         message as never,
         'buffer',
         {},
         {
-          logger: undefined as never,
-          // an expired media link is asked again from the phone
-          reuploadRequest: (socket as unknown as Pick<import('@whiskeysockets/baileys').WASocket, 'updateMediaMessage'>)
-            .updateMediaMessage,
+          // Baileys logs through it before asking again (it must be a logger, never undefined)
+          logger: (logger ?? QUIET) as never,
+          // an expired media link (404/410) is asked again from the phone
+          reuploadRequest: (m) => updateMediaMessage(m),
         },
-      )) as Buffer,
+      )) as Buffer;
+    },
     initAuthCreds: () => baileys.initAuthCreds() as unknown as Record<string, unknown>,
     BufferJSON: baileys.BufferJSON,
     appStateSyncKey: (value) => baileys.proto.Message.AppStateSyncKeyData.fromObject(value as never),

@@ -118,8 +118,11 @@ export type TBaileysKit = {
     logger: unknown;
     connectTimeoutMs: number;
     qrTimeoutMs: number;
+    /** the content of a message we sent, for Baileys to send again when a device asks (message retry) */
+    getMessage: (key: TWAKey) => Promise<Record<string, unknown> | undefined>;
   }) => TBaileysSocket;
-  downloadMedia: (message: TWAMessage, socket: TBaileysSocket) => Promise<Buffer>;
+  /** the media of a message; an expired link is asked again of the phone (socket.updateMediaMessage) */
+  downloadMedia: (message: TWAMessage, socket: TBaileysSocket, logger?: unknown) => Promise<Buffer>;
   initAuthCreds: () => Record<string, unknown>;
   BufferJSON: { replacer: (k: string, v: unknown) => unknown; reviver: (k: string, v: unknown) => unknown };
   /** proto.Message.AppStateSyncKeyData.fromObject: app-state keys must be revived as protobuf objects */

@@ -58,6 +58,11 @@ describe('Baileys driver sends', () => {
     const result = await session.sendContact(CUSTOMER, vcard);
     expect(result).toEqual({ externalId: expect.stringMatching(/^3EB0REPLAY/), ack: 1 });
     expect(sock.sent.map((s) => s.jid)).toEqual(Array(8).fill(JID));
+    // what a customer's device asks to be sent again (message retry) is answered from what was sent
+    expect(await sock.options.getMessage({ remoteJid: JID, fromMe: true, id: result.externalId })).toEqual(
+      sock.sent[7].content,
+    );
+    expect(await sock.options.getMessage({ remoteJid: JID, fromMe: true, id: 'NEVER-SENT' })).toBeUndefined();
     expect(sock.sent.map((s) => s.content)).toEqual([
       { text: 'Olá!' },
       { image: data, mimetype: 'image/jpeg', caption: 'a foto' },

@@ -15,6 +15,7 @@ export type TReplaySocket = TBaileysSocket & {
   pairingRequests: string[];
   read: unknown[][];
   groupQueries: string[];
+  options: Parameters<TBaileysKit['makeSocket']>[0];
 };
 
 export type TReplay = { kit: TBaileysKit; sockets: TReplaySocket[]; latest: () => TReplaySocket };
@@ -25,10 +26,12 @@ export const createReplay = (
 ): TReplay => {
   const sockets: TReplaySocket[] = [];
   let sentSeq = 0;
-  const makeSocket = ({ auth }: { auth: TAuthState }) => {
+  const makeSocket = (options: Parameters<TBaileysKit['makeSocket']>[0]) => {
+    const auth: TAuthState = options.auth;
     const emitter = new EventEmitter();
     const sock: TReplaySocket = {
       auth,
+      options,
       ended: false,
       sent: [],
       pairingRequests: [],

@@ -86,9 +86,19 @@ export const loadDbAuthState = async (
     },
   };
 
+  // saves run one after another, each writing the credentials as they are when it runs, so a slow earlier
+  // write never lands over a later one
+  let saving: Promise<void> = Promise.resolve();
+  const saveCreds = () => {
+    const next = saving.then(() => store.set(connectionId, CREDS, write(state.creds)));
+    saving = next.catch(() => undefined);
+
+    return next;
+  };
+
   return {
     state,
-    saveCreds: () => store.set(connectionId, CREDS, write(state.creds)),
+    saveCreds,
     clear: () => store.clear(connectionId),
     lidToNumber: (lid) => store.get(connectionId, keyOf('lid', lid)),
     rememberLid: (lid, number) => store.set(connectionId, keyOf('lid', lid), number),

@@ -115,6 +115,10 @@ describe('Baileys messages in the driver shape', () => {
       update: { connectionId: 5, externalId: '3A5F1C2B9D8E7F601235', deleted: true },
     });
     expect(message('ephemeral')).toMatchObject({ type: 'text', body: 'mensagem temporária' });
+    expect(map('editCaption')).toEqual<TMapped>({
+      kind: 'update',
+      update: { connectionId: 5, externalId: 'V1', edit: { body: 'legenda corrigida' } },
+    });
   });
 
   it('groups carry their id and the member who wrote; messages from the phone are fromMe', () => {
@@ -134,6 +138,8 @@ describe('Baileys messages in the driver shape', () => {
     expect(map('keyDistributionOnly')).toBeNull();
     // Baileys upserts a stub beside each call event: the call is reported by the driver, never as a message
     expect(map('callStub')).toBeNull();
+    // posts of a WhatsApp channel one follows are no customer's conversation
+    expect(map('newsletter')).toBeNull();
     expect(message('poll')).toMatchObject({ type: 'text', body: '[pollCreation]' });
   });
 

@@ -1,6 +1,6 @@
 import type { TInboundMessage, TInboundType, TMedia, TMessageUpdate } from '../types';
 import type { TWAMessage } from './baileys.types';
-import { isBroadcastJid, isGroupJid, isLidJid, isPersonJid, numberOf, userPart } from './jid';
+import { isBroadcastJid, isGroupJid, isLidJid, isPersonJid, numberOf, serverPart, userPart } from './jid';
 
 /**
  * A Baileys message (WAMessage) in the driver's shape (channels/types.ts). Wrappers (ephemeral, view
@@ -49,6 +49,7 @@ const TECHNICAL = new Set(['messageContextInfo', 'senderKeyDistributionMessage']
 const IGNORED = new Set(['call', 'pollUpdateMessage', 'keepInChatMessage', 'pinInChatMessage', 'encReactionMessage']);
 const PROTOCOL_REVOKE = 0;
 const PROTOCOL_EDIT = 14;
+const EDITABLE_CAPTIONS = ['imageMessage', 'videoMessage', 'documentMessage'];
 
 const obj = (v: unknown): TProto | undefined => (v && typeof v === 'object' ? (v as TProto) : undefined);
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -169,7 +170,8 @@ const describe = (
 export const mapInbound = (m: TWAMessage, ctx: TMapContext): TMapped => {
   const remoteJid = str(m.key?.remoteJid);
   const id = str(m.key?.id);
-  if (!remoteJid || !id) return null;
+  // WhatsApp channels (newsletters) one follows are no conversation with a customer
+  if (!remoteJid || !id || serverPart(remoteJid) === 'newsletter') return null;
   const content = unwrap(m.message);
   if (!content) return null;
   const type = contentType(content);
@@ -184,10 +186,12 @@ export const mapInbound = (m: TWAMessage, ctx: TMapContext): TMapped => {
     }
     if (Number(p.type) === PROTOCOL_EDIT) {
       const edited = unwrap(obj(p.editedMessage));
+      // a text, or the caption of a photo, video or document
       const text = edited
         ? str(edited.conversation) ||
           str(obj(edited.extendedTextMessage)?.text) ||
-          str(obj(edited.imageMessage)?.caption)
+          EDITABLE_CAPTIONS.map((k) => str(obj(edited[k])?.caption)).find(Boolean) ||
+          ''
         : '';
       return { kind: 'update', update: { connectionId: ctx.connectionId, externalId: target, edit: { body: text } } };
     }

@@ -123,6 +123,9 @@ export const createFakeWhatsApp = (opts: { qrIntervalMs?: number; ackStepMs?: nu
       readMessages: async () => undefined,
       requestPairingCode: async (phone) => {
         pairingRequests.push(phone);
+        // as Baileys does: the number becomes `me` at once, before WhatsApp accepts anything
+        auth.creds.me = { id: `${phone}@s.whatsapp.net` };
+        sock.emit('creds.update', { me: auth.creds.me });
         return 'ZELO1234';
       },
       logout: async () => {
@@ -147,9 +150,18 @@ export const createFakeWhatsApp = (opts: { qrIntervalMs?: number; ackStepMs?: nu
         });
         return;
       }
-      if (auth.creds.registered) {
+      if (auth.creds.account) {
         sock.user = { id: `${ME}:7@s.whatsapp.net` };
         sock.emit('connection.update', { connection: 'open' });
+        return;
+      }
+      if (auth.creds.me) {
+        // as Baileys does with `me` but no account (an unfinished pairing by code): it logs in as that
+        // number, and WhatsApp refuses
+        sock.emit('connection.update', {
+          connection: 'close',
+          lastDisconnect: { error: Object.assign(new Error('Connection Failure'), { output: { statusCode: 401 } }) },
+        });
         return;
       }
       const qr = () => {
@@ -178,8 +190,14 @@ export const createFakeWhatsApp = (opts: { qrIntervalMs?: number; ackStepMs?: nu
     pair: async () => {
       const sock = latest;
       if (!sock) throw new Error('no socket');
-      // as WhatsApp does: the credentials become registered, then the server asks for a restart
-      sock.emit('creds.update', { registered: true, me: { id: `${ME}:7@s.whatsapp.net` } });
+      // as WhatsApp does: the credentials get the account (`registered` only when paired by code), then
+      // the server asks for a restart
+      const byCode = Boolean(sock.auth.creds.me);
+      sock.emit('creds.update', {
+        me: { id: `${ME}:7@s.whatsapp.net`, name: '~' },
+        account: { details: 'CAA=', accountSignatureKey: 'AAA=', accountSignature: 'AAA=', deviceSignature: 'AAA=' },
+        ...(byCode ? { registered: true } : {}),
+      });
       sock.emit('connection.update', {
         connection: 'close',
         lastDisconnect: { error: Object.assign(new Error('restart required'), { output: { statusCode: 515 } }) },

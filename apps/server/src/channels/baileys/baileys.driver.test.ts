@@ -70,7 +70,8 @@ describe('Baileys driver: session lifecycle', () => {
     const { session, last, seen, store } = await paired();
     expect(seen.states.at(-1)).toMatchObject({ status: 'CONNECTED', phoneNumber: '5511999990000', retries: 0 });
     const creds = await store.get(21, 'creds');
-    expect(JSON.parse(creds ?? '{}')).toMatchObject({ registered: true, me: { id: '5511999990000:7@s.whatsapp.net' } });
+    expect(JSON.parse(creds ?? '{}')).toMatchObject({ account: {}, me: { id: '5511999990000:7@s.whatsapp.net' } });
+    expect(JSON.parse(creds ?? '{}').registered).toBe(false);
     expect(last()).toBe('CONNECTED');
     await session.stop();
   });

@@ -14,6 +14,7 @@ import type {
 import { CorruptAuthState, loadDbAuthState, type TDbAuthState } from './auth-state';
 import {
   CLOSE_REASON,
+  type TAuthState,
   type TBaileysKit,
   type TBaileysSocket,
   type TConnectionUpdate,
@@ -67,6 +68,9 @@ const closeCode = (update: TConnectionUpdate) => {
 
   return error?.output?.statusCode;
 };
+
+/** WhatsApp accepted the pairing (by QR or by code) */
+const isPaired = (creds: TAuthState['creds']) => Boolean(creds.account || creds.registered);
 
 const unreachable = () =>
   new AppError('ERR_WAPP_NOT_INITIALIZED', 'WhatsApp could not be reached; try again in a moment');
@@ -268,7 +272,7 @@ export const createBaileysDriver =
           await report('TIMEOUT', { qrcode: '' });
           return;
         }
-        if (pairingNumber && !state.state.creds.registered) {
+        if (pairingNumber && !isPaired(state.state.creds)) {
           // the code being typed stays on screen; a new socket asks for a new one
           if (!pairingCode) await askPairingCode(sock, pairingNumber);
           return;
@@ -326,6 +330,9 @@ export const createBaileysDriver =
       if (stopped || !auth) return;
       qrSeen = false;
       pairingCode = undefined;
+      // a pairing-code request left `me` in the credentials: a new socket would log in as that number,
+      // which WhatsApp refuses (logged out); unpaired, it registers again (a new QR, a new code)
+      if (auth.state.creds.me && !isPaired(auth.state.creds)) delete auth.state.creds.me;
       const sock = kitOrThrow().makeSocket({
         auth: auth.state,
         logger: opts.log.child({ connectionId, module: 'baileys' }, { level: 'warn' }),

@@ -62,7 +62,7 @@ describe('Baileys auth state in the database', () => {
       )
     ).rows as { key: string; value: string }[];
     const creds = JSON.parse(rows.find((r) => r.key === 'creds')!.value);
-    expect(creds.registered).toBe(true);
+    expect(creds.account).toBeTruthy();
     // Buffers are kept as BufferJSON
     expect(creds.noiseKey.private).toMatchObject({ type: 'Buffer' });
 

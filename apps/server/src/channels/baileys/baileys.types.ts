@@ -107,7 +107,11 @@ export type TSignalKeyStore = {
 };
 
 export type TAuthState = {
-  creds: Record<string, unknown> & { registered?: boolean; me?: { id: string } };
+  /**
+   * AuthenticationCreds: `me` is set by a pairing-code request already, `account` only once WhatsApp
+   * accepted the pairing (QR or code); `registered` becomes true only at the end of a pairing by code
+   */
+  creds: Record<string, unknown> & { registered?: boolean; me?: { id: string }; account?: unknown };
   keys: TSignalKeyStore;
 };
 

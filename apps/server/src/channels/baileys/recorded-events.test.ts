@@ -100,7 +100,7 @@ describe('Baileys driver fed with recorded socket events', () => {
     await settle();
     expect(last()?.status).toBe('CONNECTED');
     const creds = JSON.parse((await store.get(ID, 'creds')) ?? '{}');
-    expect(creds).toMatchObject({ registered: true, me: { id: '5511999990000:12@s.whatsapp.net' } });
+    expect(creds).toMatchObject({ registered: false, me: { id: '5511999990000:12@s.whatsapp.net' }, account: {} });
     await session.stop();
   });
 
@@ -343,9 +343,12 @@ describe('Baileys driver: pairing by phone-number code on recorded events', () =
     expect(last()?.status).toBe('PAIRING');
     expect(states.filter((s) => s.status === 'qrcode')).toEqual([]);
     expect(first.pairingRequests).toHaveLength(1);
-    // the socket's QR references end: the next socket asks for a code of its own
+    // the socket's QR references end: the next socket asks for a code of its own, and registers afresh
+    // (the unfinished pairing's `me` would make Baileys log in as that number, which WhatsApp refuses)
+    expect(first.auth.creds.me).toEqual({ id: '5511977776666@s.whatsapp.net' });
     first.emit('connection.update', ev.closes.qrRefsEnded);
     await until('a second socket', () => replay.sockets.length === 2);
+    expect(replay.latest().auth.creds.me).toBeUndefined();
     replay.latest().emit('connection.update', ev.qrPairing.firstSocket[1] as never);
     await until('a second code', () => replay.latest().pairingRequests.length === 1);
     expect(last()).toMatchObject({ status: 'PAIRING', qrcode: 'ABCD1234' });

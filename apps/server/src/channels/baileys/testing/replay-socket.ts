@@ -57,6 +57,9 @@ export const createReplay = (
       readMessages: async (keys) => void sock.read.push(keys),
       requestPairingCode: async (phone) => {
         sock.pairingRequests.push(phone);
+        // as Baileys does: the number becomes `me` at once
+        auth.creds.me = { id: `${phone}@s.whatsapp.net` };
+        emitter.emit('creds.update', { me: auth.creds.me });
         return opts.pairingCode ? opts.pairingCode() : 'ABCD1234';
       },
       groupMetadata: async (jid) => {

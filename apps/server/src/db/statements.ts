@@ -70,7 +70,7 @@ export class SqlParams {
   value(value: unknown, type: string) {
     this.pending.push(value);
 
-    return `\u0001${this.pending.length - 1}\u0001::${type}`;
+    return `§${this.pending.length - 1}§::${type}`;
   }
 
   fixed(value: unknown, type: string) {
@@ -85,7 +85,7 @@ export class SqlParams {
   /** the statement's text with `$1…$n`, and their values */
   render(text: string) {
     const values: unknown[] = [];
-    const numbered = text.replace(/\u0001(\d+)\u0001/g, (_, index: string) => {
+    const numbered = text.replace(/§(\d+)§/g, (_, index: string) => {
       values.push(this.pending[Number(index)]);
 
       return `$${values.length}`;

@@ -103,7 +103,8 @@ const visibilityCondition = (viewer: TViewer, query: TTicketListQuery, c: TListC
 };
 
 export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketListQuery) => {
-  const viewer = await loadViewer(ctx.db, auth);
+  // the list is read far more often than users change: its viewer is kept a few seconds (forgotten on change)
+  const viewer = await ctx.sessions.viewer(auth.companyId, auth.userId, () => loadViewer(ctx.db, auth));
   const companyId = auth.companyId;
   const timeZone = auth.company.timezone || 'America/Sao_Paulo';
   const params = new SqlParams();

@@ -191,4 +191,24 @@ describe('two nodes with the Redis adapter', () => {
     expect(await heard).toEqual({ action: 'update', user: { id: first.body.user.id } });
     expect((await api(a, 'GET', '/api/auth/me', first.body.token)).status).toBe(401);
   });
+
+  it('a user changed on node B is seen changed on node A at once (its kept principal is forgotten there)', async () => {
+    const [a, b] = nodes;
+    const admin = await api(b, 'POST', '/api/auth/login', undefined, ADMIN);
+    const email = `kept-${randomBytes(3).toString('hex')}@zelo.test`;
+    const created = await api(b, 'POST', '/api/users', admin.body.token, {
+      name: 'Kept Admin',
+      email,
+      password: 'Kept-Pass-1',
+      profile: 'admin',
+    });
+    expect(created.status).toBe(201);
+    const user = await api(a, 'POST', '/api/auth/login', undefined, { email, password: 'Kept-Pass-1' });
+    expect((await api(a, 'GET', '/api/users', user.body.token)).status).toBe(200);
+    const changed = await api(b, 'PUT', `/api/users/${created.body.id}`, admin.body.token, { profile: 'user' });
+    expect(changed.status).toBe(200);
+    expect((await api(a, 'GET', '/api/users', user.body.token)).status).toBe(403);
+    expect((await api(b, 'DELETE', `/api/users/${created.body.id}`, admin.body.token)).status).toBe(204);
+    expect((await api(a, 'GET', '/api/auth/me', user.body.token)).status).toBe(401);
+  });
 });

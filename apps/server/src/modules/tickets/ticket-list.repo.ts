@@ -168,6 +168,25 @@ const toListTicket = (r: TListRow) => ({
 /** Pages past this one are planned per request: each page is its own statement on every connection. */
 const NAMED_PAGES = 10;
 
+/** the page's statement (one more row when uncounted) and the count's, as run */
+export const ticketListStatements = (
+  where: { text: string; params: SqlParams },
+  limit: number,
+  offset: number,
+  opts: { uncounted?: boolean } = {},
+) => {
+  const size = opts.uncounted ? limit + 1 : limit;
+  // limit and offset are literals: a parameter there would leave the planner guessing at 10 % of the rows
+  let page = `select ${PAGE_COLUMNS} from ${PAGE_FROM} where ${where.text} order by t.updated_at desc, t.id desc limit ${size | 0}`;
+  if (offset > 0) page += ` offset ${offset | 0}`;
+
+  return {
+    page: where.params.render(page),
+    // every ticket has its contact (not null, foreign key) and no condition reads the other tables
+    count: where.params.render(`select count(*)::int as total from tickets t where ${where.text}`),
+  };
+};
+
 /**
  * A page of the list and its count. `uncounted` (searches) skips the count: one more row is read to know
  * whether more follow, and the count answered is the tickets up to this page plus that one.
@@ -179,22 +198,18 @@ export const pageTicketList = async (
   offset: number,
   opts: { uncounted?: boolean } = {},
 ) => {
-  const size = opts.uncounted ? limit + 1 : limit;
-  // limit and offset are literals: a parameter there would leave the planner guessing at 10 % of the rows
-  let pageText = `select ${PAGE_COLUMNS} from ${PAGE_FROM} where ${where.text} order by t.updated_at desc, t.id desc limit ${size | 0}`;
-  if (offset > 0) pageText += ` offset ${offset | 0}`;
-  const pageQuery = where.params.render(pageText);
-  const page = queryRows<TListRow>(db, pageQuery.text, pageQuery.values, { unnamed: offset >= NAMED_PAGES * limit });
+  const statements = ticketListStatements(where, limit, offset, opts);
+  const page = queryRows<TListRow>(db, statements.page.text, statements.page.values, {
+    unnamed: offset >= NAMED_PAGES * limit,
+  });
   if (opts.uncounted) {
     const rows = await page;
 
     return { tickets: rows.slice(0, limit).map(toListTicket), total: offset + rows.length };
   }
-  // every ticket has its contact (not null, foreign key) and no condition reads the other tables
-  const countQuery = where.params.render(`select count(*)::int as total from tickets t where ${where.text}`);
   const [rows, [{ total }]] = await Promise.all([
     page,
-    queryRows<{ total: number }>(db, countQuery.text, countQuery.values),
+    queryRows<{ total: number }>(db, statements.count.text, statements.count.values),
   ]);
 
   return { tickets: rows.map(toListTicket), total };

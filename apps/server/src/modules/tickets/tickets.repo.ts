@@ -63,7 +63,8 @@ const ticketColumns = {
     where tt.company_id = ${tickets.companyId} and tt.ticket_id = ${tickets.id}), '[]'::json)`,
 };
 
-const selectTickets = (db: TDbOrTx) =>
+/** the joined ticket rows the single-ticket answers are made of (and the list's reference in its test) */
+export const selectTickets = (db: TDbOrTx) =>
   db
     .select(ticketColumns)
     .from(tickets)

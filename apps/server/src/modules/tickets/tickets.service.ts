@@ -14,7 +14,7 @@ import { assertCanSee, loadViewer, type TViewer } from './ticket-access';
 import { announceTicket, announceTicketDeleted, announceUnread, type TTicketPlace } from './ticket-announcer';
 import { loadTicketDto, toTickets } from './ticket-dto';
 import { newTicketCode } from './ticket-lifecycle';
-import { searchCondition } from './ticket-search.repo';
+import { searchCondition, type TSearchCondition } from './ticket-search.repo';
 import { allOf, anyOf, listConditions, pageTicketList, type TListConditions } from './ticket-list.repo';
 import {
   clearUnread,
@@ -102,11 +102,13 @@ const visibilityCondition = (viewer: TViewer, query: TTicketListQuery, c: TListC
   return anyOf(ownCond, allOf(pending, queueCond));
 };
 
-export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketListQuery) => {
-  // the list is read far more often than users change: its viewer is kept a few seconds (forgotten on change)
-  const viewer = await ctx.sessions.viewer(auth.companyId, auth.userId, () => loadViewer(ctx.db, auth));
-  const companyId = auth.companyId;
-  const timeZone = auth.company.timezone || 'America/Sao_Paulo';
+/** the list's condition for a viewer and a query (its text is the statement's shape, its values the parameters) */
+export const ticketListWhere = (
+  viewer: TViewer,
+  query: TTicketListQuery,
+  opts: { timeZone: string; search?: TSearchCondition },
+) => {
+  const companyId = viewer.companyId;
   const params = new SqlParams();
   const c = listConditions(params, query.status);
   const conditions = [c.company(companyId), visibilityCondition(viewer, query, c)];
@@ -114,13 +116,24 @@ export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketL
   if (query.users?.length) conditions.push(c.usersIn([...new Set(query.users)]));
   if (query.tags?.length) conditions.push(c.hasAllTags(companyId, [...new Set(query.tags)]));
   if (query.withUnreadMessages) conditions.push(c.withUnread());
-  if (query.date) conditions.push(c.onDay('created_at', query.date, timeZone));
-  if (query.updatedAt) conditions.push(c.onDay('updated_at', query.updatedAt, timeZone));
-  if (query.searchParam) conditions.push(c.matches(companyId, await searchCondition(ctx.db, query.searchParam)));
+  if (query.date) conditions.push(c.onDay('created_at', query.date, opts.timeZone));
+  if (query.updatedAt) conditions.push(c.onDay('updated_at', query.updatedAt, opts.timeZone));
+  if (query.searchParam) conditions.push(c.matches(companyId, opts.search ?? null));
+
+  return { text: allOf(...conditions), params };
+};
+
+export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketListQuery) => {
+  // the list is read far more often than users change: its viewer is kept a few seconds (forgotten on change)
+  const viewer = await ctx.sessions.viewer(auth.companyId, auth.userId, () => loadViewer(ctx.db, auth));
+  const where = ticketListWhere(viewer, query, {
+    timeZone: auth.company.timezone || 'America/Sao_Paulo',
+    search: query.searchParam ? await searchCondition(ctx.db, query.searchParam) : undefined,
+  });
   const { limit, offset } = pageWindow(query.pageNumber, PAGE_SIZE.tickets);
   // a search is not counted (its count is a lower bound, `hasMore` is exact): only the open/pending badges,
   // which never search, show counts
-  const { tickets: rows, total } = await pageTicketList(ctx.db, { text: allOf(...conditions), params }, limit, offset, {
+  const { tickets: rows, total } = await pageTicketList(ctx.db, where, limit, offset, {
     uncounted: Boolean(query.searchParam),
   });
   const page = pageAnswer(rows, total, query.pageNumber, PAGE_SIZE.tickets);

@@ -85,6 +85,11 @@ export const tickets = pgTable(
     index('tickets_list_idx').on(t.companyId, t.status, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     /** the lists without a status filter (search over all statuses) keep their order without a sort */
     index('tickets_company_updated_idx').on(t.companyId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    /**
+     * who may see a ticket (status, queue, user) without reading it: the list's count walks this index
+     * alone, and an agent's own or queue tickets are found here instead of among all the company's
+     */
+    index('tickets_visibility_idx').on(t.companyId, t.status, t.queueId, t.userId),
     index('tickets_contact_idx').on(t.contactId, t.updatedAt.desc().nullsFirst()),
     index('tickets_whatsapp_idx').on(t.whatsappId),
     index('tickets_queue_idx').on(t.queueId),

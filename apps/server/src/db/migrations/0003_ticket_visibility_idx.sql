@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_visibility_idx" ON "tickets" USING btree ("company_id","status","queue_id","user_id");

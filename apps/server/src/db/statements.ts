@@ -11,13 +11,47 @@ import type { TDbOrTx } from './client';
  * bigint as a string (cast counts to int).
  */
 
+type TPgTypes = { getTypeParser: (oid: number, format?: string) => unknown };
 type TPgClient = {
-  query: (config: { name?: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }>;
+  query: (config: { name?: string; text: string; values: unknown[]; types?: TPgTypes }) => Promise<{ rows: unknown[] }>;
 };
 type TPgliteClient = {
   exec: unknown;
-  query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+  query: (
+    text: string,
+    values: unknown[],
+    opts?: { parsers?: Record<number, (value: string) => unknown> },
+  ) => Promise<{ rows: unknown[] }>;
 };
+
+const TIMESTAMPTZ = 1184;
+/** `2026-11-24 09:23:18.724123+00`, what PostgreSQL writes for a timestamptz in a session on UTC */
+const UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A timestamptz as the API writes it, `Date#toISOString()` (milliseconds, truncated like a Date is),
+ * without making a Date: the text of a UTC session is rearranged, any other offset goes through Date.
+ */
+export const isoFromTimestamptz = (text: string) => {
+  const m = UTC_TEXT.exec(text);
+  if (!m) return new Date(text.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
+
+  return `${m[1]}T${m[2]}.${((m[3] ?? '') + '000').slice(0, 3)}Z`;
+};
+
+let pgIsoTypes: TPgTypes | undefined;
+const isoTypes = async (): Promise<TPgTypes> => {
+  if (!pgIsoTypes) {
+    const { default: pg } = await import('pg');
+    pgIsoTypes = {
+      getTypeParser: (oid, format) =>
+        oid === TIMESTAMPTZ ? isoFromTimestamptz : pg.types.getTypeParser(oid, format as 'text'),
+    };
+  }
+
+  return pgIsoTypes;
+};
+const PGLITE_ISO = { [TIMESTAMPTZ]: isoFromTimestamptz };
 
 /**
  * Every pooled connection keeps each named statement until it closes: past this many distinct texts in
@@ -39,18 +73,24 @@ export const statementName = (text: string) => {
 /** the driver under a drizzle handle (the pool, or the transaction's connection) */
 const clientOf = (db: TDbOrTx) => (db as unknown as { session: { client: TPgClient | TPgliteClient } }).session.client;
 
-/** `unnamed`: a statement of a shape too rare to keep (planned per call) */
+/**
+ * `unnamed`: a statement of a shape too rare to keep (planned per call). `isoTimestamps`: timestamptz
+ * columns come as the API's ISO strings instead of Dates.
+ */
 export const queryRows = async <TRow>(
   db: TDbOrTx,
   text: string,
   values: unknown[],
-  opts: { unnamed?: boolean } = {},
+  opts: { unnamed?: boolean; isoTimestamps?: boolean } = {},
 ): Promise<TRow[]> => {
   const client = clientOf(db);
-  if ('exec' in client) return (await client.query(text, values)).rows as TRow[];
+  if ('exec' in client) {
+    return (await client.query(text, values, opts.isoTimestamps ? { parsers: PGLITE_ISO } : undefined)).rows as TRow[];
+  }
   const name = opts.unnamed ? undefined : statementName(text);
+  const types = opts.isoTimestamps ? await isoTypes() : undefined;
 
-  return (await (client as TPgClient).query({ name, text, values })).rows as TRow[];
+  return (await (client as TPgClient).query({ name, text, values, types })).rows as TRow[];
 };
 
 /**

@@ -99,14 +99,15 @@ type TListRow = {
   isGroup: boolean;
   chatbot: boolean;
   lastMessage: string | null;
-  lastMessageAt: Date | null;
+  /** timestamps come as the API writes them (isoTimestamps) */
+  lastMessageAt: string | null;
   unreadMessages: number;
   useIntegration: boolean;
   promptId: number | null;
   integrationId: number | null;
   code: string | null;
-  createdAt: Date;
-  updatedAt: Date;
+  createdAt: string;
+  updatedAt: string;
 };
 
 /** the columns of the answer only (not the ticket's bot and flow state), named as the mapping reads them */
@@ -155,14 +156,14 @@ const toListTicket = (r: TListRow) => ({
   isGroup: r.isGroup,
   chatbot: r.chatbot,
   lastMessage: r.lastMessage ?? '',
-  lastMessageAt: r.lastMessageAt ? r.lastMessageAt.toISOString() : null,
+  lastMessageAt: r.lastMessageAt,
   unreadMessages: r.unreadMessages,
   useIntegration: r.useIntegration,
   promptId: r.promptId,
   integrationId: r.integrationId,
   code: r.code ?? '',
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 
 /** Pages past this one are planned per request: each page is its own statement on every connection. */
@@ -201,6 +202,7 @@ export const pageTicketList = async (
   const statements = ticketListStatements(where, limit, offset, opts);
   const page = queryRows<TListRow>(db, statements.page.text, statements.page.values, {
     unnamed: offset >= NAMED_PAGES * limit,
+    isoTimestamps: true,
   });
   if (opts.uncounted) {
     const rows = await page;

@@ -169,7 +169,11 @@ const toListTicket = (r: TListRow) => ({
 /** Pages past this one are planned per request: each page is its own statement on every connection. */
 const NAMED_PAGES = 10;
 
-/** the page's statement (one more row when uncounted) and the count's, as run */
+/**
+ * The page's statement and, alone, the count's, as run. A counted page carries its count in every row (an
+ * uncounted subquery, run once): one statement, one connection and one round trip per list. An uncounted
+ * page (a search) reads one more row instead.
+ */
 export const ticketListStatements = (
   where: { text: string; params: SqlParams },
   limit: number,
@@ -177,15 +181,14 @@ export const ticketListStatements = (
   opts: { uncounted?: boolean } = {},
 ) => {
   const size = opts.uncounted ? limit + 1 : limit;
+  // every ticket has its contact (not null, foreign key) and no condition reads the other tables
+  const count = `select count(*)::int as total from tickets t where ${where.text}`;
+  const columns = opts.uncounted ? PAGE_COLUMNS : `${PAGE_COLUMNS}, (${count}) as total`;
   // limit and offset are literals: a parameter there would leave the planner guessing at 10 % of the rows
-  let page = `select ${PAGE_COLUMNS} from ${PAGE_FROM} where ${where.text} order by t.updated_at desc, t.id desc limit ${size | 0}`;
+  let page = `select ${columns} from ${PAGE_FROM} where ${where.text} order by t.updated_at desc, t.id desc limit ${size | 0}`;
   if (offset > 0) page += ` offset ${offset | 0}`;
 
-  return {
-    page: where.params.render(page),
-    // every ticket has its contact (not null, foreign key) and no condition reads the other tables
-    count: where.params.render(`select count(*)::int as total from tickets t where ${where.text}`),
-  };
+  return { page: where.params.render(page), count: where.params.render(count) };
 };
 
 /**
@@ -200,21 +203,17 @@ export const pageTicketList = async (
   opts: { uncounted?: boolean } = {},
 ) => {
   const statements = ticketListStatements(where, limit, offset, opts);
-  const page = queryRows<TListRow>(db, statements.page.text, statements.page.values, {
+  const rows = await queryRows<TListRow & { total?: number }>(db, statements.page.text, statements.page.values, {
     unnamed: offset >= NAMED_PAGES * limit,
     isoTimestamps: true,
   });
-  if (opts.uncounted) {
-    const rows = await page;
+  if (opts.uncounted) return { tickets: rows.slice(0, limit).map(toListTicket), total: offset + rows.length };
+  if (rows.length > 0) return { tickets: rows.map(toListTicket), total: rows[0].total as number };
+  // nothing on this page: nothing at all on the first, else ask (a page past the end)
+  if (offset === 0) return { tickets: [], total: 0 };
+  const [{ total }] = await queryRows<{ total: number }>(db, statements.count.text, statements.count.values);
 
-    return { tickets: rows.slice(0, limit).map(toListTicket), total: offset + rows.length };
-  }
-  const [rows, [{ total }]] = await Promise.all([
-    page,
-    queryRows<{ total: number }>(db, statements.count.text, statements.count.values),
-  ]);
-
-  return { tickets: rows.map(toListTicket), total };
+  return { tickets: [], total };
 };
 
 export type TListTicket = ReturnType<typeof toListTicket>;

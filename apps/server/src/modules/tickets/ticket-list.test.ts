@@ -157,6 +157,9 @@ const makeFixture = async () => {
     { date: today, showAll: 'true' },
     { updatedAt: today, status: 'open' },
     { pageNumber: '2' },
+    // past the end, and nothing at all
+    { showAll: 'true', pageNumber: '4' },
+    { status: 'closed', users: `[${inbox.agentQ2.id}]`, showAll: 'true' },
   ];
 
   return { tenant, viewers, ids, queries };

@@ -124,7 +124,19 @@ const PAGE_COLUMNS = `t.id, t.uuid, t.company_id as "companyId", t.status,
   t.unread_messages as "unreadMessages", t.use_integration as "useIntegration", t.prompt_id as "promptId",
   t.integration_id as "integrationId", t.code, t.created_at as "createdAt", t.updated_at as "updatedAt"`;
 
-const PAGE_FROM = `tickets t
+/** the ticket columns the answer reads, all the page's subquery keeps */
+const TICKET_COLUMNS = `t.id, t.uuid, t.company_id, t.status, t.user_id, t.queue_id, t.whatsapp_id, t.contact_id,
+  t.is_group, t.chatbot, t.last_message, t.last_message_at, t.unread_messages, t.use_integration, t.prompt_id,
+  t.integration_id, t.code, t.created_at, t.updated_at`;
+
+const ORDER = 'order by t.updated_at desc, t.id desc';
+
+/**
+ * The page's tickets are picked first, from `tickets` alone (a subquery with the limit), and only those
+ * are joined to their contact, user, queue and connection: however many tickets the condition reads before
+ * the page is full or sorted, none is joined for nothing.
+ */
+const pageFrom = (page: string) => `(${page}) t
   join contacts c on c.id = t.contact_id
   left join users u on u.id = t.user_id
   left join queues q on q.id = t.queue_id
@@ -185,8 +197,9 @@ export const ticketListStatements = (
   const count = `select count(*)::int as total from tickets t where ${where.text}`;
   const columns = opts.uncounted ? PAGE_COLUMNS : `${PAGE_COLUMNS}, (${count}) as total`;
   // limit and offset are literals: a parameter there would leave the planner guessing at 10 % of the rows
-  let page = `select ${columns} from ${PAGE_FROM} where ${where.text} order by t.updated_at desc, t.id desc limit ${size | 0}`;
-  if (offset > 0) page += ` offset ${offset | 0}`;
+  let picked = `select ${TICKET_COLUMNS} from tickets t where ${where.text} ${ORDER} limit ${size | 0}`;
+  if (offset > 0) picked += ` offset ${offset | 0}`;
+  const page = `select ${columns} from ${pageFrom(picked)} ${ORDER}`;
 
   return { page: where.params.render(page), count: where.params.render(count) };
 };

@@ -185,7 +185,7 @@ const toListTicket = (r: TListRow) => ({
 });
 
 /** Pages past this one are planned per request: each page is its own statement on every connection. */
-const NAMED_PAGES = 10;
+const NAMED_PAGES = 5;
 
 /**
  * The page's statement and, alone, the count's, as run. A counted page carries its count in every row (an

@@ -25,18 +25,32 @@ type TPgliteClient = {
 };
 
 const TIMESTAMPTZ = 1184;
-/** `2026-11-24 09:23:18.724123+00`, what PostgreSQL writes for a timestamptz in a session on UTC */
-const UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+/** `2026-11-24 09:23:18.724123+00`: PostgreSQL's text of a timestamptz (ISO DateStyle), any offset */
+const PG_TIMESTAMPTZ =
+  /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,6}))?([+-])(\d\d)(?::(\d\d))?(?::(\d\d))?$/;
 
 /**
- * A timestamptz as the API writes it, `Date#toISOString()` (milliseconds, truncated like a Date is),
- * without making a Date: the text of a UTC session is rearranged, any other offset goes through Date.
+ * A timestamptz as the API writes it, `Date#toISOString()` (milliseconds, truncated like a Date is). In a
+ * session on UTC (the usual case) the text is only rearranged; another offset is applied to the fields.
  */
 export const isoFromTimestamptz = (text: string) => {
-  const m = UTC_TEXT.exec(text);
-  if (!m) return new Date(text.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
+  const m = PG_TIMESTAMPTZ.exec(text);
+  if (!m) throw new Error(`unexpected timestamptz ${text}`);
+  const millis = `${m[7] ?? ''}000`.slice(0, 3);
+  if (m[8] === '+' && m[9] === '00' && !m[10] && !m[11])
+    return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${millis}Z`;
+  const offset = (Number(m[9]) * 3600 + Number(m[10] ?? 0) * 60 + Number(m[11] ?? 0)) * 1000 * (m[8] === '-' ? -1 : 1);
+  const utc = Date.UTC(
+    Number(m[1]),
+    Number(m[2]) - 1,
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    Number(m[6]),
+    Number(millis),
+  );
 
-  return `${m[1]}T${m[2]}.${((m[3] ?? '') + '000').slice(0, 3)}Z`;
+  return new Date(utc - offset).toISOString();
 };
 
 let pgIsoTypes: TPgTypes | undefined;

@@ -13,14 +13,20 @@ import type { TDbOrTx } from './client';
 
 type TPgTypes = { getTypeParser: (oid: number, format?: string) => unknown };
 type TPgClient = {
-  query: (config: { name?: string; text: string; values: unknown[]; types?: TPgTypes }) => Promise<{ rows: unknown[] }>;
+  query: (config: {
+    name?: string;
+    text: string;
+    values: unknown[];
+    types?: TPgTypes;
+    rowMode?: 'array';
+  }) => Promise<{ rows: unknown[] }>;
 };
 type TPgliteClient = {
   exec: unknown;
   query: (
     text: string,
     values: unknown[],
-    opts?: { parsers?: Record<number, (value: string) => unknown> },
+    opts?: { parsers?: Record<number, (value: string) => unknown>; rowMode?: 'array' | 'object' },
   ) => Promise<{ rows: unknown[] }>;
 };
 
@@ -90,22 +96,26 @@ const clientOf = (db: TDbOrTx) => (db as unknown as { session: { client: TPgClie
 
 /**
  * `unnamed`: a statement of a shape too rare to keep (planned per call). `isoTimestamps`: timestamptz
- * columns come as the API's ISO strings instead of Dates.
+ * columns come as the API's ISO strings instead of Dates. `arrays`: each row an array of its columns in
+ * order (no object per row: cheaper for wide rows).
  */
 export const queryRows = async <TRow>(
   db: TDbOrTx,
   text: string,
   values: unknown[],
-  opts: { unnamed?: boolean; isoTimestamps?: boolean } = {},
+  opts: { unnamed?: boolean; isoTimestamps?: boolean; arrays?: boolean } = {},
 ): Promise<TRow[]> => {
   const client = clientOf(db);
+  const rowMode = opts.arrays ? ('array' as const) : undefined;
   if ('exec' in client) {
-    return (await client.query(text, values, opts.isoTimestamps ? { parsers: PGLITE_ISO } : undefined)).rows as TRow[];
+    const parsers = opts.isoTimestamps ? PGLITE_ISO : undefined;
+
+    return (await client.query(text, values, { parsers, rowMode })).rows as TRow[];
   }
   const name = opts.unnamed ? undefined : statementName(text);
   const types = opts.isoTimestamps ? await isoTypes() : undefined;
 
-  return (await (client as TPgClient).query({ name, text, values, types })).rows as TRow[];
+  return (await (client as TPgClient).query({ name, text, values, types, rowMode })).rows as TRow[];
 };
 
 /**

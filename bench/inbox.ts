@@ -214,7 +214,7 @@ const adminSocket = async (url: string, token: string) => {
  * (after a warm-up); each body carries its sequence number, so the `appMessage` create event on the admin
  * socket is matched to the call that caused it.
  */
-const inboundLoad = async (
+export const inboundLoad = async (
   database: TInboxResult['database'],
   url: string,
   token: string,

@@ -1,0 +1,370 @@
+import { events } from '@zelo/shared';
+import type { TInboundMessage } from '../channels/types';
+import type { TAppContext } from '../lib/context';
+import { emitMessageCreated, storedMessageDto } from '../modules/messages/message-announcer';
+import { renameContact } from '../modules/messages/messages.repo';
+import { describeInbound } from '../modules/messages/store-inbound';
+import { readCompanySettings } from '../modules/settings/settings.service';
+import { emitTicketUpdated } from '../modules/tickets/ticket-announcer';
+import { type TTicketDto, toTickets } from '../modules/tickets/ticket-dto';
+import { newTicketCode } from '../modules/tickets/ticket-lifecycle';
+import { findTicketRows } from '../modules/tickets/tickets.repo';
+import {
+  activeTicketsOf,
+  claimContactRefreshes,
+  contactsOfNumbers,
+  contactsWithRecentClosed,
+  createTickets,
+  currentCyclesOf,
+  insertContacts,
+  insertMessages,
+  numbersAwaitingRating,
+  queueCountOfConnection,
+  storedExternalIds,
+  type TBatchContact,
+  type TBatchTicket,
+  touchTickets,
+} from './batch.repo';
+import { createBatcher } from './batcher';
+import { companyForInbound, connectionForInbound, type TConnectionRow } from './inbound.repo';
+import { automationIsQuiet } from './quiet';
+import { safeTimeZone } from './working-hours';
+
+/**
+ * The batched pipeline for the common inbound message: a customer's text, location or contact card in
+ * a one-to-one chat. Messages that arrive while a batch is being stored form the next batch, and a batch
+ * costs about fifteen statements whatever its size (batch.repo.ts): replays, contacts, tickets, the
+ * messages, the tickets' last message and search words, then the announcements.
+ *
+ * It decides nothing the one-by-one pipeline (index.ts `handleMessage`) would decide differently:
+ * anything else answers `slow` and goes there — media, quotes, groups, our own messages, a rating reply,
+ * a ticket to reopen, a batch that failed. The caller runs the rest for a `stored` message: the daily
+ * profile refresh it claimed, and the automation chain unless `quiet` (quiet.ts).
+ */
+
+const FAST_TYPES = new Set(['text', 'location', 'vcard', 'contacts']);
+
+export const isFastPathCandidate = (m: TInboundMessage) =>
+  !m.fromMe && !m.isGroup && !m.media && !m.quotedExternalId && FAST_TYPES.has(m.type);
+
+export type TFastCompany = Awaited<ReturnType<typeof companyForInbound>>;
+
+export type TFastResult =
+  | { kind: 'slow' }
+  /** nothing to do: a replayed delivery, or a message for an unknown connection */
+  | { kind: 'done' }
+  | {
+      kind: 'stored';
+      connection: TConnectionRow;
+      company: TFastCompany;
+      settings: Map<string, string>;
+      contact: TBatchContact;
+      ticketId: number;
+      /** this message claimed the contact's daily profile refresh */
+      refresh: boolean;
+      /** the automation chain would do nothing */
+      quiet: boolean;
+    };
+
+const SLOW: TFastResult = { kind: 'slow' };
+const DONE: TFastResult = { kind: 'done' };
+
+const digits = (value: string) => value.replace(/\D/g, '');
+const unique = <T>(values: T[]) => [...new Set(values)];
+const pushNameOf = (m: TInboundMessage) => (m.pushName ?? '').trim().slice(0, 200);
+const sentAt = (m: TInboundMessage) =>
+  m.timestamp instanceof Date && !Number.isNaN(m.timestamp.getTime()) ? m.timestamp : new Date();
+
+/** what the ticket list shows as a message's last message */
+const listLabel = (described: ReturnType<typeof describeInbound>) =>
+  described.mediaType === 'locationMessage' ? 'Localização' : described.body.trim() || described.label;
+
+/** the batch's contacts by number: found, created (announced) or renamed from their placeholder name */
+const contactsFor = async (ctx: TAppContext, connection: TConnectionRow, messages: TInboundMessage[]) => {
+  const companyId = connection.companyId;
+  const names = new Map<string, string>();
+  for (const m of messages) if (!names.get(digits(m.from))) names.set(digits(m.from), pushNameOf(m));
+  const numbers = [...names.keys()];
+  const known = new Map((await contactsOfNumbers(ctx.db, companyId, numbers)).map((c) => [c.number, c]));
+  const missing = numbers.filter((n) => !known.has(n));
+  if (missing.length > 0) {
+    const created = await insertContacts(
+      ctx.db,
+      missing.map((number) => ({
+        companyId,
+        number,
+        name: names.get(number) || number,
+        isGroup: false,
+        whatsappId: connection.id,
+      })),
+    );
+    for (const c of created) {
+      known.set(c.number, c);
+      ctx.realtime.toCompany(companyId, events.contact(companyId), {
+        action: 'create',
+        contact: { ...c, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() },
+      });
+    }
+    // made at the same moment elsewhere
+    const raced = missing.filter((n) => !known.has(n));
+    if (raced.length > 0) for (const c of await contactsOfNumbers(ctx.db, companyId, raced)) known.set(c.number, c);
+  }
+  // a name that is still the number takes the push name
+  await Promise.all(
+    [...known.values()].map(async (c) => {
+      const name = names.get(c.number);
+      if (c.name !== c.number || !name || name === c.number) return;
+      const renamed = await renameContact(ctx.db, companyId, c.id, name);
+      if (renamed) known.set(c.number, renamed);
+    }),
+  );
+
+  return known;
+};
+
+/**
+ * The active ticket of each contact: found, or made pending in one transaction. Contacts whose closed
+ * ticket is within the reopen window are left to the one-by-one pipeline (not answered).
+ */
+const ticketsFor = async (
+  ctx: TAppContext,
+  connection: TConnectionRow,
+  company: TFastCompany,
+  reopenWindowMinutes: number,
+  contactIds: number[],
+) => {
+  const companyId = connection.companyId;
+  const active = new Map<number, TBatchTicket>();
+  for (const t of await activeTicketsOf(ctx.db, companyId, connection.id, contactIds)) active.set(t.contactId, t);
+  let without = contactIds.filter((id) => !active.has(id));
+  if (without.length > 0 && reopenWindowMinutes > 0) {
+    const since = new Date(Date.now() - reopenWindowMinutes * 60_000);
+    const recent = await contactsWithRecentClosed(ctx.db, companyId, connection.id, without, since);
+    without = without.filter((id) => !recent.has(id));
+  }
+  const created = new Set<number>();
+  if (without.length > 0) {
+    const timeZone = safeTimeZone(company?.timezone);
+    const at = new Date();
+    const rows = await ctx.db.transaction((tx) =>
+      createTickets(
+        tx,
+        without.map((contactId) => ({
+          companyId,
+          whatsappId: connection.id,
+          contactId,
+          isGroup: false,
+          status: 'pending',
+          code: newTicketCode(timeZone),
+        })),
+        at,
+      ),
+    );
+    for (const t of rows) {
+      active.set(t.contactId, t);
+      created.add(t.id);
+    }
+    const raced = without.filter((id) => !active.has(id));
+    if (raced.length > 0) {
+      for (const t of await activeTicketsOf(ctx.db, companyId, connection.id, raced)) active.set(t.contactId, t);
+    }
+  }
+
+  return { active, created };
+};
+
+/** stores the batch's messages of one connection; one result per message, in order */
+const storeForConnection = async (
+  ctx: TAppContext,
+  connectionId: number,
+  batch: TInboundMessage[],
+  now: () => Date,
+): Promise<TFastResult[]> => {
+  const results: TFastResult[] = batch.map(() => SLOW);
+  const connection = await connectionForInbound(ctx.db, connectionId);
+  if (!connection) {
+    ctx.log.warn({ connectionId }, 'message for an unknown connection dropped');
+    return batch.map(() => DONE);
+  }
+  const companyId = connection.companyId;
+  const [settingList, company, replayed] = await Promise.all([
+    readCompanySettings(ctx.db, companyId),
+    companyForInbound(ctx.db, companyId),
+    storedExternalIds(
+      ctx.db,
+      connectionId,
+      batch.map((m) => m.externalId),
+    ),
+  ]);
+  const settings = new Map(settingList.map((s) => [s.key, s.value]));
+
+  // replays (also within the batch) change nothing; rating replies go one by one
+  let live: number[] = [];
+  const seen = new Set(replayed);
+  batch.forEach((m, i) => {
+    if (seen.has(m.externalId)) results[i] = DONE;
+    else {
+      seen.add(m.externalId);
+      live.push(i);
+    }
+  });
+  if (live.length === 0) return results;
+  const rating = await numbersAwaitingRating(
+    ctx.db,
+    companyId,
+    connectionId,
+    unique(live.map((i) => digits(batch[i]!.from))),
+  );
+  live = live.filter((i) => !rating.has(digits(batch[i]!.from)));
+  if (live.length === 0) return results;
+
+  const contacts = await contactsFor(
+    ctx,
+    connection,
+    live.map((i) => batch[i]!),
+  );
+  live = live.filter((i) => contacts.has(digits(batch[i]!.from)));
+  const contactOf = (i: number) => contacts.get(digits(batch[i]!.from))!;
+  const { active, created } = await ticketsFor(
+    ctx,
+    connection,
+    company,
+    Number(settings.get('reopenWindowMinutes')) || 0,
+    unique(live.map((i) => contactOf(i).id)),
+  );
+  live = live.filter((i) => active.has(contactOf(i).id));
+  if (live.length === 0) return results;
+  const ticketOf = (i: number) => active.get(contactOf(i).id)!;
+
+  // the messages and their tickets' last message, unread count and search words, together
+  const described = new Map(live.map((i) => [i, describeInbound(batch[i]!)]));
+  const touches = new Map<number, { ticketId: number; lastMessage: string; unread: number; words: string }>();
+  const stored = await ctx.db.transaction(async (tx) => {
+    const rows = await insertMessages(
+      tx,
+      live.map((i) => {
+        const m = batch[i]!;
+        return {
+          companyId,
+          ticketId: ticketOf(i).id,
+          contactId: contactOf(i).id,
+          whatsappId: connectionId,
+          externalId: m.externalId,
+          source: 'customer',
+          body: described.get(i)!.body,
+          fromMe: false,
+          read: false,
+          ack: 3,
+          mediaType: described.get(i)!.mediaType,
+          remoteJid: m.from,
+          participant: m.participant ?? null,
+          createdAt: sentAt(m),
+        };
+      }),
+    );
+    const byExternalId = new Map(rows.map((r) => [r.externalId, r]));
+    for (const i of live) {
+      if (!byExternalId.has(batch[i]!.externalId)) continue; // stored meanwhile by a concurrent delivery
+      const ticketId = ticketOf(i).id;
+      const touch = touches.get(ticketId) ?? { ticketId, lastMessage: '', unread: 0, words: '' };
+      touch.lastMessage = listLabel(described.get(i)!);
+      touch.unread += 1;
+      touch.words = `${touch.words} ${described.get(i)!.body}`;
+      touches.set(ticketId, touch);
+    }
+    await touchTickets(tx, companyId, [...touches.values()], new Date());
+
+    return byExternalId;
+  });
+
+  const storedIdx = live.filter((i) => stored.has(batch[i]!.externalId));
+  for (const i of live) if (!stored.has(batch[i]!.externalId)) results[i] = DONE;
+  if (storedIdx.length === 0) return results;
+  const ticketIds = [...touches.keys()];
+  const [ticketRows, cycles, connectionQueues, refreshes] = await Promise.all([
+    findTicketRows(ctx.db, companyId, ticketIds),
+    currentCyclesOf(ctx.db, companyId, ticketIds),
+    queueCountOfConnection(ctx.db, companyId, connectionId),
+    claimContactRefreshes(ctx.db, companyId, unique(storedIdx.map((i) => contactOf(i).id)), now()),
+  ]);
+
+  const dtos = new Map<number, TTicketDto>(toTickets(ticketRows).map((t) => [t.id, t]));
+  const rows = new Map(ticketRows.map((r) => [r.ticket.id, r.ticket]));
+  const cycleOf = new Map(cycles.map((c) => [c.ticketId, c]));
+  for (const id of created) {
+    const dto = dtos.get(id);
+    if (dto) emitTicketUpdated(ctx, companyId, dto);
+  }
+  const at = now();
+  for (const i of storedIdx) {
+    const contact = contactOf(i);
+    const ticketId = ticketOf(i).id;
+    const dto = dtos.get(ticketId);
+    const row = stored.get(batch[i]!.externalId)!;
+    if (dto) emitMessageCreated(ctx, companyId, storedMessageDto(ctx, row, contact.name), dto);
+    const ticket = rows.get(ticketId);
+    const quiet =
+      !!ticket &&
+      !!company &&
+      automationIsQuiet({
+        ticket,
+        cycle: cycleOf.get(ticketId) ?? null,
+        contact,
+        connection,
+        connectionQueues,
+        scheduleType: settings.get('scheduleType'),
+        company: { timezone: company.timezone, schedules: company.schedules ?? [] },
+        now: at,
+      });
+    const refresh = refreshes.delete(contact.id);
+    results[i] = { kind: 'stored', connection, company, settings, contact, ticketId, refresh, quiet };
+  }
+
+  return results;
+};
+
+/** stores a batch (of any connections); a batch that fails is handed back to the one-by-one pipeline */
+const storeBatch = async (ctx: TAppContext, batch: TInboundMessage[], now: () => Date) => {
+  const results: TFastResult[] = batch.map(() => SLOW);
+  const byConnection = new Map<number, number[]>();
+  batch.forEach((m, i) => byConnection.set(m.connectionId, [...(byConnection.get(m.connectionId) ?? []), i]));
+  await Promise.all(
+    [...byConnection].map(async ([connectionId, indexes]) => {
+      try {
+        const answers = await storeForConnection(
+          ctx,
+          connectionId,
+          indexes.map((i) => batch[i]!),
+          now,
+        );
+        indexes.forEach((i, k) => {
+          results[i] = answers[k]!;
+        });
+      } catch (err) {
+        ctx.log.warn({ err, connectionId, messages: indexes.length }, 'inbound batch failed; messages go one by one');
+      }
+    }),
+  );
+
+  return results;
+};
+
+export type TFastPathOptions = {
+  now: () => Date;
+  /** messages of one batch at most */
+  maxBatch?: number;
+  /** batches stored at once */
+  concurrency?: number;
+  /** told the size of every batch (tests, diagnostics) */
+  onBatch?: (size: number) => void;
+};
+
+export const createFastPath = (ctx: TAppContext, opts: TFastPathOptions) =>
+  createBatcher<TInboundMessage, TFastResult>({
+    maxSize: opts.maxBatch ?? 200,
+    concurrency: opts.concurrency ?? 2,
+    run: (batch) => {
+      opts.onBatch?.(batch.length);
+      return storeBatch(ctx, batch, opts.now);
+    },
+  });

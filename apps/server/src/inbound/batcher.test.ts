@@ -12,7 +12,11 @@ describe('createBatcher (group commit)', () => {
       concurrency: 1,
       run: async (items) => {
         batches.push(items);
-        if (batches.length === 1) await new Promise<void>((r) => (release = r));
+        if (batches.length === 1) {
+          await new Promise<void>((r) => {
+            release = r;
+          });
+        }
         return items.map((n) => `#${n}`);
       },
     });

@@ -29,8 +29,12 @@ export const createBatcher = <TItem, TResult>(opts: {
     opts
       .run(batch.map((w) => w.item))
       .then(
-        (results) => batch.forEach((w, i) => w.done(results[i] as TResult)),
-        (err) => batch.forEach((w) => w.fail(err)),
+        (results) => {
+          for (const [i, w] of batch.entries()) w.done(results[i] as TResult);
+        },
+        (err) => {
+          for (const w of batch) w.fail(err);
+        },
       )
       .finally(() => {
         running -= 1;

@@ -327,7 +327,9 @@ const storeForConnection = async (
 const storeBatch = async (ctx: TAppContext, batch: TInboundMessage[], now: () => Date) => {
   const results: TFastResult[] = batch.map(() => SLOW);
   const byConnection = new Map<number, number[]>();
-  batch.forEach((m, i) => byConnection.set(m.connectionId, [...(byConnection.get(m.connectionId) ?? []), i]));
+  for (const [i, m] of batch.entries()) {
+    byConnection.set(m.connectionId, [...(byConnection.get(m.connectionId) ?? []), i]);
+  }
   await Promise.all(
     [...byConnection].map(async ([connectionId, indexes]) => {
       try {

@@ -1,7 +1,8 @@
-import { and, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../db/client';
-import { whatsappQueues } from '../db/schema/connections';
+import { whatsappQueues, whatsapps } from '../db/schema/connections';
 import { contacts } from '../db/schema/contacts';
+import { companies, settings } from '../db/schema/core';
 import { messages } from '../db/schema/messages';
 import { ticketSearch, ticketTrackings, tickets } from '../db/schema/tickets';
 
@@ -11,6 +12,33 @@ import { ticketSearch, ticketTrackings, tickets } from '../db/schema/tickets';
  */
 
 const DAY_MS = 86_400_000;
+
+/**
+ * What a batch of one connection needs to know, in one statement: the connection, its company (language,
+ * time zone, working hours), the company's stored settings and how many queues the connection's menu offers.
+ */
+export const batchContextOf = async (db: TDbOrTx, connectionId: number) =>
+  (
+    await db
+      .select({
+        connection: whatsapps,
+        company: {
+          id: companies.id,
+          language: companies.language,
+          timezone: companies.timezone,
+          schedules: companies.schedules,
+        },
+        settings: sql<
+          { key: string; value: string }[] | string | null
+        >`(select json_agg(json_build_object('key', s.key, 'value', s.value))
+          from ${settings} s where s.company_id = ${whatsapps.companyId})`,
+        queues: sql<number>`(select count(*)::int from ${whatsappQueues} wq
+          where wq.company_id = ${whatsapps.companyId} and wq.whatsapp_id = ${whatsapps.id})`,
+      })
+      .from(whatsapps)
+      .innerJoin(companies, eq(companies.id, whatsapps.companyId))
+      .where(eq(whatsapps.id, connectionId))
+  )[0] ?? null;
 
 /** the external ids of this batch already stored on the connection (replayed deliveries) */
 export const storedExternalIds = async (db: TDbOrTx, connectionId: number, externalIds: string[]) =>
@@ -60,7 +88,7 @@ export const insertContacts = async (db: TDbOrTx, values: (typeof contacts.$infe
 /** the open or pending tickets of these contacts on the connection (at most one each) */
 export const activeTicketsOf = async (db: TDbOrTx, companyId: number, connectionId: number, contactIds: number[]) =>
   db
-    .select()
+    .select({ id: tickets.id, contactId: tickets.contactId })
     .from(tickets)
     .where(
       and(
@@ -70,8 +98,6 @@ export const activeTicketsOf = async (db: TDbOrTx, companyId: number, connection
         inArray(tickets.status, ['open', 'pending']),
       ),
     );
-
-export type TBatchTicket = Awaited<ReturnType<typeof activeTicketsOf>>[number];
 
 /** contacts with a closed ticket on the connection updated within the reopen window */
 export const contactsWithRecentClosed = async (
@@ -98,84 +124,128 @@ export const contactsWithRecentClosed = async (
     ).map((r) => r.contactId),
   );
 
+const CONTACT_WORDS = (c: string) =>
+  sql.raw(`strip(to_tsvector('simple'::regconfig, coalesce(${c}.name, '') || ' ' || ${c}.number || ' ' || right(${c}.number, 8)
+    || ' ' || right(${c}.number, 9) || ' ' || right(${c}.number, 10) || ' ' || right(${c}.number, 11)))`);
+
 /**
- * New pending tickets with their first attendance cycle and their contact's search words, in the
- * caller's transaction. A contact that got an active ticket meanwhile (another node) is left out.
+ * New pending tickets with their first attendance cycle and their contact's search words, in one
+ * statement (all or nothing). A contact that got an active ticket meanwhile (another node) is left out.
+ * Answers the new tickets' ids by contact.
  */
-export const createTickets = async (tx: TDbOrTx, values: (typeof tickets.$inferInsert)[], at: Date) => {
-  if (values.length === 0) return [];
-  const created = await tx
-    .insert(tickets)
-    .values(values)
-    .onConflictDoNothing({
-      target: [tickets.companyId, tickets.whatsappId, tickets.contactId],
-      where: sql`status in ('open', 'pending')`,
-    })
-    .returning();
-  if (created.length === 0) return created;
-  await tx
-    .insert(ticketTrackings)
-    .values(created.map((t) => ({ companyId: t.companyId, ticketId: t.id, whatsappId: t.whatsappId, queuedAt: at })));
-  const ids = created.map((t) => t.id);
-  await tx.execute(sql`
-    insert into ${ticketSearch} (ticket_id, company_id, words)
-    select t.id, t.company_id, strip(to_tsvector('simple'::regconfig, coalesce(c.name, '') || ' ' || c.number || ' ' ||
-      right(c.number, 8) || ' ' || right(c.number, 9) || ' ' || right(c.number, 10) || ' ' || right(c.number, 11)))
-    from ${tickets} t join ${contacts} c on c.id = t.contact_id
-    where t.company_id = ${created[0]!.companyId} and t.id in ${ids}`);
+export const createTickets = async (
+  db: TDbOrTx,
+  companyId: number,
+  connectionId: number,
+  rows: { contactId: number; code: string }[],
+  at: Date,
+) => {
+  if (rows.length === 0) return new Map<number, number>();
+  const values = sql.join(
+    rows.map((r) => sql`(${r.contactId}::int, ${r.code}::varchar)`),
+    sql`, `,
+  );
+  const { rows: made } = (await db.execute(sql`
+    with v(contact_id, code) as (values ${values}),
+    made as (
+      insert into ${tickets} (company_id, whatsapp_id, contact_id, is_group, status, code)
+      select ${companyId}, ${connectionId}, v.contact_id, false, 'pending', v.code from v
+      on conflict (company_id, whatsapp_id, contact_id) where status in ('open', 'pending') do nothing
+      returning id, company_id, whatsapp_id, contact_id
+    ), cycles as (
+      insert into ${ticketTrackings} (company_id, ticket_id, whatsapp_id, queued_at)
+      select made.company_id, made.id, made.whatsapp_id, ${at.toISOString()}::timestamptz from made
+    ), words as (
+      insert into ${ticketSearch} (ticket_id, company_id, words)
+      select made.id, made.company_id, ${CONTACT_WORDS('c')} from made join ${contacts} c on c.id = made.contact_id
+    )
+    select id, contact_id from made`)) as unknown as { rows: { id: number; contact_id: number }[] };
 
-  return created;
+  return new Map(made.map((r) => [Number(r.contact_id), Number(r.id)]));
 };
-
-export const insertMessages = async (db: TDbOrTx, values: (typeof messages.$inferInsert)[]) =>
-  values.length === 0 ? [] : db.insert(messages).values(values).onConflictDoNothing().returning();
-
-export type TBatchMessage = Awaited<ReturnType<typeof insertMessages>>[number];
 
 /** longest text of one message that is indexed, and lexemes of a search chunk (ticket-search.repo.ts) */
 const TEXT_MAX = 20_000;
 const CHUNK_WORDS = 1_000;
 
+export type TNewMessage = {
+  ticketId: number;
+  contactId: number;
+  externalId: string;
+  body: string;
+  mediaType: string | null;
+  remoteJid: string;
+  participant: string | null;
+  createdAt: Date;
+  /** what the ticket list shows as its last message */
+  label: string;
+};
+
 /**
- * After the batch's messages: each ticket's last message, unread count (+n) and order, and its search
- * words (added to its last chunk, or a new chunk when that one is full).
+ * The batch's messages, once per (connection, external id), and in the same statement each ticket's last
+ * message, unread count (+ the messages stored), order and search words (added to its last chunk, or to a
+ * new chunk when that one is full). Answers the stored messages' ids and stamps by external id; a message
+ * stored meanwhile by a concurrent delivery is not answered and touches nothing.
  */
-export const touchTickets = async (
+export const storeMessages = async (
   db: TDbOrTx,
   companyId: number,
-  touches: { ticketId: number; lastMessage: string; unread: number; words: string }[],
+  connectionId: number,
+  list: TNewMessage[],
   at: Date,
 ) => {
-  if (touches.length === 0) return;
+  if (list.length === 0) return new Map<string, { id: number; createdAt: Date; updatedAt: Date }>();
   const values = sql.join(
-    touches.map((t) => sql`(${t.ticketId}::int, ${t.lastMessage}::text, ${t.unread}::int)`),
+    list.map(
+      (m, ord) =>
+        sql`(${ord}::int, ${m.ticketId}::int, ${m.contactId}::int, ${m.externalId}::varchar, ${m.body}::text,
+          ${m.mediaType}::varchar, ${m.remoteJid}::varchar, ${m.participant}::varchar, ${m.createdAt.toISOString()}::timestamptz, ${m.label}::text)`,
+    ),
     sql`, `,
   );
-  await db.execute(sql`
-    update ${tickets} t set last_message = v.last_message, last_message_at = ${at.toISOString()}::timestamptz,
-      from_me = false, unread_messages = t.unread_messages + v.unread, updated_at = ${at.toISOString()}::timestamptz
-    from (values ${values}) as v(id, last_message, unread)
-    where t.id = v.id and t.company_id = ${companyId}`);
-
-  const worded = touches.filter((t) => t.words.trim());
-  if (worded.length === 0) return;
-  const words = sql.join(
-    worded.map((t) => sql`(${t.ticketId}::int, to_tsvector('simple'::regconfig, ${t.words.slice(0, TEXT_MAX)}))`),
-    sql`, `,
-  );
-  await db.execute(sql`
-    with v(ticket_id, words) as (values ${words}),
-    last as (
-      select distinct on (s.ticket_id) s.id, s.ticket_id from ${ticketSearch} s join v on v.ticket_id = s.ticket_id
+  const stamp = sql`${at.toISOString()}::timestamptz`;
+  const { rows } = (await db.execute(sql`
+    with v(ord, ticket_id, contact_id, external_id, body, media_type, remote_jid, participant, created_at, label) as (
+      values ${values}
+    ), stored as (
+      insert into ${messages} (company_id, ticket_id, contact_id, whatsapp_id, external_id, source, body, from_me, read,
+        ack, media_type, remote_jid, participant, created_at)
+      select ${companyId}, v.ticket_id, v.contact_id, ${connectionId}, v.external_id, 'customer', v.body, false, false,
+        3, v.media_type, v.remote_jid, v.participant, v.created_at from v order by v.ord
+      on conflict do nothing
+      returning id, external_id, created_at, updated_at
+    ), per_ticket as (
+      select v.ticket_id, count(*)::int as unread, (array_agg(v.label order by v.ord desc))[1] as last_message,
+        left(string_agg(v.body, ' ' order by v.ord), ${TEXT_MAX}) as words
+      from stored join v on v.external_id = stored.external_id group by v.ticket_id
+    ), touched as (
+      update ${tickets} t set last_message = p.last_message, last_message_at = ${stamp}, from_me = false,
+        unread_messages = t.unread_messages + p.unread, updated_at = ${stamp}
+      from per_ticket p where t.id = p.ticket_id and t.company_id = ${companyId}
+    ), w as (
+      select ticket_id, to_tsvector('simple'::regconfig, words) as words from per_ticket where btrim(words) <> ''
+    ), last as (
+      select distinct on (s.ticket_id) s.id, s.ticket_id from ${ticketSearch} s join w on w.ticket_id = s.ticket_id
       where s.company_id = ${companyId} order by s.ticket_id, s.id desc
     ), grown as (
-      update ${ticketSearch} s set words = strip(s.words || v.words)
-      from last join v on v.ticket_id = last.ticket_id
+      update ${ticketSearch} s set words = strip(s.words || w.words)
+      from last join w on w.ticket_id = last.ticket_id
       where s.id = last.id and length(s.words) < ${CHUNK_WORDS}
       returning s.ticket_id
+    ), added as (
+      insert into ${ticketSearch} (ticket_id, company_id, words)
+      select w.ticket_id, ${companyId}, strip(w.words) from w where not exists (select 1 from grown g where g.ticket_id = w.ticket_id)
     )
-    insert into ${ticketSearch} (ticket_id, company_id, words)
-    select v.ticket_id, ${companyId}, strip(v.words) from v where not exists (select 1 from grown g where g.ticket_id = v.ticket_id)`);
+    select id, external_id, created_at, updated_at from stored`)) as unknown as {
+    rows: { id: number | string; external_id: string; created_at: Date | string; updated_at: Date | string }[];
+  };
+
+  return new Map(
+    rows.map((r) => [
+      r.external_id,
+      { id: Number(r.id), createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at) },
+    ]),
+  );
 };
 
 /** the current (unfinished) attendance cycle of each ticket */
@@ -197,14 +267,6 @@ export const currentCyclesOf = async (db: TDbOrTx, companyId: number, ticketIds:
             isNull(ticketTrackings.finishedAt),
           ),
         );
-
-export const queueCountOfConnection = async (db: TDbOrTx, companyId: number, connectionId: number) =>
-  (
-    await db
-      .select({ n: count() })
-      .from(whatsappQueues)
-      .where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, connectionId)))
-  )[0]?.n ?? 0;
 
 /**
  * Claims the daily profile refresh of these contacts (not refreshed in the last day): answers the ones

@@ -2,39 +2,40 @@ import { events } from '@zelo/shared';
 import type { TInboundMessage } from '../channels/types';
 import type { TAppContext } from '../lib/context';
 import { emitMessageCreated, storedMessageDto } from '../modules/messages/message-announcer';
-import { renameContact } from '../modules/messages/messages.repo';
+import { renameContact, type TMessageRow } from '../modules/messages/messages.repo';
 import { describeInbound } from '../modules/messages/store-inbound';
-import { readCompanySettings } from '../modules/settings/settings.service';
+import { settingsWithDefaults } from '../modules/settings/settings.service';
 import { emitTicketUpdated } from '../modules/tickets/ticket-announcer';
 import { type TTicketDto, toTickets } from '../modules/tickets/ticket-dto';
 import { newTicketCode } from '../modules/tickets/ticket-lifecycle';
 import { findTicketRows } from '../modules/tickets/tickets.repo';
 import {
   activeTicketsOf,
+  batchContextOf,
   claimContactRefreshes,
   contactsOfNumbers,
   contactsWithRecentClosed,
   createTickets,
   currentCyclesOf,
   insertContacts,
-  insertMessages,
   numbersAwaitingRating,
-  queueCountOfConnection,
   storedExternalIds,
+  storeMessages,
   type TBatchContact,
-  type TBatchTicket,
-  touchTickets,
+  type TNewMessage,
 } from './batch.repo';
 import { createBatcher } from './batcher';
-import { companyForInbound, connectionForInbound, type TConnectionRow } from './inbound.repo';
+import type { companyForInbound, TConnectionRow } from './inbound.repo';
 import { automationIsQuiet } from './quiet';
 import { safeTimeZone } from './working-hours';
 
 /**
  * The batched pipeline for the common inbound message: a customer's text, location or contact card in
  * a one-to-one chat. Messages that arrive while a batch is being stored form the next batch, and a batch
- * costs about fifteen statements whatever its size (batch.repo.ts): replays, contacts, tickets, the
- * messages, the tickets' last message and search words, then the announcements.
+ * costs about ten statements in five rounds whatever its size (batch.repo.ts): what the connection needs and
+ * the replays; rating waits and contacts; tickets (found, or made in one statement); the messages with their
+ * tickets' last message, unread count and search words (one statement); then ticket rows, cycles and
+ * profile-refresh claims for the announcements.
  *
  * It decides nothing the one-by-one pipeline (index.ts `handleMessage`) would decide differently:
  * anything else answers `slow` and goes there — media, quotes, groups, our own messages, a rating reply,
@@ -123,8 +124,8 @@ const contactsFor = async (ctx: TAppContext, connection: TConnectionRow, message
 };
 
 /**
- * The active ticket of each contact: found, or made pending in one transaction. Contacts whose closed
- * ticket is within the reopen window are left to the one-by-one pipeline (not answered).
+ * The active ticket of each contact (its id by contact id): found, or made pending in one statement.
+ * Contacts whose closed ticket is within the reopen window are left to the one-by-one pipeline.
  */
 const ticketsFor = async (
   ctx: TAppContext,
@@ -134,8 +135,8 @@ const ticketsFor = async (
   contactIds: number[],
 ) => {
   const companyId = connection.companyId;
-  const active = new Map<number, TBatchTicket>();
-  for (const t of await activeTicketsOf(ctx.db, companyId, connection.id, contactIds)) active.set(t.contactId, t);
+  const active = new Map<number, number>();
+  for (const t of await activeTicketsOf(ctx.db, companyId, connection.id, contactIds)) active.set(t.contactId, t.id);
   let without = contactIds.filter((id) => !active.has(id));
   if (without.length > 0 && reopenWindowMinutes > 0) {
     const since = new Date(Date.now() - reopenWindowMinutes * 60_000);
@@ -145,33 +146,60 @@ const ticketsFor = async (
   const created = new Set<number>();
   if (without.length > 0) {
     const timeZone = safeTimeZone(company?.timezone);
-    const at = new Date();
-    const rows = await ctx.db.transaction((tx) =>
-      createTickets(
-        tx,
-        without.map((contactId) => ({
-          companyId,
-          whatsappId: connection.id,
-          contactId,
-          isGroup: false,
-          status: 'pending',
-          code: newTicketCode(timeZone),
-        })),
-        at,
-      ),
+    const made = await createTickets(
+      ctx.db,
+      companyId,
+      connection.id,
+      without.map((contactId) => ({ contactId, code: newTicketCode(timeZone) })),
+      new Date(),
     );
-    for (const t of rows) {
-      active.set(t.contactId, t);
-      created.add(t.id);
+    for (const [contactId, ticketId] of made) {
+      active.set(contactId, ticketId);
+      created.add(ticketId);
     }
     const raced = without.filter((id) => !active.has(id));
     if (raced.length > 0) {
-      for (const t of await activeTicketsOf(ctx.db, companyId, connection.id, raced)) active.set(t.contactId, t);
+      for (const t of await activeTicketsOf(ctx.db, companyId, connection.id, raced)) active.set(t.contactId, t.id);
     }
   }
 
   return { active, created };
 };
+
+/** the row of a message the batch stored, as the announcements read it */
+const storedRow = (
+  companyId: number,
+  connectionId: number,
+  m: TNewMessage,
+  stamp: { id: number; createdAt: Date; updatedAt: Date },
+): TMessageRow => ({
+  ...stamp,
+  companyId,
+  ticketId: m.ticketId,
+  contactId: m.contactId,
+  whatsappId: connectionId,
+  externalId: m.externalId,
+  clientId: null,
+  userId: null,
+  source: 'customer',
+  body: m.body,
+  fromMe: false,
+  read: false,
+  ack: 3,
+  mediaType: m.mediaType,
+  mediaUrl: null,
+  mediaName: null,
+  mediaMime: null,
+  isDeleted: false,
+  isEdited: false,
+  isPrivate: false,
+  quotedMsgId: null,
+  remoteJid: m.remoteJid,
+  participant: m.participant,
+  dataJson: null,
+  errorCode: null,
+  errorMessage: null,
+});
 
 /** stores the batch's messages of one connection; one result per message, in order */
 const storeForConnection = async (
@@ -181,22 +209,22 @@ const storeForConnection = async (
   now: () => Date,
 ): Promise<TFastResult[]> => {
   const results: TFastResult[] = batch.map(() => SLOW);
-  const connection = await connectionForInbound(ctx.db, connectionId);
-  if (!connection) {
-    ctx.log.warn({ connectionId }, 'message for an unknown connection dropped');
-    return batch.map(() => DONE);
-  }
-  const companyId = connection.companyId;
-  const [settingList, company, replayed] = await Promise.all([
-    readCompanySettings(ctx.db, companyId),
-    companyForInbound(ctx.db, companyId),
+  const [context, replayed] = await Promise.all([
+    batchContextOf(ctx.db, connectionId),
     storedExternalIds(
       ctx.db,
       connectionId,
       batch.map((m) => m.externalId),
     ),
   ]);
-  const settings = new Map(settingList.map((s) => [s.key, s.value]));
+  if (!context) {
+    ctx.log.warn({ connectionId }, 'message for an unknown connection dropped');
+    return batch.map(() => DONE);
+  }
+  const { connection, company } = context;
+  const companyId = connection.companyId;
+  const stored = typeof context.settings === 'string' ? JSON.parse(context.settings) : (context.settings ?? []);
+  const settings = new Map(settingsWithDefaults(stored).map((s) => [s.key, s.value]));
 
   // replays (also within the batch) change nothing; rating replies go one by one
   let live: number[] = [];
@@ -209,21 +237,17 @@ const storeForConnection = async (
     }
   });
   if (live.length === 0) return results;
-  const rating = await numbersAwaitingRating(
-    ctx.db,
-    companyId,
-    connectionId,
-    unique(live.map((i) => digits(batch[i]!.from))),
-  );
-  live = live.filter((i) => !rating.has(digits(batch[i]!.from)));
+  const [rating, contacts] = await Promise.all([
+    numbersAwaitingRating(ctx.db, companyId, connectionId, unique(live.map((i) => digits(batch[i]!.from)))),
+    contactsFor(
+      ctx,
+      connection,
+      live.map((i) => batch[i]!),
+    ),
+  ]);
+  // a rating reply goes one by one
+  live = live.filter((i) => !rating.has(digits(batch[i]!.from)) && contacts.has(digits(batch[i]!.from)));
   if (live.length === 0) return results;
-
-  const contacts = await contactsFor(
-    ctx,
-    connection,
-    live.map((i) => batch[i]!),
-  );
-  live = live.filter((i) => contacts.has(digits(batch[i]!.from)));
   const contactOf = (i: number) => contacts.get(digits(batch[i]!.from))!;
   const { active, created } = await ticketsFor(
     ctx,
@@ -236,55 +260,36 @@ const storeForConnection = async (
   if (live.length === 0) return results;
   const ticketOf = (i: number) => active.get(contactOf(i).id)!;
 
-  // the messages and their tickets' last message, unread count and search words, together
-  const described = new Map(live.map((i) => [i, describeInbound(batch[i]!)]));
-  const touches = new Map<number, { ticketId: number; lastMessage: string; unread: number; words: string }>();
-  const stored = await ctx.db.transaction(async (tx) => {
-    const rows = await insertMessages(
-      tx,
-      live.map((i) => {
-        const m = batch[i]!;
-        return {
-          companyId,
-          ticketId: ticketOf(i).id,
+  // the messages with their tickets' last message, unread count and search words, in one statement
+  const toStore = new Map<number, TNewMessage>(
+    live.map((i) => {
+      const m = batch[i]!;
+      const described = describeInbound(m);
+      return [
+        i,
+        {
+          ticketId: ticketOf(i),
           contactId: contactOf(i).id,
-          whatsappId: connectionId,
           externalId: m.externalId,
-          source: 'customer',
-          body: described.get(i)!.body,
-          fromMe: false,
-          read: false,
-          ack: 3,
-          mediaType: described.get(i)!.mediaType,
+          body: described.body,
+          mediaType: described.mediaType,
           remoteJid: m.from,
           participant: m.participant ?? null,
           createdAt: sentAt(m),
-        };
-      }),
-    );
-    const byExternalId = new Map(rows.map((r) => [r.externalId, r]));
-    for (const i of live) {
-      if (!byExternalId.has(batch[i]!.externalId)) continue; // stored meanwhile by a concurrent delivery
-      const ticketId = ticketOf(i).id;
-      const touch = touches.get(ticketId) ?? { ticketId, lastMessage: '', unread: 0, words: '' };
-      touch.lastMessage = listLabel(described.get(i)!);
-      touch.unread += 1;
-      touch.words = `${touch.words} ${described.get(i)!.body}`;
-      touches.set(ticketId, touch);
-    }
-    await touchTickets(tx, companyId, [...touches.values()], new Date());
-
-    return byExternalId;
-  });
-
-  const storedIdx = live.filter((i) => stored.has(batch[i]!.externalId));
-  for (const i of live) if (!stored.has(batch[i]!.externalId)) results[i] = DONE;
+          label: listLabel(described),
+        },
+      ];
+    }),
+  );
+  const stamps = await storeMessages(ctx.db, companyId, connectionId, [...toStore.values()], new Date());
+  // stored meanwhile by a concurrent delivery: nothing more to do
+  for (const i of live) if (!stamps.has(batch[i]!.externalId)) results[i] = DONE;
+  const storedIdx = live.filter((i) => stamps.has(batch[i]!.externalId));
   if (storedIdx.length === 0) return results;
-  const ticketIds = [...touches.keys()];
-  const [ticketRows, cycles, connectionQueues, refreshes] = await Promise.all([
+  const ticketIds = unique(storedIdx.map(ticketOf));
+  const [ticketRows, cycles, refreshes] = await Promise.all([
     findTicketRows(ctx.db, companyId, ticketIds),
     currentCyclesOf(ctx.db, companyId, ticketIds),
-    queueCountOfConnection(ctx.db, companyId, connectionId),
     claimContactRefreshes(ctx.db, companyId, unique(storedIdx.map((i) => contactOf(i).id)), now()),
   ]);
 
@@ -298,9 +303,9 @@ const storeForConnection = async (
   const at = now();
   for (const i of storedIdx) {
     const contact = contactOf(i);
-    const ticketId = ticketOf(i).id;
+    const ticketId = ticketOf(i);
     const dto = dtos.get(ticketId);
-    const row = stored.get(batch[i]!.externalId)!;
+    const row = storedRow(companyId, connectionId, toStore.get(i)!, stamps.get(batch[i]!.externalId)!);
     if (dto) emitMessageCreated(ctx, companyId, storedMessageDto(ctx, row, contact.name), dto);
     const ticket = rows.get(ticketId);
     const quiet =
@@ -311,7 +316,7 @@ const storeForConnection = async (
         cycle: cycleOf.get(ticketId) ?? null,
         contact,
         connection,
-        connectionQueues,
+        connectionQueues: context.queues,
         scheduleType: settings.get('scheduleType'),
         company: { timezone: company.timezone, schedules: company.schedules ?? [] },
         now: at,

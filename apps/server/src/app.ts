@@ -26,6 +26,7 @@ import type { TAppContext } from './lib/context';
 import { createMailer, type TMailer } from './mail/mailer';
 import { setUserOnline } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createSessionCache, type TForgetScope } from './modules/auth/session-cache';
 import { createTokenService } from './modules/auth/tokens';
 import { cloudApiRoutes } from './modules/cloud-api/cloud-api.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
@@ -95,9 +96,13 @@ export const buildApp = async (opts: {
   registerErrorHandling(app);
 
   const tokens = createTokenService(config.jwtSecret);
+  const sessions = createSessionCache({
+    onPeerError: (err) => logger.warn({ err }, 'session cache: a forget was not answered by every node'),
+  });
   const realtime = await createRealtime(app.server, {
     db: database.db,
     tokens,
+    sessions,
     redisUrl: config.redisUrl,
     onPresence: async (auth, online) => {
       if (!online) {
@@ -145,12 +150,24 @@ export const buildApp = async (opts: {
         : {}),
     },
   });
+  // principals and viewers kept on every node are forgotten on all of them (only the Redis adapter spans nodes)
+  if (config.redisUrl) {
+    sessions.setPeers({ publish: (scope) => realtime.io.serverSideEmitWithAck('sessions:forget', scope) });
+    realtime.io.on(
+      'sessions:forget' as never,
+      ((scope: TForgetScope, answer?: (done: boolean) => void) => {
+        sessions.forgetHere(scope);
+        answer?.(true);
+      }) as never,
+    );
+  }
   const ctx: TAppContext = {
     config,
     db: database.db,
     realtime,
     channels,
     tokens,
+    sessions,
     log: logger,
     mailer:
       opts.mailer ??
@@ -173,7 +190,7 @@ export const buildApp = async (opts: {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  installRouteDeclarations(app, { db: database.db, tokens });
+  installRouteDeclarations(app, { db: database.db, tokens, sessions });
 
   app.get('/api/health', { config: { decl: { auth: 'public' } }, schema: { hide: true } }, async () => ({
     status: 'ok',

@@ -82,7 +82,7 @@ describe('route declarations', () => {
     const { default: Fastify } = await import('fastify');
     const { installRouteDeclarations } = await import('../src/http/authenticate');
     const app = Fastify();
-    installRouteDeclarations(app, { db: server.ctx.db, tokens: server.ctx.tokens });
+    installRouteDeclarations(app, { db: server.ctx.db, tokens: server.ctx.tokens, sessions: server.ctx.sessions });
     expect(() => app.get('/api/forgotten', async () => 'x')).toThrow(/no auth declaration/);
     await app.close();
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { TDb } from '../db/client';
 import { isPastDue } from '../lib/dates';
 import { findSessionPrincipal } from '../modules/auth/auth.repo';
+import type { TSessionCache } from '../modules/auth/session-cache';
 import type { TTokenService } from '../modules/auth/tokens';
 import type { TDeclaredRoute, TRouteDecl } from './declare';
 import { AppError } from './errors';
@@ -44,14 +45,24 @@ const NO_FLAGS = {
   useIntegrations: false,
 };
 
-/** Verifies an access token and loads its principal; shared by HTTP and the socket handshake. */
-export const resolveAccessToken = async (db: TDb, tokens: TTokenService, token: string | undefined): Promise<TAuth> => {
+/**
+ * Verifies an access token and loads its principal (kept a few seconds in `sessions`, forgotten by every
+ * change to it); shared by HTTP and the socket handshake.
+ */
+export const resolveAccessToken = async (
+  deps: { db: TDb; tokens: TTokenService; sessions: TSessionCache },
+  token: string | undefined,
+): Promise<TAuth> => {
   if (!token) throw new AppError('ERR_NOT_AUTHENTICATED', 'Missing token');
-  const claims = tokens.verifyAccess(token);
+  const claims = deps.tokens.verifyAccess(token);
   if (claims === 'expired') throw new AppError('ERR_SESSION_EXPIRED', 'Session expired');
   if (claims === 'invalid') throw new AppError('ERR_NOT_AUTHENTICATED', 'Invalid token');
-  const principal = await findSessionPrincipal(db, claims.sid, claims.sub);
-  if (!principal || principal.companyId !== claims.cid) throw new AppError('ERR_NOT_AUTHENTICATED', 'Invalid token');
+  const principal = await deps.sessions.principal(claims.sid, () =>
+    findSessionPrincipal(deps.db, claims.sid, claims.sub),
+  );
+  if (!principal || principal.userId !== claims.sub || principal.companyId !== claims.cid) {
+    throw new AppError('ERR_NOT_AUTHENTICATED', 'Invalid token');
+  }
   if (principal.revokedAt) throw new AppError('ERR_SESSION_REVOKED', 'This session was ended');
 
   return {
@@ -88,7 +99,12 @@ const authorize = (auth: TAuth, decl: TRouteDecl) => {
  */
 export const installRouteDeclarations = (
   app: FastifyInstance,
-  deps: { db: TDb; tokens: TTokenService; tokenAuth?: (request: FastifyRequest) => Promise<void> },
+  deps: {
+    db: TDb;
+    tokens: TTokenService;
+    sessions: TSessionCache;
+    tokenAuth?: (request: FastifyRequest) => Promise<void>;
+  },
 ) => {
   const declared: TDeclaredRoute[] = [];
   app.decorate('declaredRoutes', declared);
@@ -111,7 +127,7 @@ export const installRouteDeclarations = (
             await deps.tokenAuth(request);
           }
         : async (request) => {
-            const auth = await resolveAccessToken(deps.db, deps.tokens, bearerToken(request));
+            const auth = await resolveAccessToken(deps, bearerToken(request));
             authorize(auth, decl);
             request.auth = auth;
           };

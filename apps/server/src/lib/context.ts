@@ -3,6 +3,7 @@ import type { TChannelRegistry } from '../channels/registry';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
 import type { TMailer } from '../mail/mailer';
+import type { TSessionCache } from '../modules/auth/session-cache';
 import type { TTokenService } from '../modules/auth/tokens';
 import type { TRealtime } from '../realtime/realtime';
 
@@ -15,5 +16,7 @@ export type TAppContext = {
   channels: TChannelRegistry;
   mailer: TMailer;
   tokens: TTokenService;
+  /** principals and ticket viewers kept a few seconds; forget what a change touches */
+  sessions: TSessionCache;
   log: Logger;
 };

@@ -5,6 +5,7 @@ import { Server, type Socket } from 'socket.io';
 import type { TDb } from '../db/client';
 import { type TAuth, resolveAccessToken } from '../http/authenticate';
 import { AppError } from '../http/errors';
+import type { TSessionCache } from '../modules/auth/session-cache';
 import type { TTokenService } from '../modules/auth/tokens';
 
 export type TRealtime = {
@@ -41,6 +42,7 @@ export const createRealtime = async (
   deps: {
     db: TDb;
     tokens: TTokenService;
+    sessions: TSessionCache;
     redisUrl?: string;
     onPresence?: (auth: TAuth, online: boolean) => Promise<void>;
   },
@@ -68,7 +70,7 @@ export const createRealtime = async (
   io.use(async (socket, next) => {
     const raw = socket.handshake.auth?.token ?? socket.handshake.query?.token;
     try {
-      socket.data.auth = await resolveAccessToken(deps.db, deps.tokens, typeof raw === 'string' ? raw : undefined);
+      socket.data.auth = await resolveAccessToken(deps, typeof raw === 'string' ? raw : undefined);
       next();
     } catch (err) {
       const code = err instanceof AppError ? err.code : 'ERR_NOT_AUTHENTICATED';

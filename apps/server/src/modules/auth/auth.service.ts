@@ -90,6 +90,7 @@ export const login = async (ctx: TAppContext, body: TLoginRequest, client: TClie
     await revokeOtherSessions(tx, row.id, refresh.sessionId);
     await setUserOnline(tx, row.id, true);
   });
+  await ctx.sessions.forget({ userId: row.id });
   // older tabs of this user hear it and sign out (spec 1 §4); their sessions are already revoked
   ctx.realtime.io
     .to(`company-${row.companyId}-user-${row.id}`)
@@ -111,6 +112,7 @@ export const refresh = async (ctx: TAppContext, cookie: string | undefined) => {
   if (!rotated) {
     // a refresh token used twice was stolen or replayed: end the session
     await revokeSession(ctx.db, session.id);
+    await ctx.sessions.forget({ userId: session.userId });
     throw new AppError('ERR_SESSION_REVOKED', 'This session was ended');
   }
   const row = await findSessionUserRow(ctx.db, session.companyId, session.userId);
@@ -129,6 +131,7 @@ export const refresh = async (ctx: TAppContext, cookie: string | undefined) => {
 
 export const logout = async (ctx: TAppContext, auth: TAuth) => {
   await revokeSession(ctx.db, auth.sessionId);
+  await ctx.sessions.forget({ userId: auth.userId });
   await setUserOnline(ctx.db, auth.userId, false);
   ctx.realtime.io.in(`session-${auth.sessionId}`).disconnectSockets(true);
 };

@@ -177,6 +177,7 @@ export const updateCompany = async (ctx: TAppContext, id: number, body: TCompany
     if (Object.keys(fields).length) await updateCompanyRow(tx, id, fields);
     if (campaignsEnabled !== undefined) await upsertSetting(tx, id, 'campaignsEnabled', String(campaignsEnabled));
   });
+  await ctx.sessions.forget({ companyId: id });
   const company = await loadCompany(ctx.db, id);
   ctx.realtime.toCompany(id, events.company(id), { action: 'update', company });
 
@@ -195,5 +196,6 @@ export const deleteCompany = async (ctx: TAppContext, auth: TAuth, id: number) =
   if (id === auth.companyId) throw new AppError('ERR_CANNOT_DELETE_OWN_COMPANY');
   await loadCompany(ctx.db, id);
   await deleteCompanyRow(ctx.db, id);
+  await ctx.sessions.forget({ companyId: id });
   ctx.realtime.io.in(rooms.main(id)).disconnectSockets(true);
 };

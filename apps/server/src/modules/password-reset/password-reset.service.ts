@@ -53,6 +53,7 @@ export const resetPassword = async (ctx: TAppContext, body: TResetPasswordReques
     await setPasswordHash(tx, user.id, passwordHash);
     await revokeAllSessions(tx, user.id);
   });
+  await ctx.sessions.forget({ userId: user.id });
 
   return { message: 'Password updated' };
 };

@@ -53,7 +53,11 @@ export const updatePlan = async (ctx: TAppContext, id: number, body: TPlanBody) 
   await getPlan(ctx, id);
   await assertNameFree(ctx, body.name, id);
 
-  return toPlan(await updatePlanRow(ctx.db, id, body));
+  const plan = await updatePlanRow(ctx.db, id, body);
+  // the plan's flags are in the principal of every company on it
+  await ctx.sessions.forget({ all: true });
+
+  return toPlan(plan);
 };
 
 export const deletePlan = async (ctx: TAppContext, id: number) => {
@@ -62,4 +66,5 @@ export const deletePlan = async (ctx: TAppContext, id: number) => {
     throw new AppError('ERR_PLAN_IN_USE', 'Companies still use this plan');
   }
   await deletePlanRow(ctx.db, id);
+  await ctx.sessions.forget({ all: true });
 };

@@ -119,5 +119,7 @@ export const updateQueue = async (ctx: TAppContext, auth: TAuth, id: number, bod
 
 export const deleteQueue = async (ctx: TAppContext, auth: TAuth, id: number) => {
   if (!(await deleteQueueRow(ctx.db, auth.companyId, id))) throw new AppError('ERR_NO_QUEUE_FOUND');
+  // its members' queue lists (the viewers) lost it
+  await ctx.sessions.forget({ companyId: auth.companyId });
   ctx.realtime.toCompany(auth.companyId, events.queue(auth.companyId), { action: 'delete', queueId: id });
 };

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
+import { queryRows } from '../../db/statements';
 import { contacts } from '../../db/schema/contacts';
 import { messages } from '../../db/schema/messages';
 import { ticketSearch, tickets } from '../../db/schema/tickets';
@@ -94,37 +95,68 @@ export const searchPlan = (term: string) => {
  * The share of chunks that hold a word starting with each prefix, from the statistics PostgreSQL keeps on
  * `ticket_search.words` (its most common lexemes and their frequencies); 0 for prefixes of rare words.
  */
-const prefixShares = async (db: TDbOrTx, prefixes: string[]) => {
-  const { rows } = (await db.execute(sql`
-    select p.prefix, coalesce(sum(e.freq), 0)::float8 as share
-    from unnest(${`{${prefixes.map((w) => `"${w}"`).join(',')}}`}::text[]) as p(prefix)
-    left join (
-      select e.lexeme, e.freq
-      from pg_stats st, unnest(st.most_common_elems::text::text[], st.most_common_elem_freqs) as e(lexeme, freq)
-      where st.schemaname = current_schema() and st.tablename = 'ticket_search' and st.attname = 'words'
-    ) e on starts_with(e.lexeme, p.prefix)
-    group by p.prefix`)) as unknown as { rows: { prefix: string; share: number }[] };
+const PREFIX_SHARES = `
+  select p.prefix, coalesce(sum(e.freq), 0)::float8 as share
+  from unnest($1::text[]) as p(prefix)
+  left join (
+    select e.lexeme, e.freq
+    from pg_stats st, unnest(st.most_common_elems::text::text[], st.most_common_elem_freqs) as e(lexeme, freq)
+    where st.schemaname = current_schema() and st.tablename = 'ticket_search' and st.attname = 'words'
+  ) e on starts_with(e.lexeme, p.prefix)
+  group by p.prefix`;
 
-  return new Map(rows.map((r) => [r.prefix, Number(r.share)]));
+/**
+ * The statistics change only when the table is analysed: a prefix's share is kept for a while per
+ * database handle (reading pg_stats costs more than the rest of a search). It only picks a plan's
+ * shape, never which tickets match.
+ */
+const SHARE_TTL_MS = 5 * 60_000;
+const SHARES_KEPT = 10_000;
+const shareCache = new WeakMap<object, Map<string, { share: number; until: number }>>();
+
+const prefixShares = async (db: TDbOrTx, prefixes: string[]) => {
+  let cache = shareCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    shareCache.set(db, cache);
+  }
+  const now = Date.now();
+  const shares = new Map<string, number>();
+  const missing: string[] = [];
+  for (const prefix of prefixes) {
+    const kept = cache.get(prefix);
+    if (kept && kept.until > now) shares.set(prefix, kept.share);
+    else missing.push(prefix);
+  }
+  if (missing.length === 0) return shares;
+  const rows = await queryRows<{ prefix: string; share: number }>(db, PREFIX_SHARES, [missing]);
+  if (cache.size + rows.length > SHARES_KEPT) cache.clear();
+  for (const r of rows) {
+    shares.set(r.prefix, Number(r.share));
+    cache.set(r.prefix, { share: Number(r.share), until: now + SHARE_TTL_MS });
+  }
+
+  return shares;
 };
 
 /** from this share of matching chunks, a search walks the list instead of asking the GIN index */
 const WALK_FROM_SHARE = 0.02;
 
-/** the condition on `tickets` for a search term; the plan shape is picked from how common its words are */
-export const ticketMatchesSearch = async (db: TDbOrTx, companyId: number, term: string): Promise<SQL> => {
+/**
+ * What the list's condition for a search term is (rendered by ticket-list.repo.ts): its tsquery, and the
+ * plan's shape picked from how common its words are. `walk` (a common word): a per-ticket check made
+ * while the list index is walked until the page is full; otherwise the GIN index answers the few
+ * matching tickets once. Null when the term has nothing to find.
+ */
+export type TSearchCondition = { tsquery: string; walk: boolean } | null;
+
+export const searchCondition = async (db: TDbOrTx, term: string): Promise<TSearchCondition> => {
   const plan = searchPlan(term);
-  if (!plan) return sql`false`;
+  if (!plan) return null;
   const shares = await prefixShares(db, plan.number ? [...plan.words, plan.number] : plan.words);
   // all words must match: the rarest bounds the share; a number is the alternative
   const wordsShare = Math.min(...plan.words.map((w) => shares.get(w) ?? 0));
   const share = plan.number ? Math.max(wordsShare, shares.get(plan.number) ?? 0) : wordsShare;
-  const query = sql`to_tsquery(${CONFIG}, ${plan.tsquery})`;
-  if (share >= WALK_FROM_SHARE) {
-    // common: a per-ticket check the planner cannot turn into a join, made while the list index is walked
-    return sql`(select bool_or(s.words @@ ${query}) from ${ticketSearch} s where s.ticket_id = ${tickets.id}) is true`;
-  }
 
-  // rare: the GIN index answers its few tickets once (an init plan), then the list keeps its order
-  return sql`${tickets.id} = any(array(select s.ticket_id from ${ticketSearch} s where s.company_id = ${companyId} and s.words @@ ${query}))`;
+  return { tsquery: plan.tsquery, walk: share >= WALK_FROM_SHARE };
 };

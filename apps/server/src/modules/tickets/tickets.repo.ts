@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { whatsapps } from '../../db/schema/connections';
@@ -91,39 +91,6 @@ export const findTicketPlain = async (db: TDbOrTx, companyId: number, id: number
       .from(tickets)
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
   )[0] ?? null;
-
-/**
- * A page of the list and its count. `uncounted` (searches) skips the count: one more row is read to know
- * whether more follow, and the count answered is the tickets up to this page plus that one.
- */
-export const pageTicketRows = async (
-  db: TDbOrTx,
-  where: SQL,
-  limit: number,
-  offset: number,
-  opts: { uncounted?: boolean } = {},
-) => {
-  const page = (size: number) =>
-    selectTickets(db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(size).offset(offset);
-  if (opts.uncounted) {
-    const rows = await page(limit + 1);
-
-    return { rows: rows.slice(0, limit), total: offset + rows.length };
-  }
-  const [rows, [{ total }]] = await Promise.all([
-    page(limit),
-    // every ticket has its contact (not null, foreign key) and no condition reads the contacts columns
-    db
-      .select({ total: count() })
-      .from(tickets)
-      .where(where),
-  ]);
-
-  return { rows, total };
-};
-
-export const ticketHasAllTags = (companyId: number, tagIds: number[]) =>
-  sql`(select count(*) from ${ticketTags} where ${ticketTags.companyId} = ${companyId} and ${ticketTags.ticketId} = ${tickets.id} and ${inArray(ticketTags.tagId, tagIds)}) = ${tagIds.length}`;
 
 export const findActiveTicket = async (db: TDbOrTx, companyId: number, whatsappId: number, contactId: number) =>
   (

@@ -1,9 +1,8 @@
 import { PAGE_SIZE, type TCreateTicketBody, type TTicketListQuery, type TUpdateTicketBody } from '@zelo/shared';
-import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { tickets } from '../../db/schema/tickets';
 import type { TAuth } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
+import { SqlParams } from '../../db/statements';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { channelSession } from '../messages/channel-access';
 import { removeMediaFile } from '../messages/media';
@@ -15,7 +14,8 @@ import { assertCanSee, loadViewer, type TViewer } from './ticket-access';
 import { announceTicket, announceTicketDeleted, announceUnread, type TTicketPlace } from './ticket-announcer';
 import { loadTicketDto, toTickets } from './ticket-dto';
 import { newTicketCode } from './ticket-lifecycle';
-import { ticketMatchesSearch } from './ticket-search.repo';
+import { searchCondition } from './ticket-search.repo';
+import { allOf, anyOf, listConditions, pageTicketList, type TListConditions } from './ticket-list.repo';
 import {
   clearUnread,
   companyBasics,
@@ -32,11 +32,9 @@ import {
   insertTicketIfNoneActive,
   insertTracking,
   mediaFilesOfTicket,
-  pageTicketRows,
   queueOfCompany,
   type TTicketInsert,
   type TTicketRowRaw,
-  ticketHasAllTags,
   updateTicketIf,
   updateTracking,
   userOfCompany,
@@ -81,50 +79,51 @@ export class OtherOpenTicketError extends AppError {
 
 // ---------------------------------------------------------------- list
 
-const dayCondition = (column: SQL, day: string, timeZone: string) =>
-  sql`(${column} at time zone ${timeZone})::date = ${day.slice(0, 10)}::date`;
-
-/** the tickets a user may list; `showAll` only counts for admins and users with allTicket enabled */
-const visibilityCondition = (viewer: TViewer, query: TTicketListQuery): SQL | undefined => {
+/**
+ * The tickets a user may list; `showAll` only counts for admins and users with allTicket enabled. With a
+ * status filter, `pending` folds to true or false (the other arm of a rule can then drop out).
+ */
+const visibilityCondition = (viewer: TViewer, query: TTicketListQuery, c: TListConditions) => {
   const showAll = query.showAll === true && (viewer.isAdmin || viewer.allTicket);
-  const requested = query.queueIds && query.queueIds.length > 0 ? query.queueIds : undefined;
-  const mine = eq(tickets.userId, viewer.userId);
+  const requested = query.queueIds && query.queueIds.length > 0 ? [...new Set(query.queueIds)] : undefined;
+  const mine = c.userIs(viewer.userId);
+  const pending = c.statusIs('pending');
   if (viewer.isAdmin) {
-    const queueCond = requested ? or(inArray(tickets.queueId, requested), isNull(tickets.queueId)) : undefined;
+    const queueCond = requested ? anyOf(c.queuesIn(requested), c.noQueue()) : undefined;
     if (showAll) return queueCond;
 
-    return and(or(mine, eq(tickets.status, 'pending')), queueCond);
+    return allOf(anyOf(mine, pending), queueCond);
   }
   const allowed = requested ? requested.filter((q) => viewer.queueIds.includes(q)) : viewer.queueIds;
-  const queueParts: SQL[] = [];
-  if (allowed.length) queueParts.push(inArray(tickets.queueId, allowed));
-  if (viewer.seesNoQueue) queueParts.push(isNull(tickets.queueId));
-  const queueCond = queueParts.length ? or(...queueParts) : sql`false`;
-  const ownCond = requested ? and(mine, or(inArray(tickets.queueId, requested), isNull(tickets.queueId))) : mine;
-  if (showAll) return or(ownCond, queueCond);
+  const queueCond = anyOf(c.queuesIn(allowed), viewer.seesNoQueue ? c.noQueue() : undefined);
+  const ownCond = requested ? allOf(mine, anyOf(c.queuesIn(requested), c.noQueue())) : mine;
+  if (showAll) return anyOf(ownCond, queueCond);
 
-  return or(ownCond, and(eq(tickets.status, 'pending'), queueCond));
+  return anyOf(ownCond, allOf(pending, queueCond));
 };
 
 export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketListQuery) => {
-  const viewer = await loadViewer(ctx.db, auth);
+  // the list is read far more often than users change: its viewer is kept a few seconds (forgotten on change)
+  const viewer = await ctx.sessions.viewer(auth.companyId, auth.userId, () => loadViewer(ctx.db, auth));
   const companyId = auth.companyId;
   const timeZone = auth.company.timezone || 'America/Sao_Paulo';
-  const conditions: (SQL | undefined)[] = [eq(tickets.companyId, companyId), visibilityCondition(viewer, query)];
-  if (query.status) conditions.push(eq(tickets.status, query.status));
-  if (query.users?.length) conditions.push(inArray(tickets.userId, query.users));
-  if (query.tags?.length) conditions.push(ticketHasAllTags(companyId, [...new Set(query.tags)]));
-  if (query.withUnreadMessages) conditions.push(gt(tickets.unreadMessages, 0));
-  if (query.date) conditions.push(dayCondition(sql`${tickets.createdAt}`, query.date, timeZone));
-  if (query.updatedAt) conditions.push(dayCondition(sql`${tickets.updatedAt}`, query.updatedAt, timeZone));
-  if (query.searchParam) conditions.push(await ticketMatchesSearch(ctx.db, companyId, query.searchParam));
+  const params = new SqlParams();
+  const c = listConditions(params, query.status);
+  const conditions = [c.company(companyId), visibilityCondition(viewer, query, c)];
+  if (query.status) conditions.push(c.status(query.status));
+  if (query.users?.length) conditions.push(c.usersIn([...new Set(query.users)]));
+  if (query.tags?.length) conditions.push(c.hasAllTags(companyId, [...new Set(query.tags)]));
+  if (query.withUnreadMessages) conditions.push(c.withUnread());
+  if (query.date) conditions.push(c.onDay('created_at', query.date, timeZone));
+  if (query.updatedAt) conditions.push(c.onDay('updated_at', query.updatedAt, timeZone));
+  if (query.searchParam) conditions.push(c.matches(companyId, await searchCondition(ctx.db, query.searchParam)));
   const { limit, offset } = pageWindow(query.pageNumber, PAGE_SIZE.tickets);
   // a search is not counted (its count is a lower bound, `hasMore` is exact): only the open/pending badges,
   // which never search, show counts
-  const { rows, total } = await pageTicketRows(ctx.db, and(...conditions) as SQL, limit, offset, {
+  const { tickets: rows, total } = await pageTicketList(ctx.db, { text: allOf(...conditions), params }, limit, offset, {
     uncounted: Boolean(query.searchParam),
   });
-  const page = pageAnswer(toTickets(rows), total, query.pageNumber, PAGE_SIZE.tickets);
+  const page = pageAnswer(rows, total, query.pageNumber, PAGE_SIZE.tickets);
 
   return { tickets: page.rows, count: page.count, hasMore: page.hasMore };
 };

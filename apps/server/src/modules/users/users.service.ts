@@ -178,6 +178,7 @@ export const updateUser = async (ctx: TAppContext, auth: TAuth, id: number, body
       else await revokeAllSessions(tx, id);
     }
   });
+  await ctx.sessions.forget({ userId: id });
   const user = await loadUser(ctx.db, companyId, id);
   announce(ctx, companyId, user, 'update');
 
@@ -196,6 +197,7 @@ export const deleteUser = async (ctx: TAppContext, auth: TAuth, id: number) => {
     }
     await deleteUserRow(tx, companyId, id);
   });
+  await ctx.sessions.forget({ userId: id });
   ctx.realtime.toCompany(companyId, events.user(companyId), { action: 'delete', userId: id });
 };
 
@@ -205,6 +207,7 @@ export const setLanguage = async (ctx: TAppContext, auth: TAuth, language: TLang
     await updateUserRow(tx, auth.companyId, auth.userId, { language });
     if (auth.isAdmin) await updateCompanyRow(tx, auth.companyId, { language });
   });
+  await ctx.sessions.forget({ userId: auth.userId });
 
   return { language };
 };

@@ -1,14 +1,16 @@
-import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { whatsappQueues, whatsapps } from '../db/schema/connections';
-import { contacts } from '../db/schema/contacts';
+import type { contacts } from '../db/schema/contacts';
 import { companies, settings } from '../db/schema/core';
-import { messages } from '../db/schema/messages';
-import { ticketSearch, ticketTrackings, tickets } from '../db/schema/tickets';
+import { queryRows } from '../db/statements';
 
 /**
- * The batched pipeline's queries (fast-path.ts): each reads or writes the rows of a whole batch of
- * inbound messages in one statement. Every query is scoped by company (and connection where it applies).
+ * The batched pipeline's queries (fast-path.ts): each reads or writes the rows of a whole batch of inbound
+ * messages in one statement. The texts are fixed (a batch's rows travel as array parameters), so each is a
+ * named prepared statement planned once per pooled connection (db/statements.ts). Every query is scoped by
+ * company, and by connection where it applies.
  */
 
 const DAY_MS = 86_400_000;
@@ -17,9 +19,9 @@ const DAY_MS = 86_400_000;
  * What a batch of one connection needs to know, in one statement: the connection, its company (language,
  * time zone, working hours), the company's stored settings and how many queues the connection's menu offers.
  */
-export const batchContextOf = async (db: TDbOrTx, connectionId: number) =>
-  (
-    await db
+const batchContextQuery = preparedQuery(
+  (db, name) =>
+    db
       .select({
         connection: whatsapps,
         company: {
@@ -37,67 +39,80 @@ export const batchContextOf = async (db: TDbOrTx, connectionId: number) =>
       })
       .from(whatsapps)
       .innerJoin(companies, eq(companies.id, whatsapps.companyId))
-      .where(eq(whatsapps.id, connectionId))
-  )[0] ?? null;
+      .where(eq(whatsapps.id, sql.placeholder('connectionId')))
+      .prepare(name),
+  'inbound_batch_context',
+);
+
+export const batchContextOf = async (db: TDbOrTx, connectionId: number) =>
+  (await batchContextQuery(db).execute({ connectionId }))[0] ?? null;
 
 /** the external ids of this batch already stored on the connection (replayed deliveries) */
 export const storedExternalIds = async (db: TDbOrTx, connectionId: number, externalIds: string[]) =>
   new Set(
     (
-      await db
-        .select({ externalId: messages.externalId })
-        .from(messages)
-        .where(and(eq(messages.whatsappId, connectionId), inArray(messages.externalId, externalIds)))
-    ).map((r) => r.externalId as string),
+      await queryRows<{ external_id: string }>(
+        db,
+        'select external_id from messages where whatsapp_id = $1 and external_id = any($2::varchar[])',
+        [connectionId, externalIds],
+      )
+    ).map((r) => r.external_id),
   );
 
 /** the numbers whose closed ticket on the connection waits for a rating reply */
 export const numbersAwaitingRating = async (db: TDbOrTx, companyId: number, connectionId: number, numbers: string[]) =>
   new Set(
     (
-      await db
-        .select({ number: contacts.number })
-        .from(tickets)
-        .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, companyId)))
-        .innerJoin(ticketTrackings, eq(ticketTrackings.ticketId, tickets.id))
-        .where(
-          and(
-            inArray(contacts.number, numbers),
-            eq(tickets.companyId, companyId),
-            eq(tickets.whatsappId, connectionId),
-            eq(tickets.status, 'closed'),
-            isNull(ticketTrackings.finishedAt),
-            isNotNull(ticketTrackings.ratingAt),
-          ),
-        )
+      await queryRows<{ number: string }>(
+        db,
+        `select c.number from tickets t
+         join contacts c on c.id = t.contact_id and c.company_id = $1
+         join ticket_trackings tr on tr.ticket_id = t.id and tr.finished_at is null and tr.rating_at is not null
+         where t.company_id = $1 and t.whatsapp_id = $2 and t.status = 'closed' and c.number = any($3::varchar[])`,
+        [companyId, connectionId, numbers],
+      )
     ).map((r) => r.number),
   );
 
-export const contactsOfNumbers = async (db: TDbOrTx, companyId: number, numbers: string[]) =>
-  db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), inArray(contacts.number, numbers)));
+export type TBatchContact = typeof contacts.$inferSelect;
 
-export type TBatchContact = Awaited<ReturnType<typeof contactsOfNumbers>>[number];
+const CONTACT_COLUMNS = `id, company_id as "companyId", name, number, email, profile_pic_url as "profilePicUrl",
+  profile_pic_updated_at as "profilePicUpdatedAt", is_group as "isGroup", disable_bot as "disableBot", lid,
+  whatsapp_id as "whatsappId", created_at as "createdAt", updated_at as "updatedAt"`;
+
+export const contactsOfNumbers = async (db: TDbOrTx, companyId: number, numbers: string[]) =>
+  queryRows<TBatchContact>(
+    db,
+    `select ${CONTACT_COLUMNS} from contacts where company_id = $1 and number = any($2::varchar[])`,
+    [companyId, numbers],
+  );
 
 /** new contacts; a number created meanwhile by someone else is not answered (read it again) */
-export const insertContacts = async (db: TDbOrTx, values: (typeof contacts.$inferInsert)[]) =>
-  values.length === 0 ? [] : db.insert(contacts).values(values).onConflictDoNothing().returning();
+export const insertContacts = async (
+  db: TDbOrTx,
+  companyId: number,
+  connectionId: number,
+  list: { number: string; name: string }[],
+) =>
+  list.length === 0
+    ? []
+    : queryRows<TBatchContact>(
+        db,
+        `insert into contacts (company_id, number, name, is_group, whatsapp_id)
+         select $1, v.number, v.name, false, $2 from unnest($3::varchar[], $4::varchar[]) as v(number, name)
+         on conflict do nothing
+         returning ${CONTACT_COLUMNS}`,
+        [companyId, connectionId, list.map((c) => c.number), list.map((c) => c.name)],
+      );
 
 /** the open or pending tickets of these contacts on the connection (at most one each) */
 export const activeTicketsOf = async (db: TDbOrTx, companyId: number, connectionId: number, contactIds: number[]) =>
-  db
-    .select({ id: tickets.id, contactId: tickets.contactId })
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.companyId, companyId),
-        eq(tickets.whatsappId, connectionId),
-        inArray(tickets.contactId, contactIds),
-        inArray(tickets.status, ['open', 'pending']),
-      ),
-    );
+  queryRows<{ id: number; contactId: number }>(
+    db,
+    `select id, contact_id as "contactId" from tickets
+     where company_id = $1 and whatsapp_id = $2 and contact_id = any($3::int[]) and status in ('open', 'pending')`,
+    [companyId, connectionId, contactIds],
+  );
 
 /** contacts with a closed ticket on the connection updated within the reopen window */
 export const contactsWithRecentClosed = async (
@@ -109,24 +124,19 @@ export const contactsWithRecentClosed = async (
 ) =>
   new Set(
     (
-      await db
-        .selectDistinct({ contactId: tickets.contactId })
-        .from(tickets)
-        .where(
-          and(
-            eq(tickets.companyId, companyId),
-            eq(tickets.whatsappId, connectionId),
-            inArray(tickets.contactId, contactIds),
-            eq(tickets.status, 'closed'),
-            sql`coalesce(${tickets.closedAt}, ${tickets.updatedAt}) >= ${since.toISOString()}::timestamptz`,
-          ),
-        )
+      await queryRows<{ contactId: number }>(
+        db,
+        `select distinct contact_id as "contactId" from tickets
+         where company_id = $1 and whatsapp_id = $2 and contact_id = any($3::int[]) and status = 'closed'
+           and coalesce(closed_at, updated_at) >= $4::timestamptz`,
+        [companyId, connectionId, contactIds, since],
+      )
     ).map((r) => r.contactId),
   );
 
-const CONTACT_WORDS = (c: string) =>
-  sql.raw(`strip(to_tsvector('simple'::regconfig, coalesce(${c}.name, '') || ' ' || ${c}.number || ' ' || right(${c}.number, 8)
-    || ' ' || right(${c}.number, 9) || ' ' || right(${c}.number, 10) || ' ' || right(${c}.number, 11)))`);
+/** a contact's words for the list search (ticket-search.repo.ts `contactText`) */
+const CONTACT_WORDS = `strip(to_tsvector('simple'::regconfig, coalesce(c.name, '') || ' ' || c.number || ' ' ||
+  right(c.number, 8) || ' ' || right(c.number, 9) || ' ' || right(c.number, 10) || ' ' || right(c.number, 11)))`;
 
 /**
  * New pending tickets with their first attendance cycle and their contact's search words, in one
@@ -141,27 +151,25 @@ export const createTickets = async (
   at: Date,
 ) => {
   if (rows.length === 0) return new Map<number, number>();
-  const values = sql.join(
-    rows.map((r) => sql`(${r.contactId}::int, ${r.code}::varchar)`),
-    sql`, `,
-  );
-  const { rows: made } = (await db.execute(sql`
-    with v(contact_id, code) as (values ${values}),
-    made as (
-      insert into ${tickets} (company_id, whatsapp_id, contact_id, is_group, status, code)
-      select ${companyId}, ${connectionId}, v.contact_id, false, 'pending', v.code from v
+  const made = await queryRows<{ id: number; contactId: number }>(
+    db,
+    `with made as (
+      insert into tickets (company_id, whatsapp_id, contact_id, is_group, status, code)
+      select $1, $2, v.contact_id, false, 'pending', v.code from unnest($3::int[], $4::varchar[]) as v(contact_id, code)
       on conflict (company_id, whatsapp_id, contact_id) where status in ('open', 'pending') do nothing
       returning id, company_id, whatsapp_id, contact_id
     ), cycles as (
-      insert into ${ticketTrackings} (company_id, ticket_id, whatsapp_id, queued_at)
-      select made.company_id, made.id, made.whatsapp_id, ${at.toISOString()}::timestamptz from made
+      insert into ticket_trackings (company_id, ticket_id, whatsapp_id, queued_at)
+      select made.company_id, made.id, made.whatsapp_id, $5::timestamptz from made
     ), words as (
-      insert into ${ticketSearch} (ticket_id, company_id, words)
-      select made.id, made.company_id, ${CONTACT_WORDS('c')} from made join ${contacts} c on c.id = made.contact_id
+      insert into ticket_search (ticket_id, company_id, words)
+      select made.id, made.company_id, ${CONTACT_WORDS} from made join contacts c on c.id = made.contact_id
     )
-    select id, contact_id from made`)) as unknown as { rows: { id: number; contact_id: number }[] };
+    select id, contact_id as "contactId" from made`,
+    [companyId, connectionId, rows.map((r) => r.contactId), rows.map((r) => r.code), at],
+  );
 
-  return new Map(made.map((r) => [Number(r.contact_id), Number(r.id)]));
+  return new Map(made.map((r) => [r.contactId, r.id]));
 };
 
 /** longest text of one message that is indexed, and lexemes of a search chunk (ticket-search.repo.ts) */
@@ -195,22 +203,16 @@ export const storeMessages = async (
   at: Date,
 ) => {
   if (list.length === 0) return new Map<string, { id: number; createdAt: Date; updatedAt: Date }>();
-  const values = sql.join(
-    list.map(
-      (m, ord) =>
-        sql`(${ord}::int, ${m.ticketId}::int, ${m.contactId}::int, ${m.externalId}::varchar, ${m.body}::text,
-          ${m.mediaType}::varchar, ${m.remoteJid}::varchar, ${m.participant}::varchar, ${m.createdAt.toISOString()}::timestamptz, ${m.label}::text)`,
-    ),
-    sql`, `,
-  );
-  const stamp = sql`${at.toISOString()}::timestamptz`;
-  const { rows } = (await db.execute(sql`
-    with v(ord, ticket_id, contact_id, external_id, body, media_type, remote_jid, participant, created_at, label) as (
-      values ${values}
+  const rows = await queryRows<{ id: number | string; externalId: string; createdAt: Date; updatedAt: Date }>(
+    db,
+    `with v as (
+      select * from unnest($3::int[], $4::int[], $5::varchar[], $6::text[], $7::varchar[], $8::varchar[], $9::varchar[],
+        $10::timestamptz[], $11::text[]) with ordinality
+        as v(ticket_id, contact_id, external_id, body, media_type, remote_jid, participant, created_at, label, ord)
     ), stored as (
-      insert into ${messages} (company_id, ticket_id, contact_id, whatsapp_id, external_id, source, body, from_me, read,
+      insert into messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, source, body, from_me, read,
         ack, media_type, remote_jid, participant, created_at)
-      select ${companyId}, v.ticket_id, v.contact_id, ${connectionId}, v.external_id, 'customer', v.body, false, false,
+      select $1, v.ticket_id, v.contact_id, $2, v.external_id, 'customer', v.body, false, false,
         3, v.media_type, v.remote_jid, v.participant, v.created_at from v order by v.ord
       on conflict do nothing
       returning id, external_id, created_at, updated_at
@@ -219,31 +221,44 @@ export const storeMessages = async (
         left(string_agg(v.body, ' ' order by v.ord), ${TEXT_MAX}) as words
       from stored join v on v.external_id = stored.external_id group by v.ticket_id
     ), touched as (
-      update ${tickets} t set last_message = p.last_message, last_message_at = ${stamp}, from_me = false,
-        unread_messages = t.unread_messages + p.unread, updated_at = ${stamp}
-      from per_ticket p where t.id = p.ticket_id and t.company_id = ${companyId}
+      update tickets t set last_message = p.last_message, last_message_at = $12::timestamptz, from_me = false,
+        unread_messages = t.unread_messages + p.unread, updated_at = $12::timestamptz
+      from per_ticket p where t.id = p.ticket_id and t.company_id = $1
     ), w as (
       select ticket_id, to_tsvector('simple'::regconfig, words) as words from per_ticket where btrim(words) <> ''
     ), last as (
-      select distinct on (s.ticket_id) s.id, s.ticket_id from ${ticketSearch} s join w on w.ticket_id = s.ticket_id
-      where s.company_id = ${companyId} order by s.ticket_id, s.id desc
+      select distinct on (s.ticket_id) s.id, s.ticket_id from ticket_search s join w on w.ticket_id = s.ticket_id
+      where s.company_id = $1 order by s.ticket_id, s.id desc
     ), grown as (
-      update ${ticketSearch} s set words = strip(s.words || w.words)
+      update ticket_search s set words = strip(s.words || w.words)
       from last join w on w.ticket_id = last.ticket_id
       where s.id = last.id and length(s.words) < ${CHUNK_WORDS}
       returning s.ticket_id
     ), added as (
-      insert into ${ticketSearch} (ticket_id, company_id, words)
-      select w.ticket_id, ${companyId}, strip(w.words) from w where not exists (select 1 from grown g where g.ticket_id = w.ticket_id)
+      insert into ticket_search (ticket_id, company_id, words)
+      select w.ticket_id, $1, strip(w.words) from w where not exists (select 1 from grown g where g.ticket_id = w.ticket_id)
     )
-    select id, external_id, created_at, updated_at from stored`)) as unknown as {
-    rows: { id: number | string; external_id: string; created_at: Date | string; updated_at: Date | string }[];
-  };
+    select id, external_id as "externalId", created_at as "createdAt", updated_at as "updatedAt" from stored`,
+    [
+      companyId,
+      connectionId,
+      list.map((m) => m.ticketId),
+      list.map((m) => m.contactId),
+      list.map((m) => m.externalId),
+      list.map((m) => m.body),
+      list.map((m) => m.mediaType),
+      list.map((m) => m.remoteJid),
+      list.map((m) => m.participant),
+      list.map((m) => m.createdAt),
+      list.map((m) => m.label),
+      at,
+    ],
+  );
 
   return new Map(
     rows.map((r) => [
-      r.external_id,
-      { id: Number(r.id), createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at) },
+      r.externalId,
+      { id: Number(r.id), createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) },
     ]),
   );
 };
@@ -252,21 +267,12 @@ export const storeMessages = async (
 export const currentCyclesOf = async (db: TDbOrTx, companyId: number, ticketIds: number[]) =>
   ticketIds.length === 0
     ? []
-    : db
-        .select({
-          id: ticketTrackings.id,
-          ticketId: ticketTrackings.ticketId,
-          ratingAt: ticketTrackings.ratingAt,
-          rated: ticketTrackings.rated,
-        })
-        .from(ticketTrackings)
-        .where(
-          and(
-            eq(ticketTrackings.companyId, companyId),
-            inArray(ticketTrackings.ticketId, ticketIds),
-            isNull(ticketTrackings.finishedAt),
-          ),
-        );
+    : queryRows<{ id: number; ticketId: number; ratingAt: Date | null; rated: boolean }>(
+        db,
+        `select id, ticket_id as "ticketId", rating_at as "ratingAt", rated from ticket_trackings
+         where company_id = $1 and ticket_id = any($2::int[]) and finished_at is null`,
+        [companyId, ticketIds],
+      );
 
 /**
  * Claims the daily profile refresh of these contacts (not refreshed in the last day): answers the ones
@@ -274,15 +280,14 @@ export const currentCyclesOf = async (db: TDbOrTx, companyId: number, ticketIds:
  */
 export const claimContactRefreshes = async (db: TDbOrTx, companyId: number, contactIds: number[], at: Date) => {
   if (contactIds.length === 0) return new Set<number>();
-  const stale: SQL | undefined = or(
-    isNull(contacts.profilePicUpdatedAt),
-    sql`${contacts.profilePicUpdatedAt} <= ${new Date(at.getTime() - DAY_MS).toISOString()}::timestamptz`,
+  const claimed = await queryRows<{ id: number }>(
+    db,
+    `update contacts set profile_pic_updated_at = $3::timestamptz
+     where company_id = $1 and id = any($2::int[]) and not is_group
+       and (profile_pic_updated_at is null or profile_pic_updated_at <= $4::timestamptz)
+     returning id`,
+    [companyId, contactIds, at, new Date(at.getTime() - DAY_MS)],
   );
-  const claimed = await db
-    .update(contacts)
-    .set({ profilePicUpdatedAt: at })
-    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds), eq(contacts.isGroup, false), stale))
-    .returning({ id: contacts.id });
 
   return new Set(claimed.map((c) => c.id));
 };

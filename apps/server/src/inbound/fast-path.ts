@@ -6,9 +6,8 @@ import { renameContact, type TMessageRow } from '../modules/messages/messages.re
 import { describeInbound } from '../modules/messages/store-inbound';
 import { settingsWithDefaults } from '../modules/settings/settings.service';
 import { emitTicketUpdated } from '../modules/tickets/ticket-announcer';
-import { type TTicketDto, toTickets } from '../modules/tickets/ticket-dto';
 import { newTicketCode } from '../modules/tickets/ticket-lifecycle';
-import { findTicketRows } from '../modules/tickets/tickets.repo';
+import { ticketsByIds } from '../modules/tickets/ticket-list.repo';
 import {
   activeTicketsOf,
   batchContextOf,
@@ -91,13 +90,9 @@ const contactsFor = async (ctx: TAppContext, connection: TConnectionRow, message
   if (missing.length > 0) {
     const created = await insertContacts(
       ctx.db,
-      missing.map((number) => ({
-        companyId,
-        number,
-        name: names.get(number) || number,
-        isGroup: false,
-        whatsappId: connection.id,
-      })),
+      companyId,
+      connection.id,
+      missing.map((number) => ({ number, name: names.get(number) || number })),
     );
     for (const c of created) {
       known.set(c.number, c);
@@ -288,13 +283,13 @@ const storeForConnection = async (
   if (storedIdx.length === 0) return results;
   const ticketIds = unique(storedIdx.map(ticketOf));
   const [ticketRows, cycles, refreshes] = await Promise.all([
-    findTicketRows(ctx.db, companyId, ticketIds),
+    ticketsByIds(ctx.db, companyId, ticketIds),
     currentCyclesOf(ctx.db, companyId, ticketIds),
     claimContactRefreshes(ctx.db, companyId, unique(storedIdx.map((i) => contactOf(i).id)), now()),
   ]);
 
-  const dtos = new Map<number, TTicketDto>(toTickets(ticketRows).map((t) => [t.id, t]));
-  const rows = new Map(ticketRows.map((r) => [r.ticket.id, r.ticket]));
+  const dtos = new Map(ticketRows.map((r) => [r.ticket.id, r.ticket]));
+  const bots = new Map(ticketRows.map((r) => [r.ticket.id, r.bot]));
   const cycleOf = new Map(cycles.map((c) => [c.ticketId, c]));
   for (const id of created) {
     const dto = dtos.get(id);
@@ -307,12 +302,11 @@ const storeForConnection = async (
     const dto = dtos.get(ticketId);
     const row = storedRow(companyId, connectionId, toStore.get(i)!, stamps.get(batch[i]!.externalId)!);
     if (dto) emitMessageCreated(ctx, companyId, storedMessageDto(ctx, row, contact.name), dto);
-    const ticket = rows.get(ticketId);
     const quiet =
-      !!ticket &&
+      !!dto &&
       !!company &&
       automationIsQuiet({
-        ticket,
+        ticket: { ...dto, dataWebhook: { bot: bots.get(ticketId) } },
         cycle: cycleOf.get(ticketId) ?? null,
         contact,
         connection,

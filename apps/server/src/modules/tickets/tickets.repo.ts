@@ -77,10 +77,6 @@ export type TTicketJoinedRow = Awaited<ReturnType<ReturnType<typeof selectTicket
 export const findTicketRow = async (db: TDbOrTx, companyId: number, id: number) =>
   (await selectTickets(db).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))))[0] ?? null;
 
-/** the joined rows of several tickets of a company (the batched pipeline's announcements) */
-export const findTicketRows = async (db: TDbOrTx, companyId: number, ids: number[]) =>
-  ids.length === 0 ? [] : selectTickets(db).where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
-
 export const findTicketRowByUuid = async (db: TDbOrTx, companyId: number, uuid: string) =>
   (await selectTickets(db).where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid))))[0] ?? null;
 

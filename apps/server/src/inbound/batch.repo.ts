@@ -80,11 +80,14 @@ const CONTACT_COLUMNS = `id, company_id as "companyId", name, number, email, pro
   profile_pic_updated_at as "profilePicUpdatedAt", is_group as "isGroup", disable_bot as "disableBot", lid,
   whatsapp_id as "whatsappId", created_at as "createdAt", updated_at as "updatedAt"`;
 
-export const contactsOfNumbers = async (db: TDbOrTx, companyId: number, numbers: string[]) =>
-  queryRows<TBatchContact>(
+/** the contacts of these numbers, each with its open or pending ticket on the connection (at most one) */
+export const contactsOfNumbers = async (db: TDbOrTx, companyId: number, connectionId: number, numbers: string[]) =>
+  queryRows<TBatchContact & { activeTicketId: number | null }>(
     db,
-    `select ${CONTACT_COLUMNS} from contacts where company_id = $1 and number = any($2::varchar[])`,
-    [companyId, numbers],
+    `select ${CONTACT_COLUMNS}, (select t.id from tickets t where t.company_id = $1 and t.whatsapp_id = $2
+       and t.contact_id = contacts.id and t.status in ('open', 'pending') limit 1) as "activeTicketId"
+     from contacts where company_id = $1 and number = any($3::varchar[])`,
+    [companyId, connectionId, numbers],
   );
 
 /** new contacts; a number created meanwhile by someone else is not answered (read it again) */

@@ -85,7 +85,9 @@ const contactsFor = async (ctx: TAppContext, connection: TConnectionRow, message
   const names = new Map<string, string>();
   for (const m of messages) if (!names.get(digits(m.from))) names.set(digits(m.from), pushNameOf(m));
   const numbers = [...names.keys()];
-  const known = new Map((await contactsOfNumbers(ctx.db, companyId, numbers)).map((c) => [c.number, c]));
+  const known = new Map<string, TBatchContact & { activeTicketId: number | null }>(
+    (await contactsOfNumbers(ctx.db, companyId, connection.id, numbers)).map((c) => [c.number, c]),
+  );
   const missing = numbers.filter((n) => !known.has(n));
   if (missing.length > 0) {
     const created = await insertContacts(
@@ -95,7 +97,7 @@ const contactsFor = async (ctx: TAppContext, connection: TConnectionRow, message
       missing.map((number) => ({ number, name: names.get(number) || number })),
     );
     for (const c of created) {
-      known.set(c.number, c);
+      known.set(c.number, { ...c, activeTicketId: null });
       ctx.realtime.toCompany(companyId, events.contact(companyId), {
         action: 'create',
         contact: { ...c, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() },
@@ -103,7 +105,9 @@ const contactsFor = async (ctx: TAppContext, connection: TConnectionRow, message
     }
     // made at the same moment elsewhere
     const raced = missing.filter((n) => !known.has(n));
-    if (raced.length > 0) for (const c of await contactsOfNumbers(ctx.db, companyId, raced)) known.set(c.number, c);
+    if (raced.length > 0) {
+      for (const c of await contactsOfNumbers(ctx.db, companyId, connection.id, raced)) known.set(c.number, c);
+    }
   }
   // a name that is still the number takes the push name
   await Promise.all(
@@ -111,7 +115,7 @@ const contactsFor = async (ctx: TAppContext, connection: TConnectionRow, message
       const name = names.get(c.number);
       if (c.name !== c.number || !name || name === c.number) return;
       const renamed = await renameContact(ctx.db, companyId, c.id, name);
-      if (renamed) known.set(c.number, renamed);
+      if (renamed) known.set(c.number, { ...renamed, activeTicketId: c.activeTicketId });
     }),
   );
 
@@ -119,20 +123,21 @@ const contactsFor = async (ctx: TAppContext, connection: TConnectionRow, message
 };
 
 /**
- * The active ticket of each contact (its id by contact id): found, or made pending in one statement.
- * Contacts whose closed ticket is within the reopen window are left to the one-by-one pipeline.
+ * The active ticket of each contact (its id by contact id): the one read with the contact, or made pending
+ * in one statement. Contacts whose closed ticket is within the reopen window are left to the one-by-one
+ * pipeline.
  */
 const ticketsFor = async (
   ctx: TAppContext,
   connection: TConnectionRow,
   company: TFastCompany,
   reopenWindowMinutes: number,
-  contactIds: number[],
+  contacts: { id: number; activeTicketId: number | null }[],
 ) => {
   const companyId = connection.companyId;
   const active = new Map<number, number>();
-  for (const t of await activeTicketsOf(ctx.db, companyId, connection.id, contactIds)) active.set(t.contactId, t.id);
-  let without = contactIds.filter((id) => !active.has(id));
+  for (const c of contacts) if (c.activeTicketId !== null) active.set(c.id, c.activeTicketId);
+  let without = unique(contacts.filter((c) => c.activeTicketId === null).map((c) => c.id));
   if (without.length > 0 && reopenWindowMinutes > 0) {
     const since = new Date(Date.now() - reopenWindowMinutes * 60_000);
     const recent = await contactsWithRecentClosed(ctx.db, companyId, connection.id, without, since);
@@ -249,7 +254,7 @@ const storeForConnection = async (
     connection,
     company,
     Number(settings.get('reopenWindowMinutes')) || 0,
-    unique(live.map((i) => contactOf(i).id)),
+    live.map(contactOf),
   );
   live = live.filter((i) => active.has(contactOf(i).id));
   if (live.length === 0) return results;

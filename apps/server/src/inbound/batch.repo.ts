@@ -90,23 +90,58 @@ export const contactsOfNumbers = async (db: TDbOrTx, companyId: number, connecti
     [companyId, connectionId, numbers],
   );
 
-/** new contacts; a number created meanwhile by someone else is not answered (read it again) */
-export const insertContacts = async (
+/** a contact's words for the list search (ticket-search.repo.ts `contactText`) */
+const CONTACT_WORDS = `strip(to_tsvector('simple'::regconfig, coalesce(c.name, '') || ' ' || c.number || ' ' ||
+  right(c.number, 8) || ' ' || right(c.number, 9) || ' ' || right(c.number, 10) || ' ' || right(c.number, 11)))`;
+
+const CONTACT_COLUMNS_OF = (alias: string) =>
+  CONTACT_COLUMNS.split(',')
+    .map((c) => `${alias}.${c.trim()}`)
+    .join(', ');
+
+/**
+ * The contacts of these numbers in one statement: the known ones with their open or pending ticket on the
+ * connection, and the new ones made with a pending ticket each, its first attendance cycle and its search
+ * words (`created`). A number made meanwhile by someone else is not answered (read it again).
+ */
+export const contactsWithTickets = async (
   db: TDbOrTx,
   companyId: number,
   connectionId: number,
-  list: { number: string; name: string }[],
+  list: { number: string; name: string; code: string }[],
+  at: Date,
 ) =>
-  list.length === 0
-    ? []
-    : queryRows<TBatchContact>(
-        db,
-        `insert into contacts (company_id, number, name, is_group, whatsapp_id)
-         select $1, v.number, v.name, false, $2 from unnest($3::varchar[], $4::varchar[]) as v(number, name)
-         on conflict do nothing
-         returning ${CONTACT_COLUMNS}`,
-        [companyId, connectionId, list.map((c) => c.number), list.map((c) => c.name)],
-      );
+  queryRows<TBatchContact & { activeTicketId: number | null; created: boolean }>(
+    db,
+    `with v as (
+      select * from unnest($3::varchar[], $4::varchar[], $5::varchar[]) with ordinality as v(number, name, code, ord)
+    ), known as (
+      select c.*, (select t.id from tickets t where t.company_id = $1 and t.whatsapp_id = $2 and t.contact_id = c.id
+        and t.status in ('open', 'pending') limit 1) as active_ticket_id
+      from contacts c where c.company_id = $1 and c.number in (select number from v)
+    ), added as (
+      insert into contacts (company_id, number, name, is_group, whatsapp_id)
+      select $1, v.number, v.name, false, $2 from v where not exists (select 1 from known k where k.number = v.number)
+      order by v.ord
+      on conflict do nothing
+      returning *
+    ), made as (
+      insert into tickets (company_id, whatsapp_id, contact_id, is_group, status, code)
+      select $1, $2, a.id, false, 'pending', v.code from added a join v on v.number = a.number
+      on conflict (company_id, whatsapp_id, contact_id) where status in ('open', 'pending') do nothing
+      returning id, company_id, whatsapp_id, contact_id
+    ), cycles as (
+      insert into ticket_trackings (company_id, ticket_id, whatsapp_id, queued_at)
+      select made.company_id, made.id, made.whatsapp_id, $6::timestamptz from made
+    ), words as (
+      insert into ticket_search (ticket_id, company_id, words)
+      select made.id, made.company_id, ${CONTACT_WORDS} from made join added c on c.id = made.contact_id
+    )
+    select ${CONTACT_COLUMNS_OF('known')}, known.active_ticket_id as "activeTicketId", false as created from known
+    union all
+    select ${CONTACT_COLUMNS_OF('added')}, made.id, true from added left join made on made.contact_id = added.id`,
+    [companyId, connectionId, list.map((c) => c.number), list.map((c) => c.name), list.map((c) => c.code), at],
+  );
 
 /** the open or pending tickets of these contacts on the connection (at most one each) */
 export const activeTicketsOf = async (db: TDbOrTx, companyId: number, connectionId: number, contactIds: number[]) =>
@@ -136,10 +171,6 @@ export const contactsWithRecentClosed = async (
       )
     ).map((r) => r.contactId),
   );
-
-/** a contact's words for the list search (ticket-search.repo.ts `contactText`) */
-const CONTACT_WORDS = `strip(to_tsvector('simple'::regconfig, coalesce(c.name, '') || ' ' || c.number || ' ' ||
-  right(c.number, 8) || ' ' || right(c.number, 9) || ' ' || right(c.number, 10) || ' ' || right(c.number, 11)))`;
 
 /**
  * New pending tickets with their first attendance cycle and their contact's search words, in one

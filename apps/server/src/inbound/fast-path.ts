@@ -16,7 +16,7 @@ import {
   contactsWithRecentClosed,
   createTickets,
   currentCyclesOf,
-  insertContacts,
+  contactsWithTickets,
   numbersAwaitingRating,
   storedExternalIds,
   storeMessages,
@@ -79,35 +79,45 @@ const sentAt = (m: TInboundMessage) =>
 const listLabel = (described: ReturnType<typeof describeInbound>) =>
   described.mediaType === 'locationMessage' ? 'Localização' : described.body.trim() || described.label;
 
-/** the batch's contacts by number: found, created (announced) or renamed from their placeholder name */
-const contactsFor = async (ctx: TAppContext, connection: TConnectionRow, messages: TInboundMessage[]) => {
+type TKnownContact = TBatchContact & { activeTicketId: number | null };
+
+/**
+ * The batch's contacts by number: found with their active ticket, or made with a pending ticket (both
+ * announced, `createdTickets`), or renamed from their placeholder name.
+ */
+const contactsFor = async (
+  ctx: TAppContext,
+  connection: TConnectionRow,
+  company: TFastCompany,
+  messages: TInboundMessage[],
+) => {
   const companyId = connection.companyId;
   const names = new Map<string, string>();
   for (const m of messages) if (!names.get(digits(m.from))) names.set(digits(m.from), pushNameOf(m));
   const numbers = [...names.keys()];
-  const known = new Map<string, TBatchContact & { activeTicketId: number | null }>(
-    (await contactsOfNumbers(ctx.db, companyId, connection.id, numbers)).map((c) => [c.number, c]),
+  const timeZone = safeTimeZone(company?.timezone);
+  const rows = await contactsWithTickets(
+    ctx.db,
+    companyId,
+    connection.id,
+    numbers.map((number) => ({ number, name: names.get(number) || number, code: newTicketCode(timeZone) })),
+    new Date(),
   );
-  const missing = numbers.filter((n) => !known.has(n));
-  if (missing.length > 0) {
-    const created = await insertContacts(
-      ctx.db,
-      companyId,
-      connection.id,
-      missing.map((number) => ({ number, name: names.get(number) || number })),
-    );
-    for (const c of created) {
-      known.set(c.number, { ...c, activeTicketId: null });
-      ctx.realtime.toCompany(companyId, events.contact(companyId), {
-        action: 'create',
-        contact: { ...c, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() },
-      });
-    }
-    // made at the same moment elsewhere
-    const raced = missing.filter((n) => !known.has(n));
-    if (raced.length > 0) {
-      for (const c of await contactsOfNumbers(ctx.db, companyId, connection.id, raced)) known.set(c.number, c);
-    }
+  const known = new Map<string, TKnownContact>();
+  const createdTickets = new Set<number>();
+  for (const { created, ...c } of rows) {
+    known.set(c.number, c);
+    if (!created) continue;
+    if (c.activeTicketId !== null) createdTickets.add(c.activeTicketId);
+    ctx.realtime.toCompany(companyId, events.contact(companyId), {
+      action: 'create',
+      contact: { ...c, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() },
+    });
+  }
+  // made at the same moment elsewhere
+  const raced = numbers.filter((n) => !known.has(n));
+  if (raced.length > 0) {
+    for (const c of await contactsOfNumbers(ctx.db, companyId, connection.id, raced)) known.set(c.number, c);
   }
   // a name that is still the number takes the push name
   await Promise.all(
@@ -119,7 +129,7 @@ const contactsFor = async (ctx: TAppContext, connection: TConnectionRow, message
     }),
   );
 
-  return known;
+  return { known, createdTickets };
 };
 
 /**
@@ -237,14 +247,16 @@ const storeForConnection = async (
     }
   });
   if (live.length === 0) return results;
-  const [rating, contacts] = await Promise.all([
+  const [rating, found] = await Promise.all([
     numbersAwaitingRating(ctx.db, companyId, connectionId, unique(live.map((i) => digits(batch[i]!.from)))),
     contactsFor(
       ctx,
       connection,
+      company,
       live.map((i) => batch[i]!),
     ),
   ]);
+  const contacts = found.known;
   // a rating reply goes one by one
   live = live.filter((i) => !rating.has(digits(batch[i]!.from)) && contacts.has(digits(batch[i]!.from)));
   if (live.length === 0) return results;
@@ -296,7 +308,7 @@ const storeForConnection = async (
   const dtos = new Map(ticketRows.map((r) => [r.ticket.id, r.ticket]));
   const bots = new Map(ticketRows.map((r) => [r.ticket.id, r.bot]));
   const cycleOf = new Map(cycles.map((c) => [c.ticketId, c]));
-  for (const id of created) {
+  for (const id of [...found.createdTickets, ...created]) {
     const dto = dtos.get(id);
     if (dto) emitTicketUpdated(ctx, companyId, dto);
   }

@@ -335,10 +335,20 @@ export const generateInbox = async (exec: TExec, options: Partial<TGenerateOptio
        join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id`,
     ),
   );
+  // one attendance cycle a ticket, finished for closed ones, as the pipeline and the transitions keep them
+  await step('attendance cycles', () =>
+    exec(
+      `insert into ticket_trackings (company_id, ticket_id, whatsapp_id, user_id, queue_id, queued_at, started_at,
+                                     finished_at, created_at, updated_at)
+       select company_id, id, whatsapp_id, user_id, queue_id, created_at, case when user_id is not null then created_at end,
+              closed_at, created_at, updated_at
+       from tickets where id >= ${firstTicket}`,
+    ),
+  );
   await step('recreate indexes', async () => {
     for (const index of dropped) await exec(index.indexdef);
   });
-  await step('analyze', () => exec(`vacuum analyze ${[...tables, 'ticket_search'].join(', ')}`));
+  await step('analyze', () => exec(`vacuum analyze ${[...tables, 'ticket_search', 'ticket_trackings'].join(', ')}`));
   await exec('drop table if exists bench_sentences');
 
   const counts = (

@@ -37,9 +37,9 @@ export type TInboxOptions = {
   inboundConcurrency: number;
   /** distinct customers the inbound messages come from */
   customers: number;
-  /** the paced (open-loop) runs: list requests and inbound messages per second */
+  /** the paced (open-loop) runs: list requests and inbound messages per second (each rate a run) */
   pacedListRate: number;
-  pacedInboundRate: number;
+  pacedInboundRates: number[];
 };
 
 export type TInboxLatency = {
@@ -91,10 +91,12 @@ export const INBOX_DEFAULTS: TInboxOptions = {
   seconds: 10,
   warmupSeconds: 2,
   concurrency: 20,
-  inboundConcurrency: 32,
+  // the deliveries a channel has open at once: at 1,500 msg/s answered in ~150 ms, Little's law gives ~225
+  inboundConcurrency: 256,
   customers: 2000,
   pacedListRate: 40,
-  pacedInboundRate: 50,
+  // a normal day (the delivery target is judged here) and the throughput target as a steady arrival rate
+  pacedInboundRates: [50, 1500],
 };
 
 const stats = (values: number[]) => {
@@ -214,7 +216,7 @@ const adminSocket = async (url: string, token: string) => {
  * (after a warm-up); each body carries its sequence number, so the `appMessage` create event on the admin
  * socket is matched to the call that caused it.
  */
-const inboundLoad = async (
+export const inboundLoad = async (
   database: TInboxResult['database'],
   url: string,
   token: string,
@@ -240,7 +242,7 @@ const inboundLoad = async (
     latencies.push(performance.now() - t0);
   });
 
-  const keepAlive = agent(pace ? 64 : opts.inboundConcurrency);
+  const keepAlive = agent(opts.inboundConcurrency);
   const prefix = `55219${randomBytes(2).readUInt16BE(0) % 90}`;
   let seq = 0;
   let sent = 0;
@@ -324,8 +326,9 @@ const inboundLoad = async (
     events,
     missing: sentAt.size,
     delivery: stats(latencies),
-    targetPerSecond: 1500,
-    deliveryP95TargetMs: 50,
+    // the throughput target is judged on the closed loop, the delivery target at the normal-day rate
+    targetPerSecond: pace ? Number.NaN : 1500,
+    deliveryP95TargetMs: pace && pace <= 100 ? 50 : Number.NaN,
   };
 };
 
@@ -479,8 +482,10 @@ const runInbox = async (
       const lists = await listLoads(database, server.url, { admin, agents }, opts);
       console.log(`  ${database}: inbound, ${opts.inboundConcurrency} in flight, ${opts.seconds} s`);
       const inbound = [await inboundLoad(database, server.url, admin, company.id, opts)];
-      console.log(`  ${database}: inbound, paced ${opts.pacedInboundRate} msg/s, ${opts.seconds} s`);
-      inbound.push(await inboundLoad(database, server.url, admin, company.id, opts, opts.pacedInboundRate));
+      for (const rate of opts.pacedInboundRates) {
+        console.log(`  ${database}: inbound, paced ${rate} msg/s, ${opts.seconds} s`);
+        inbound.push(await inboundLoad(database, server.url, admin, company.id, opts, rate));
+      }
 
       return {
         database,
@@ -514,7 +519,7 @@ export const inboxPostgres = async (opts: TInboxOptions, baseUrl: string) => {
 };
 
 const verdict = (value: number, target: number | undefined, lowerIsBetter = true) =>
-  target === undefined
+  target === undefined || Number.isNaN(target)
     ? '—'
     : (lowerIsBetter ? value <= target : value >= target)
       ? `met (${lowerIsBetter ? '≤' : '≥'} ${target})`

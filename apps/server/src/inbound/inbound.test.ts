@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOption, addQueue } from '../../test/catalogue-fixtures';
-import { createLoggedUser, unique } from '../../test/fixtures';
+import { createLoggedUser, openSocket, recordEvents, unique } from '../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { closeIdleOpenChats, closeInactiveTickets, transferWaitingTickets } from './housekeeping';
 import { createInboundHandlers } from './index';
@@ -555,5 +555,129 @@ describe('housekeeping jobs', () => {
     expect(await transferWaitingTickets(server.ctx, new Date(Date.now() + 16 * 60_000))).toBeGreaterThanOrEqual(1);
     expect(await notices(second.id)).toContainEqual(expect.stringContaining(`*${target.name}*`));
     await setSetting('sendMsgTransfTicket', 'disabled');
+  });
+});
+
+describe('the batched pipeline', () => {
+  /** `count` distinct new customer numbers */
+  const customers = (count: number) => {
+    const base = 55_119_6000_0000 + Math.floor(Math.random() * 9_000) * 1_000;
+    return Array.from({ length: count }, (_, i) => String(base + i));
+  };
+
+  it('stores customers writing at once in batches: one contact, ticket, message and event each', async () => {
+    const sizes: number[] = [];
+    server.ctx.channels.setEvents(
+      createInboundHandlers(server.ctx, { now, mediaRetryMs: 1, batch: { onBatch: (n) => sizes.push(n) } }),
+    );
+    try {
+      const connectionId = await connect();
+      const socket = await openSocket(server, tenant.token);
+      const heard = recordEvents(socket);
+      socket.emit('joinNotification');
+      await sleep(150);
+      const numbers = customers(30);
+      const word = unique('palavra')
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '');
+      await Promise.all(numbers.map((from, i) => say(connectionId, from, `primeira ${i}`)));
+      await Promise.all(numbers.map((from, i) => say(connectionId, from, `segunda ${i} ${word}`)));
+
+      // whole batches, not one statement round per message
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(60);
+      expect(Math.max(...sizes)).toBeGreaterThan(1);
+      const tickets = await sql(
+        `select t.*, c.number, c.name from tickets t join contacts c on c.id = t.contact_id
+         where t.whatsapp_id = $1 order by c.number`,
+        [connectionId],
+      );
+      expect(tickets).toHaveLength(30);
+      tickets.forEach((t: any) => {
+        const i = numbers.indexOf(t.number);
+        expect(t).toMatchObject({ status: 'pending', unread_messages: 2, last_message: `segunda ${i} ${word}` });
+        expect(t.name).toBe('Maria Souza');
+      });
+      const bodies = await sql<{ body: string; n: number }>(
+        'select body, count(*)::int as n from messages where whatsapp_id = $1 group by body',
+        [connectionId],
+      );
+      expect(bodies).toHaveLength(60);
+      expect(bodies.every((b) => b.n === 1)).toBe(true);
+      const [{ cycles }] = await sql(
+        `select count(*)::int as cycles from ticket_trackings where whatsapp_id = $1 and finished_at is null`,
+        [connectionId],
+      );
+      expect(cycles).toBe(30);
+
+      // every stored message announced once, every new ticket and contact too
+      const messageEvent = `company-${tenant.companyId}-appMessage`;
+      await heard.waitFor(messageEvent, (p) => p.message.body === `segunda 29 ${word}`);
+      const announced = heard.heard.filter((h) => h.event === messageEvent).map((h: any) => h.payload.message.body);
+      expect(announced.filter((b: string) => b.endsWith(word))).toHaveLength(30);
+      expect(new Set(announced).size).toBe(announced.length);
+      const created = heard.heard.filter(
+        (h: any) => h.event === `company-${tenant.companyId}-ticket` && h.payload.ticket?.whatsappId === connectionId,
+      );
+      expect(new Set(created.map((h: any) => h.payload.ticket.id)).size).toBe(30);
+      socket.close();
+
+      // the search finds them by the words of their messages and by their numbers
+      const found = await api('GET', `/api/tickets?showAll=true&status=pending&searchParam=${word}`);
+      expect(found.tickets).toHaveLength(30);
+      const byNumber = await api('GET', `/api/tickets?showAll=true&status=pending&searchParam=${numbers[7]}`);
+      expect(byNumber.tickets.map((t: any) => t.contact.number)).toEqual([numbers[7]]);
+    } finally {
+      server.ctx.channels.setEvents(createInboundHandlers(server.ctx, { now, mediaRetryMs: 1 }));
+    }
+  });
+
+  it('greets once per cycle and leaves a ticket an attendant holds to the attendant', async () => {
+    const connectionId = await connect({ greetingMessage: 'Olá, {{firstName}}!' });
+    const [from] = customers(1);
+    await say(connectionId, from!, 'oi');
+    await say(connectionId, from!, 'alguém aí?');
+    expect(await received(connectionId, from!)).toEqual(['Olá, Maria!']);
+    const ticket = await ticketOf(connectionId, from!);
+    await api('PUT', `/api/tickets/${ticket.id}`, { status: 'open', userId: tenant.user.id });
+    await say(connectionId, from!, 'obrigada');
+    expect(await received(connectionId, from!)).toEqual(['Olá, Maria!']);
+    expect(await ticketOf(connectionId, from!)).toMatchObject({
+      id: ticket.id,
+      status: 'open',
+      last_message: 'obrigada',
+    });
+  });
+
+  it('loses none of a batch when one of its messages cannot be stored, and stores a replay once', async () => {
+    const connectionId = await connect();
+    const handlers = createInboundHandlers(server.ctx, { now, batch: { concurrency: 1 } });
+    const numbers = customers(6);
+    const base = { connectionId, fromMe: false, isGroup: false, type: 'text' as const, timestamp: new Date() };
+    const tag = unique('B');
+    const outcomes = await Promise.allSettled([
+      ...numbers
+        .slice(0, 5)
+        .map((from, i) => handlers.onMessage({ ...base, from, externalId: `${tag}-${i}`, body: `ok ${i}` })),
+      // longer than any external id the channel may send: refused by the database
+      handlers.onMessage({ ...base, from: numbers[5]!, externalId: `${tag}-${'x'.repeat(200)}`, body: 'bad' }),
+      // the same delivery twice, reported for two spellings of the sender
+      handlers.onMessage({ ...base, from: numbers[0]!, externalId: `${tag}-twice`, body: 'twice' }),
+      handlers.onMessage({ ...base, from: `${numbers[0]}@s.whatsapp.net`, externalId: `${tag}-twice`, body: 'twice' }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    const stored = await sql<{ body: string }>(
+      'select body from messages where whatsapp_id = $1 and not from_me order by body',
+      [connectionId],
+    );
+    expect(stored.map((m) => m.body)).toEqual(['ok 0', 'ok 1', 'ok 2', 'ok 3', 'ok 4', 'twice']);
   });
 });

@@ -23,6 +23,7 @@ import {
   type TContactRow,
   updateContactProfile,
 } from './inbound.repo';
+import { createFastPath, isFastPathCandidate, type TFastPathOptions, type TFastResult } from './fast-path';
 import { createKeyedQueue } from './keyed-queue';
 import { sendBotTexts } from './send';
 import { asLang, missedCallText, text } from './texts';
@@ -33,6 +34,8 @@ import { safeTimeZone } from './working-hours';
  * the automation chain answers. app.ts binds it: `ctx.channels.setEvents(createInboundHandlers(ctx))`.
  *
  * - Messages of one contact on one connection are handled one at a time, in arrival order.
+ * - The common message (a customer's text in a one-to-one chat) is stored in batches with the messages of
+ *   other customers that arrive meanwhile (fast-path.ts); anything else goes one by one (`handleMessage`).
  * - A delivery already stored (same connection and external id) changes nothing and runs no bot.
  * - Status broadcasts are dropped; group messages too while setting `CheckMsgIsGroup` is enabled.
  * - Contact name (while it is still the number) and picture are refreshed at most once a day.
@@ -46,6 +49,9 @@ export type TInboundOptions = {
   /** media download attempts before ERR_WAPP_DOWNLOAD_MEDIA is recorded */
   mediaAttempts?: number;
   mediaRetryMs?: number;
+  /** false: every message one by one (the batched pipeline off) */
+  batched?: boolean;
+  batch?: Pick<TFastPathOptions, 'maxBatch' | 'concurrency' | 'onBatch'>;
 };
 
 const DAY_MS = 86_400_000;
@@ -100,6 +106,30 @@ export const createInboundHandlers = (
   const queue = createKeyedQueue();
   const attempts = opts.mediaAttempts ?? 3;
   const retryMs = opts.mediaRetryMs ?? 300;
+  const fastPath = opts.batched === false ? null : createFastPath(ctx, { now, ...opts.batch });
+
+  /** name (while it is the number) and picture of a contact whose daily refresh was claimed */
+  const applyRefresh = async (connection: TConnectionRow, contact: TContactRow, pushName?: string) => {
+    const patch: { name?: string; profilePicUrl?: string } = {};
+    const name = (pushName ?? '').trim().slice(0, 200);
+    if (name && name !== contact.name && (contact.name === contact.number || !contact.name.trim())) patch.name = name;
+    try {
+      const picture = await sessionOf(ctx, connection.id)?.profilePicture(contact.number);
+      if (picture && picture !== contact.profilePicUrl) patch.profilePicUrl = picture;
+    } catch (err) {
+      ctx.log.debug({ err, contactId: contact.id }, 'profile picture not available');
+    }
+    if (!patch.name && patch.profilePicUrl === undefined) return contact;
+    const updated = await updateContactProfile(ctx.db, connection.companyId, contact.id, patch);
+    if (updated) {
+      ctx.realtime.toCompany(connection.companyId, events.contact(connection.companyId), {
+        action: 'update',
+        contact: contactPayload(updated),
+      });
+    }
+
+    return updated ?? contact;
+  };
 
   /** name (while it is the number) and picture, at most once a day per contact */
   const refreshContact = async (
@@ -114,25 +144,8 @@ export const createInboundHandlers = (
     const seen = contact.profilePicUpdatedAt;
     if (seen && at.getTime() - seen.getTime() < DAY_MS) return contact;
     if (!(await claimContactRefresh(ctx.db, connection.companyId, contact.id, seen, at))) return contact;
-    const patch: { name?: string; profilePicUrl?: string } = {};
-    const name = (pushName ?? '').trim().slice(0, 200);
-    if (name && name !== contact.name && (contact.name === contact.number || !contact.name.trim())) patch.name = name;
-    try {
-      const picture = await sessionOf(ctx, connection.id)?.profilePicture(contact.number);
-      if (picture && picture !== contact.profilePicUrl) patch.profilePicUrl = picture;
-    } catch (err) {
-      ctx.log.debug({ err, contactId }, 'profile picture not available');
-    }
-    if (!patch.name && patch.profilePicUrl === undefined) return contact;
-    const updated = await updateContactProfile(ctx.db, connection.companyId, contact.id, patch);
-    if (updated) {
-      ctx.realtime.toCompany(connection.companyId, events.contact(connection.companyId), {
-        action: 'update',
-        contact: contactPayload(updated),
-      });
-    }
 
-    return updated ?? contact;
+    return applyRefresh(connection, contact, pushName);
   };
 
   /**
@@ -286,8 +299,42 @@ export const createInboundHandlers = (
     }
   };
 
+  /** a message the batched pipeline stored: the profile refresh it claimed, then the automation chain */
+  const afterBatch = async (m: TInboundMessage, stored: Extract<TFastResult, { kind: 'stored' }>) => {
+    const { connection, company, settings } = stored;
+    let contact: TContactRow = stored.contact;
+    if (stored.refresh) {
+      contact = await applyRefresh(connection, contact, m.pushName).catch((err) => {
+        ctx.log.warn({ err }, 'contact refresh failed');
+        return contact;
+      });
+    }
+    if (stored.quiet) return;
+    await runAutomation(
+      ctx,
+      {
+        companyId: connection.companyId,
+        ticketId: stored.ticketId,
+        body: m.body ?? '',
+        connection,
+        known: { company, settings, contact },
+      },
+      now(),
+    );
+  };
+
+  const receive = async (m: TInboundMessage) => {
+    if (isStatusBroadcast(m)) return;
+    if (fastPath && isFastPathCandidate(m)) {
+      const result = await fastPath.submit(m);
+      if (result.kind === 'done') return;
+      if (result.kind === 'stored') return afterBatch(m, result);
+    }
+    await handleMessage(m);
+  };
+
   return {
-    onMessage: (m) => queue.run(`${m.connectionId}:${m.from}`, () => handleMessage(m)),
+    onMessage: (m) => queue.run(`${m.connectionId}:${m.from}`, () => receive(m)),
     onMessageUpdate: async (update) => {
       await applyMessageUpdate(ctx, update);
     },

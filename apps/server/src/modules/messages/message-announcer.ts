@@ -3,7 +3,8 @@ import type { TAppContext } from '../../lib/context';
 import { ticketRooms } from '../tickets/ticket-access';
 import { loadTicketDto } from '../tickets/ticket-dto';
 import { findTicketPlain } from '../tickets/tickets.repo';
-import { toMessage } from './message-dto';
+import type { TTicketDto } from '../tickets/ticket-dto';
+import { toMessage, type TMessageDto } from './message-dto';
 import { findMessageRow, type TMessageRow } from './messages.repo';
 
 const NO_QUOTE = {
@@ -15,10 +16,23 @@ const NO_QUOTE = {
   quotedContactName: null,
 };
 
+/** the API's message from a row just stored that quotes nothing, with its sender's name */
+export const storedMessageDto = (ctx: TAppContext, message: TMessageRow, contactName: string | null) =>
+  toMessage(ctx.config, { ...NO_QUOTE, message, contactName });
+
 /**
  * `company-{id}-appMessage` `{action:'create', message, ticket, contact}` to the rooms allowed to see the
- * ticket (status, queue, notification, ticket and user rooms). Call after the transaction commits.
+ * ticket (status, queue, notification, ticket and user rooms).
  */
+export const emitMessageCreated = (ctx: TAppContext, companyId: number, message: TMessageDto, ticket: TTicketDto) =>
+  ctx.realtime.to(ticketRooms(companyId, ticket), events.appMessage(companyId), {
+    action: 'create',
+    message,
+    ticket,
+    contact: ticket.contact,
+  });
+
+/** announces a stored message (emitMessageCreated), read with its ticket. Call after the transaction commits. */
 export const announceMessageCreated = async (
   ctx: TAppContext,
   companyId: number,
@@ -34,12 +48,7 @@ export const announceMessageCreated = async (
   const ticket = await loadTicketDto(ctx.db, companyId, row.message.ticketId);
   if (!ticket) return null;
   const message = toMessage(ctx.config, row);
-  ctx.realtime.to(ticketRooms(companyId, ticket), events.appMessage(companyId), {
-    action: 'create',
-    message,
-    ticket,
-    contact: ticket.contact,
-  });
+  emitMessageCreated(ctx, companyId, message, ticket);
 
   return message;
 };

@@ -85,7 +85,7 @@ const refreshName = async (
 };
 
 /** the stored body, media type and list label of each inbound type */
-const describe = (m: TInboundMessage): { body: string; mediaType: string | null; label: string } => {
+export const describeInbound = (m: TInboundMessage): { body: string; mediaType: string | null; label: string } => {
   switch (m.type) {
     case 'location': {
       const loc = m.location;
@@ -220,7 +220,7 @@ export const storeInboundMessage = async (
     }
   }
 
-  const described = describe(inbound);
+  const described = describeInbound(inbound);
   const media = await storeInboundMedia(ctx, inbound.media);
   const quoted = inbound.quotedExternalId
     ? await findByExternalId(ctx.db, connection.id, inbound.quotedExternalId)

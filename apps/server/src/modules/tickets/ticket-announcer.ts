@@ -33,6 +33,10 @@ export const announceTicket = async (
   return ticket;
 };
 
+/** `{action:'update', ticket}` to the rooms allowed to see a ticket that moved nowhere (a new one) */
+export const emitTicketUpdated = (ctx: TAppContext, companyId: number, ticket: TTicketDto) =>
+  ctx.realtime.to(ticketRooms(companyId, ticket), events.ticket(companyId), { action: 'update', ticket });
+
 /** `{action:'delete', ticketId}` to every room that saw the ticket */
 export const announceTicketDeleted = (
   ctx: TAppContext,

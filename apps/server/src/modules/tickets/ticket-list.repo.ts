@@ -273,3 +273,19 @@ export const pageTicketList = async (
 };
 
 export type TListTicket = ReturnType<typeof toListTicket>;
+
+/**
+ * The API's tickets of these ids (the batched inbound pipeline's announcements), each with its bot state
+ * (`dataWebhook.bot`), in one named statement.
+ */
+export const ticketsByIds = async (db: TDbOrTx, companyId: number, ids: number[]) =>
+  ids.length === 0
+    ? []
+    : (
+        await queryRows<TListRow & { bot: unknown }>(
+          db,
+          `select ${PAGE_COLUMNS}, t.data_webhook -> 'bot' as bot from ${PAGE_FROM}
+           where t.company_id = $1 and t.id = any($2::int[])`,
+          [companyId, ids],
+        )
+      ).map((r) => ({ ticket: toListTicket(r), bot: r.bot ?? null }));

@@ -278,14 +278,17 @@ export type TListTicket = ReturnType<typeof toListTicket>;
  * The API's tickets of these ids (the batched inbound pipeline's announcements), each with its bot state
  * (`dataWebhook.bot`), in one named statement.
  */
-export const ticketsByIds = async (db: TDbOrTx, companyId: number, ids: number[]) =>
-  ids.length === 0
-    ? []
-    : (
-        await queryRows<TListRow & { bot: unknown }>(
-          db,
-          `select ${PAGE_COLUMNS}, t.data_webhook -> 'bot' as bot from ${PAGE_FROM}
-           where t.company_id = $1 and t.id = any($2::int[])`,
-          [companyId, ids],
-        )
-      ).map((r) => ({ ticket: toListTicket(r), bot: r.bot ?? null }));
+export const ticketsByIds = async (db: TDbOrTx, companyId: number, ids: number[]) => {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<TListRow>(
+    db,
+    `with page as materialized (
+      select ${TICKET_COLUMNS}, t.data_webhook -> 'bot' as bot from tickets t where t.company_id = $1 and t.id = any($2::int[])
+    ) select ${PAGE_COLUMNS}, t.bot from ${pageFrom}`,
+    [companyId, ids],
+    { isoTimestamps: true, arrays: true },
+  );
+
+  // the bot state sits where a counted page's count would
+  return rows.map((r) => ({ ticket: toListTicket(r), bot: (r[PAGE_WIDTH] as unknown) ?? null }));
+};

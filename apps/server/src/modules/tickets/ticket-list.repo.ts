@@ -111,8 +111,8 @@ type TListRow = [
   code: string | null,
   createdAt: string,
   updatedAt: string,
-  /** a counted page's count */
-  total?: number,
+  /** a counted page's count (or, by ids, the ticket's bot state) */
+  extra?: unknown,
 ];
 
 /** the columns of the answer only (not the ticket's bot and flow state), in TListRow's order */
@@ -126,7 +126,7 @@ const TICKET_COLUMNS = `t.id, t.uuid, t.company_id, t.status, t.user_id, t.queue
   t.is_group, t.chatbot, t.last_message, t.last_message_at, t.unread_messages, t.use_integration, t.prompt_id,
   t.integration_id, t.code, t.created_at, t.updated_at`;
 
-/** where a counted page's count sits in its rows (after PAGE_COLUMNS) */
+/** where a counted page's count (or another extra column) sits in its rows, after PAGE_COLUMNS */
 const PAGE_WIDTH = 30;
 
 const ORDER = 'order by t.updated_at desc, t.id desc';
@@ -278,14 +278,14 @@ export type TListTicket = ReturnType<typeof toListTicket>;
  * The API's tickets of these ids (the batched inbound pipeline's announcements), each with its bot state
  * (`dataWebhook.bot`), in one named statement.
  */
+const TICKETS_BY_IDS = `with page as materialized (
+    select ${TICKET_COLUMNS}, t.data_webhook -> 'bot' as bot from tickets t
+    where t.company_id = $1::int and t.id = any($2::int[])
+  ) select ${PAGE_COLUMNS}, t.bot from ${pageFrom}`;
+
 export const ticketsByIds = async (db: TDbOrTx, companyId: number, ids: number[]) =>
   ids.length === 0
     ? []
-    : (
-        await queryRows<TListRow & { bot: unknown }>(
-          db,
-          `select ${PAGE_COLUMNS}, t.data_webhook -> 'bot' as bot from ${PAGE_FROM}
-           where t.company_id = $1 and t.id = any($2::int[])`,
-          [companyId, ids],
-        )
-      ).map((r) => ({ ticket: toListTicket(r), bot: r.bot ?? null }));
+    : (await queryRows<TListRow>(db, TICKETS_BY_IDS, [companyId, ids], { isoTimestamps: true, arrays: true })).map(
+        (r) => ({ ticket: toListTicket(r), bot: r[PAGE_WIDTH] ?? null }),
+      );

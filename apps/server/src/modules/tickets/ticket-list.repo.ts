@@ -260,6 +260,7 @@ export const pageTicketList = async (
   const statements = ticketListStatements(where, limit, offset, opts);
   const rows = await queryRows<TListRow>(db, statements.page.text, statements.page.values, {
     unnamed: offset >= NAMED_PAGES * limit,
+    shape: true,
     isoTimestamps: true,
     arrays: true,
   });
@@ -267,7 +268,9 @@ export const pageTicketList = async (
   if (rows.length > 0) return { tickets: rows.map(toListTicket), total: rows[0][PAGE_WIDTH] as number };
   // nothing on this page: nothing at all on the first, else ask (a page past the end)
   if (offset === 0) return { tickets: [], total: 0 };
-  const [{ total }] = await queryRows<{ total: number }>(db, statements.count.text, statements.count.values);
+  const [{ total }] = await queryRows<{ total: number }>(db, statements.count.text, statements.count.values, {
+    shape: true,
+  });
 
   return { tickets: [], total };
 };

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { isoFromTimestamptz, SqlParams, statementName } from './statements';
+import { isoFromTimestamptz, MAX_NAMED_SHAPES, SqlParams, statementName } from './statements';
 
 describe('SQL text statements', () => {
   it('number only the parameters the final text uses, in order', () => {
@@ -17,6 +17,14 @@ describe('SQL text statements', () => {
   it('name a statement by its text', () => {
     expect(statementName('select 1')).toBe(statementName('select 1'));
     expect(statementName('select 1')).not.toBe(statementName('select 2'));
+  });
+
+  it('name at most MAX_NAMED_SHAPES shapes of dynamic queries, and every fixed text', () => {
+    for (let i = 0; i < MAX_NAMED_SHAPES; i++)
+      expect(statementName(`select ${i} -- shape`, { shape: true })).toBeDefined();
+    expect(statementName('select 0 -- shape', { shape: true })).toBeDefined();
+    expect(statementName('select -1 -- shape', { shape: true })).toBeUndefined();
+    expect(statementName('select -1 -- fixed')).toBeDefined();
   });
 
   it('write a timestamptz as Date#toISOString() does, from any offset and precision', () => {

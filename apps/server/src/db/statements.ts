@@ -75,18 +75,24 @@ const PGLITE_ISO = { [TIMESTAMPTZ]: isoFromTimestamptz };
 
 /**
  * Every pooled connection keeps each named statement until it closes, and a list statement's cached plan
- * takes about 1/3 MB of the connection's memory: past this many distinct texts in a process, further ones
- * run unnamed (planned per call) rather than grow without bound. The shapes in use come first and stay.
+ * takes about 1/3 MB of the connection's memory. A fixed text (its number bounded by the code) is always
+ * named; a `shape` of a dynamic query (the ticket list's filters) is named only while the process has
+ * named fewer than this many shapes, and runs unnamed (planned per call) after: the shapes in use come
+ * first and stay, and the memory stays bounded.
  */
-export const MAX_NAMED_STATEMENTS = 100;
+export const MAX_NAMED_SHAPES = 100;
 const names = new Map<string, string>();
+let shapes = 0;
 
-export const statementName = (text: string) => {
+export const statementName = (text: string, opts: { shape?: boolean } = {}) => {
   let name = names.get(text);
-  if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
-    name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    names.set(text, name);
+  if (name !== undefined) return name;
+  if (opts.shape) {
+    if (shapes >= MAX_NAMED_SHAPES) return undefined;
+    shapes++;
   }
+  name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  names.set(text, name);
 
   return name;
 };
@@ -95,7 +101,8 @@ export const statementName = (text: string) => {
 const clientOf = (db: TDbOrTx) => (db as unknown as { session: { client: TPgClient | TPgliteClient } }).session.client;
 
 /**
- * `unnamed`: a statement of a shape too rare to keep (planned per call). `isoTimestamps`: timestamptz
+ * `unnamed`: a statement too rare to keep (planned per call); `shape`: one of the many texts of a dynamic
+ * query (see MAX_NAMED_SHAPES). `isoTimestamps`: timestamptz
  * columns come as the API's ISO strings instead of Dates. `arrays`: each row an array of its columns in
  * order (no object per row: cheaper for wide rows).
  */
@@ -103,7 +110,7 @@ export const queryRows = async <TRow>(
   db: TDbOrTx,
   text: string,
   values: unknown[],
-  opts: { unnamed?: boolean; isoTimestamps?: boolean; arrays?: boolean } = {},
+  opts: { unnamed?: boolean; shape?: boolean; isoTimestamps?: boolean; arrays?: boolean } = {},
 ): Promise<TRow[]> => {
   const client = clientOf(db);
   const rowMode = opts.arrays ? ('array' as const) : undefined;
@@ -112,7 +119,7 @@ export const queryRows = async <TRow>(
 
     return (await client.query(text, values, { parsers, rowMode })).rows as TRow[];
   }
-  const name = opts.unnamed ? undefined : statementName(text);
+  const name = opts.unnamed ? undefined : statementName(text, { shape: opts.shape });
   const types = opts.isoTimestamps ? await isoTypes() : undefined;
 
   return (await (client as TPgClient).query({ name, text, values, types, rowMode })).rows as TRow[];

@@ -111,8 +111,8 @@ type TListRow = [
   code: string | null,
   createdAt: string,
   updatedAt: string,
-  /** a counted page's count */
-  total?: number,
+  /** a counted page's count (or, by ids, the ticket's bot state) */
+  extra?: unknown,
 ];
 
 /** the columns of the answer only (not the ticket's bot and flow state), in TListRow's order */
@@ -126,7 +126,7 @@ const TICKET_COLUMNS = `t.id, t.uuid, t.company_id, t.status, t.user_id, t.queue
   t.is_group, t.chatbot, t.last_message, t.last_message_at, t.unread_messages, t.use_integration, t.prompt_id,
   t.integration_id, t.code, t.created_at, t.updated_at`;
 
-/** where a counted page's count sits in its rows (after PAGE_COLUMNS) */
+/** where a counted page's count (or another extra column) sits in its rows, after PAGE_COLUMNS */
 const PAGE_WIDTH = 30;
 
 const ORDER = 'order by t.updated_at desc, t.id desc';
@@ -260,6 +260,7 @@ export const pageTicketList = async (
   const statements = ticketListStatements(where, limit, offset, opts);
   const rows = await queryRows<TListRow>(db, statements.page.text, statements.page.values, {
     unnamed: offset >= NAMED_PAGES * limit,
+    shape: true,
     isoTimestamps: true,
     arrays: true,
   });
@@ -267,7 +268,9 @@ export const pageTicketList = async (
   if (rows.length > 0) return { tickets: rows.map(toListTicket), total: rows[0][PAGE_WIDTH] as number };
   // nothing on this page: nothing at all on the first, else ask (a page past the end)
   if (offset === 0) return { tickets: [], total: 0 };
-  const [{ total }] = await queryRows<{ total: number }>(db, statements.count.text, statements.count.values);
+  const [{ total }] = await queryRows<{ total: number }>(db, statements.count.text, statements.count.values, {
+    shape: true,
+  });
 
   return { tickets: [], total };
 };
@@ -278,17 +281,14 @@ export type TListTicket = ReturnType<typeof toListTicket>;
  * The API's tickets of these ids (the batched inbound pipeline's announcements), each with its bot state
  * (`dataWebhook.bot`), in one named statement.
  */
-export const ticketsByIds = async (db: TDbOrTx, companyId: number, ids: number[]) => {
-  if (ids.length === 0) return [];
-  const rows = await queryRows<TListRow>(
-    db,
-    `with page as materialized (
-      select ${TICKET_COLUMNS}, t.data_webhook -> 'bot' as bot from tickets t where t.company_id = $1 and t.id = any($2::int[])
-    ) select ${PAGE_COLUMNS}, t.bot from ${pageFrom}`,
-    [companyId, ids],
-    { isoTimestamps: true, arrays: true },
-  );
+const TICKETS_BY_IDS = `with page as materialized (
+    select ${TICKET_COLUMNS}, t.data_webhook -> 'bot' as bot from tickets t
+    where t.company_id = $1::int and t.id = any($2::int[])
+  ) select ${PAGE_COLUMNS}, t.bot from ${pageFrom}`;
 
-  // the bot state sits where a counted page's count would
-  return rows.map((r) => ({ ticket: toListTicket(r), bot: (r[PAGE_WIDTH] as unknown) ?? null }));
-};
+export const ticketsByIds = async (db: TDbOrTx, companyId: number, ids: number[]) =>
+  ids.length === 0
+    ? []
+    : (await queryRows<TListRow>(db, TICKETS_BY_IDS, [companyId, ids], { isoTimestamps: true, arrays: true })).map(
+        (r) => ({ ticket: toListTicket(r), bot: r[PAGE_WIDTH] ?? null }),
+      );

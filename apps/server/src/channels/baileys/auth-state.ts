@@ -15,6 +15,8 @@ const keyOf = (type: string, id: string) => `${type}:${id}`;
 export type TDbAuthState = {
   state: TAuthState;
   saveCreds: () => Promise<void>;
+  /** resolves once every save asked so far has been written (or failed) */
+  saved: () => Promise<void>;
   /** logout: forget everything */
   clear: () => Promise<void>;
   lidToNumber: (lid: string) => Promise<string | undefined>;
@@ -99,6 +101,7 @@ export const loadDbAuthState = async (
   return {
     state,
     saveCreds,
+    saved: () => saving,
     clear: () => store.clear(connectionId),
     lidToNumber: (lid) => store.get(connectionId, keyOf('lid', lid)),
     rememberLid: (lid, number) => store.set(connectionId, keyOf('lid', lid), number),

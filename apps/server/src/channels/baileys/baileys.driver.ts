@@ -381,6 +381,8 @@ export const createBaileysDriver =
         stopped = true;
         closeSocket();
         pairing.settle({ error: new AppError('ERR_WAPP_NOT_INITIALIZED', 'The session was stopped') });
+        // the credentials WhatsApp gave last are on the database before another node may resume the session
+        await auth?.saved();
       },
       logout: async () => {
         const sock = socket;

@@ -86,10 +86,11 @@ export const emailTaken = async (db: TDbOrTx, email: string, exceptUserId?: numb
 export const createUserRow = async (db: TDbOrTx, values: TUserInsert) =>
   (await db.insert(users).values(values).returning({ id: users.id }))[0];
 
+/** an edit that changes only the user's queues still stamps the row (and never sends an empty update) */
 export const updateUserRow = (db: TDbOrTx, companyId: number, id: number, values: Partial<TUserInsert>) =>
   db
     .update(users)
-    .set(values)
+    .set({ ...values, updatedAt: new Date() })
     .where(and(eq(users.companyId, companyId), eq(users.id, id)));
 
 export const deleteUserRow = (db: TDbOrTx, companyId: number, id: number) =>

@@ -125,6 +125,14 @@ describe('POST /users', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ queueIds: [queueId], whatsappId, whatsapp: { id: whatsappId } });
+    // an edit of the queues alone
+    const second = await insertQueue(server, tenant.companyId);
+    const edited = await server.request('PUT', `/api/users/${res.body.id}`, {
+      token: tenant.token,
+      body: { queueIds: [second] },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.queueIds).toEqual([second]);
   });
 
   it('refuses queues or a connection of another company, or missing ones, and writes nothing', async () => {

@@ -94,6 +94,18 @@ export const contactsOfNumbers = async (db: TDbOrTx, companyId: number, connecti
 const CONTACT_WORDS = `strip(to_tsvector('simple'::regconfig, coalesce(c.name, '') || ' ' || c.number || ' ' ||
   right(c.number, 8) || ' ' || right(c.number, 9) || ' ' || right(c.number, 10) || ' ' || right(c.number, 11)))`;
 
+/**
+ * The CTEs that follow new tickets (a `made` CTE returning id, company_id, whatsapp_id, contact_id): their
+ * first attendance cycle, queued at `at`, and their contact's search words, the contacts read from `contacts`.
+ */
+const newTicketsFollowUp = (at: string, contacts: string) => `cycles as (
+      insert into ticket_trackings (company_id, ticket_id, whatsapp_id, queued_at)
+      select made.company_id, made.id, made.whatsapp_id, ${at}::timestamptz from made
+    ), words as (
+      insert into ticket_search (ticket_id, company_id, words)
+      select made.id, made.company_id, ${CONTACT_WORDS} from made join ${contacts} c on c.id = made.contact_id
+    )`;
+
 const CONTACT_COLUMNS_OF = (alias: string) =>
   CONTACT_COLUMNS.split(',')
     .map((c) => `${alias}.${c.trim()}`)
@@ -130,13 +142,7 @@ export const contactsWithTickets = async (
       select $1, $2, a.id, false, 'pending', v.code from added a join v on v.number = a.number
       on conflict (company_id, whatsapp_id, contact_id) where status in ('open', 'pending') do nothing
       returning id, company_id, whatsapp_id, contact_id
-    ), cycles as (
-      insert into ticket_trackings (company_id, ticket_id, whatsapp_id, queued_at)
-      select made.company_id, made.id, made.whatsapp_id, $6::timestamptz from made
-    ), words as (
-      insert into ticket_search (ticket_id, company_id, words)
-      select made.id, made.company_id, ${CONTACT_WORDS} from made join added c on c.id = made.contact_id
-    )
+    ), ${newTicketsFollowUp('$6', 'added')}
     select ${CONTACT_COLUMNS_OF('known')}, known.active_ticket_id as "activeTicketId", false as created from known
     union all
     select ${CONTACT_COLUMNS_OF('added')}, made.id, true from added left join made on made.contact_id = added.id`,
@@ -192,13 +198,7 @@ export const createTickets = async (
       select $1, $2, v.contact_id, false, 'pending', v.code from unnest($3::int[], $4::varchar[]) as v(contact_id, code)
       on conflict (company_id, whatsapp_id, contact_id) where status in ('open', 'pending') do nothing
       returning id, company_id, whatsapp_id, contact_id
-    ), cycles as (
-      insert into ticket_trackings (company_id, ticket_id, whatsapp_id, queued_at)
-      select made.company_id, made.id, made.whatsapp_id, $5::timestamptz from made
-    ), words as (
-      insert into ticket_search (ticket_id, company_id, words)
-      select made.id, made.company_id, ${CONTACT_WORDS} from made join contacts c on c.id = made.contact_id
-    )
+    ), ${newTicketsFollowUp('$5', 'contacts')}
     select id, contact_id as "contactId" from made`,
     [companyId, connectionId, rows.map((r) => r.contactId), rows.map((r) => r.code), at],
   );

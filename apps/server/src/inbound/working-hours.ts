@@ -9,43 +9,19 @@
  * - an end before the start is an overnight range (open from the start, and before the end).
  */
 
+import { clockFormat } from '../lib/dates';
+
 export type TScheduleRow = { weekdayEn: string; startTime?: string | null; endTime?: string | null };
 
 export const FALLBACK_TIME_ZONE = 'America/Sao_Paulo';
 
 const WEEKDAYS_EN = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-const formatterFor = (timeZone: string) => {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-
-  return formatter;
-};
-
 /** a zone Intl accepts, else the fallback (a bad stored value never breaks the pipeline) */
 export const safeTimeZone = (timeZone: string | null | undefined) => {
   if (!timeZone) return FALLBACK_TIME_ZONE;
-  try {
-    formatterFor(timeZone);
 
-    return timeZone;
-  } catch {
-    return FALLBACK_TIME_ZONE;
-  }
+  return clockFormat(timeZone) ? timeZone : FALLBACK_TIME_ZONE;
 };
 
 export type TLocalTime = {
@@ -64,7 +40,7 @@ export type TLocalTime = {
 /** wall-clock fields of an instant in a time zone */
 export const localTime = (date: Date, timeZone: string): TLocalTime => {
   const parts = Object.fromEntries(
-    formatterFor(safeTimeZone(timeZone))
+    clockFormat(safeTimeZone(timeZone))!
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );

@@ -14,6 +14,35 @@ const dayFormat = (timeZone: string) => {
   return format;
 };
 
+const clockFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+/**
+ * A formatter of an instant's wall-clock fields in a zone (year, month, day, hour 00–23, minute, second; read
+ * them with formatToParts), one per zone; null for a zone Intl does not know.
+ */
+export const clockFormat = (timeZone: string) => {
+  let format = clockFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
+    } catch {
+      format = null; // unknown zone
+    }
+    if (clockFormats.size < 1000) clockFormats.set(timeZone, format);
+  }
+
+  return format;
+};
+
 /** yyyy-MM-dd of an instant in a time zone */
 export const dayInZone = (date: Date, timeZone: string) =>
   dayFormat(timeZone)?.format(date) ?? date.toISOString().slice(0, 10);

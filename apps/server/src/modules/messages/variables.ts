@@ -1,33 +1,9 @@
+import { clockFormat } from '../../lib/dates';
+
 /** Message variables of spec 1 §9: {{firstName}}, {{name}}, {{ms}}, {{protocol}}, {{hora}} (and {{gretting}}). */
 
-/** building an Intl.DateTimeFormat is slow (every new ticket's protocol asks for one): one per zone, null when unknown */
-const formats = new Map<string, Intl.DateTimeFormat | null>();
-
-const formatOf = (timeZone: string) => {
-  let format = formats.get(timeZone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-GB', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-      });
-    } catch {
-      format = null;
-    }
-    formats.set(timeZone, format);
-  }
-
-  return format;
-};
-
 const partsIn = (timeZone: string, at: Date) => {
-  const parts = (formatOf(timeZone) ?? formatOf('America/Sao_Paulo')!).formatToParts(at);
+  const parts = (clockFormat(timeZone) ?? clockFormat('America/Sao_Paulo')!).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
 
   return {
@@ -40,7 +16,7 @@ const partsIn = (timeZone: string, at: Date) => {
   };
 };
 
-const safeZone = (timeZone: string) => (formatOf(timeZone) ? timeZone : 'America/Sao_Paulo');
+const safeZone = (timeZone: string) => (clockFormat(timeZone) ? timeZone : 'America/Sao_Paulo');
 
 const GREETINGS = {
   pt: ['Boa madrugada', 'Bom dia', 'Boa tarde', 'Boa noite'],

@@ -94,6 +94,15 @@ export const openSocket = async (server: TTestServer, token: string) => {
   return socket;
 };
 
+/** waits until the server has put a socket in the room (joins are asynchronous on the server) */
+export const untilJoined = async (server: TTestServer, room: string, timeoutMs = 5000) => {
+  const end = Date.now() + timeoutMs;
+  while ((await server.ctx.realtime.io.in(room).fetchSockets()).length === 0) {
+    if (Date.now() > end) throw new Error(`no socket joined ${room} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
 /** records every event a socket receives, so a test can assert what arrived and what did not */
 export const recordEvents = (socket: Socket) => {
   const heard: { event: string; payload: unknown }[] = [];

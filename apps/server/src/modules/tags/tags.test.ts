@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQueue, addTag, addTicket } from '../../../test/catalogue-fixtures';
-import { createLoggedUser, openSocket, recordEvents, type TTenant, unique } from '../../../test/fixtures';
+import { rooms } from '@zelo/shared';
+import { createLoggedUser, openSocket, recordEvents, type TTenant, unique, untilJoined } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 
 let server: TTestServer;
@@ -87,6 +88,7 @@ describe('tags', () => {
     const heard = recordEvents(socket);
     socket.emit('joinChatBox', String(ticketId));
     try {
+      await untilJoined(server, rooms.ticket(tenant.companyId, ticketId));
       const first = await server.request('POST', '/api/tags/sync', {
         token: tenant.token,
         body: { ticketId, tags: [{ id: a.id }, { id: b.id }, { id: a.id }] },

@@ -22,9 +22,14 @@ const createConnection = async (server: TTestServer, tenant: TTenant) => {
   });
   expect(res.status).toBe(201);
   const id = res.body.id as number;
-  // settled on its QR code, so a scan by A would show
+  // settled on its QR code, so a scan by A would show: in the session and in the stored row (written a moment
+  // after the session moves), or B's "before" may still read OPENING
   const end = Date.now() + 10_000;
-  while (server.ctx.channels.state(id)?.status !== 'qrcode' && Date.now() < end) {
+  const settled = async () =>
+    server.ctx.channels.state(id)?.status === 'qrcode' &&
+    (await server.request('GET', `/api/whatsapp/${id}`, { token: tenant.token, query: { session: 0 } })).body
+      ?.status === 'qrcode';
+  while (!(await settled()) && Date.now() < end) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 

@@ -44,6 +44,7 @@ import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { registerTicketJoinPolicy } from './modules/tickets/join-policy';
+import { createListAnswers } from './modules/tickets/list-answers';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes';
@@ -99,11 +100,18 @@ export const buildApp = async (opts: {
   const sessions = createSessionCache({
     onPeerError: (err) => logger.warn({ err }, 'session cache: a forget was not answered by every node'),
   });
+  const listAnswers = createListAnswers({ enabled: config.listAnswers });
   const realtime = await createRealtime(app.server, {
     db: database.db,
     tokens,
     sessions,
     redisUrl: config.redisUrl,
+    // what a company's screens hear of makes its kept lists stale, here and (first, through the same Redis
+    // connection as the event) on the other nodes
+    onAnnounce: (companyId) => {
+      listAnswers.changed(companyId);
+      if (config.redisUrl) realtime.io.serverSideEmit('lists:changed', companyId);
+    },
     onPresence: async (auth, online) => {
       if (!online) {
         const left = await realtime.io.in(rooms.user(auth.companyId, auth.userId)).fetchSockets();
@@ -161,6 +169,9 @@ export const buildApp = async (opts: {
       }) as never,
     );
   }
+  if (config.redisUrl) {
+    realtime.io.on('lists:changed' as never, ((companyId: number) => listAnswers.changed(companyId)) as never);
+  }
   const ctx: TAppContext = {
     config,
     db: database.db,
@@ -168,6 +179,7 @@ export const buildApp = async (opts: {
     channels,
     tokens,
     sessions,
+    listAnswers,
     log: logger,
     mailer:
       opts.mailer ??

@@ -22,6 +22,8 @@ const ZEnv = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** run pg-boss workers and periodic jobs in this process */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** keep the ticket list's answers until the company's next change (modules/tickets/list-answers.ts) */
+  LIST_ANSWERS: z.enum(['on', 'off']).default('on'),
   NODE_ENV: z.string().default('production'),
 });
 
@@ -42,6 +44,7 @@ export type TConfig = {
   logLevel: string;
   rateLimits: boolean;
   jobs: boolean;
+  listAnswers: boolean;
   webDist: string;
 };
 
@@ -90,6 +93,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     logLevel: e.LOG_LEVEL,
     rateLimits: e.RATE_LIMITS === 'on',
     jobs: e.JOBS === 'on',
+    listAnswers: e.LIST_ANSWERS === 'on',
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 };

@@ -182,6 +182,51 @@ describe('two nodes with the Redis adapter', () => {
     expect(reply.ack).toBeGreaterThanOrEqual(1);
   });
 
+  it("a list kept on node B is read anew once node A announces a change, before B's sockets hear of it", async () => {
+    const [a, b] = nodes;
+    const { token, user } = (await api(a, 'POST', '/api/auth/login', undefined, ADMIN)).body;
+    const created = await api(a, 'POST', '/api/whatsapp', token, { name: 'Cluster lists' });
+    const id = created.body.id as number;
+    const status = async () => (await api(a, 'GET', `/api/whatsapp/${id}`, token)).body.status as string;
+    await until(async () => (await status()) === 'qrcode');
+    expect((await api(a, 'POST', `/api/sandbox/${id}/scan`, token, {})).status).toBe(200);
+    await until(async () => (await status()) === 'CONNECTED');
+    const customer = '5511966665555';
+    expect((await api(a, 'POST', `/api/sandbox/${id}/inbound`, token, { from: customer, body: 'oi' })).status).toBe(
+      200,
+    );
+    const pendingOnB = async () =>
+      (await api(b, 'GET', '/api/tickets?status=pending&showAll=true', token)).body.tickets as {
+        id: number;
+        contact: { number: string };
+      }[];
+    let ticketId = 0;
+    await until(async () => {
+      ticketId = (await pendingOnB()).find((t) => t.contact.number === customer)?.id ?? 0;
+      return ticketId > 0;
+    });
+    // B keeps this answer; the accept on A must make it stale on B before B's socket hears of the accept
+    expect((await pendingOnB()).some((t) => t.id === ticketId)).toBe(true);
+    const socket = await connect(b, token);
+    socket.emit('joinTickets', 'open');
+    await new Promise((r) => setTimeout(r, 200));
+    const readOnHearing = new Promise<{ pending: number[]; open: number[] }>((ok) => {
+      socket.on(events.ticket(user.companyId), (event: { action: string; ticket?: { id: number; status: string } }) => {
+        if (event.action !== 'update' || event.ticket?.id !== ticketId || event.ticket.status !== 'open') return;
+        void Promise.all([
+          pendingOnB(),
+          api(b, 'GET', '/api/tickets?status=open&showAll=true', token).then((r) => r.body.tickets),
+        ]).then(([pending, open]) =>
+          ok({ pending: pending.map((t) => t.id), open: (open as { id: number }[]).map((t) => t.id) }),
+        );
+      });
+    });
+    expect((await api(a, 'PUT', `/api/tickets/${ticketId}`, token, { status: 'open' })).status).toBe(200);
+    const lists = await readOnHearing;
+    expect(lists.pending).not.toContain(ticketId);
+    expect(lists.open).toContain(ticketId);
+  });
+
   it('a login on node B signs out the tab connected to node A', async () => {
     const [a, b] = nodes;
     const first = await api(a, 'POST', '/api/auth/login', undefined, ADMIN);

@@ -5,6 +5,7 @@ import type { TDb } from '../db/client';
 import type { TMailer } from '../mail/mailer';
 import type { TSessionCache } from '../modules/auth/session-cache';
 import type { TTokenService } from '../modules/auth/tokens';
+import type { TListAnswers } from '../modules/tickets/list-answers';
 import type { TRealtime } from '../realtime/realtime';
 
 /** What services need from the running server; built once in app.ts. */
@@ -18,5 +19,7 @@ export type TAppContext = {
   tokens: TTokenService;
   /** principals and ticket viewers kept a few seconds; forget what a change touches */
   sessions: TSessionCache;
+  /** the ticket list's answers, kept until their company's next announced change */
+  listAnswers: TListAnswers;
   log: Logger;
 };

@@ -10,8 +10,8 @@ import type { TTokenService } from '../modules/auth/tokens';
 
 export type TRealtime = {
   io: Server;
-  /** emit an event to one or several rooms */
-  to: (room: string | string[], event: string, payload: unknown) => void;
+  /** emit an event to one or several rooms (and, with `except`, not to the sockets in those) */
+  to: (room: string | string[], event: string, payload: unknown, except?: string[]) => void;
   /** everybody of a company */
   toCompany: (companyId: number, event: string, payload: unknown) => void;
   toUser: (companyId: number, userId: number, event: string, payload: unknown) => void;
@@ -31,6 +31,14 @@ type TSocketData = { auth: TAuth };
 
 const PING_MS = 18_000;
 
+/** the company of a `company-{id}-…` room (every company room is named so: rooms in @zelo/shared) */
+export const companyOfRoom = (room: string) => {
+  if (!room.startsWith('company-')) return undefined;
+  const id = Number.parseInt(room.slice(8), 10);
+
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
 const defaultPolicy: Required<TJoinPolicy> = {
   chatBox: async () => [],
   notification: async (auth) => (auth.isAdmin ? [rooms.notification(auth.companyId)] : []),
@@ -45,6 +53,8 @@ export const createRealtime = async (
     sessions: TSessionCache;
     redisUrl?: string;
     onPresence?: (auth: TAuth, online: boolean) => Promise<void>;
+    /** a company's rooms are about to hear of a change (called before the event leaves, once per company) */
+    onAnnounce?: (companyId: number) => void;
   },
 ): Promise<TRealtime> => {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, TSocketData>(server, {
@@ -116,7 +126,26 @@ export const createRealtime = async (
     socket.emit('ready');
   });
 
-  const to: TRealtime['to'] = (room, event, payload) => io.to(room).emit(event, payload);
+  const announced = (room: string | string[]) => {
+    if (!deps.onAnnounce) return;
+    if (typeof room === 'string') {
+      const companyId = companyOfRoom(room);
+      if (companyId !== undefined) deps.onAnnounce(companyId);
+      return;
+    }
+    const seen = new Set<number>();
+    for (const r of room) {
+      const companyId = companyOfRoom(r);
+      if (companyId !== undefined && !seen.has(companyId)) {
+        seen.add(companyId);
+        deps.onAnnounce(companyId);
+      }
+    }
+  };
+  const to: TRealtime['to'] = (room, event, payload, except) => {
+    announced(room);
+    (except?.length ? io.to(room).except(except) : io.to(room)).emit(event, payload);
+  };
 
   return {
     io: io as unknown as Server,

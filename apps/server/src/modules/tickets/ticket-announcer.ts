@@ -26,7 +26,7 @@ export const announceTicket = async (
     (previous.status !== ticket.status || previous.queueId !== ticket.queueId || previous.userId !== ticket.userId)
   ) {
     const left = ticketRooms(companyId, { id: ticket.id, ...previous }).filter((r) => !now.includes(r));
-    if (left.length) ctx.realtime.io.to(left).except(now).emit(event, { action: 'delete', ticketId });
+    if (left.length) ctx.realtime.to(left, event, { action: 'delete', ticketId }, now);
   }
   ctx.realtime.to(now, event, { action: 'update', ticket });
 

@@ -33,7 +33,8 @@ export const ticketsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
   r.get(
     '/api/tickets',
     { config: route({ auth: 'user' }), schema: { tags, querystring: ZTicketListQuery } },
-    (request) => listTickets(ctx, request.auth, request.query),
+    async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(await listTickets(ctx, request.auth, request.query)),
   );
   r.get(
     '/api/tickets/u/:uuid',

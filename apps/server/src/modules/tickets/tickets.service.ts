@@ -123,7 +123,12 @@ export const ticketListWhere = (
   return { text: allOf(...conditions), params };
 };
 
-export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketListQuery) => {
+/**
+ * A page of the list as the JSON bytes answered, kept until the company's next announced change
+ * (list-answers.ts) under the statement it runs: the viewer's queues and user, every filter and the page
+ * are in its text and values.
+ */
+export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketListQuery): Promise<Buffer> => {
   // the list is read far more often than users change: its viewer is kept a few seconds (forgotten on change)
   const viewer = await ctx.sessions.viewer(auth.companyId, auth.userId, () => loadViewer(ctx.db, auth));
   const where = ticketListWhere(viewer, query, {
@@ -133,12 +138,16 @@ export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketL
   const { limit, offset } = pageWindow(query.pageNumber, PAGE_SIZE.tickets);
   // a search is not counted (its count is a lower bound, `hasMore` is exact): only the open/pending badges,
   // which never search, show counts
-  const { tickets: rows, total } = await pageTicketList(ctx.db, where, limit, offset, {
-    uncounted: Boolean(query.searchParam),
-  });
-  const page = pageAnswer(rows, total, query.pageNumber, PAGE_SIZE.tickets);
+  const uncounted = Boolean(query.searchParam);
+  const statement = where.params.render(where.text);
+  const key = `${limit} ${offset} ${uncounted} ${statement.text} ${JSON.stringify(statement.values)}`;
 
-  return { tickets: page.rows, count: page.count, hasMore: page.hasMore };
+  return ctx.listAnswers.answer(viewer.companyId, key, async () => {
+    const { tickets: rows, total } = await pageTicketList(ctx.db, where, limit, offset, { uncounted });
+    const page = pageAnswer(rows, total, query.pageNumber, PAGE_SIZE.tickets);
+
+    return Buffer.from(JSON.stringify({ tickets: page.rows, count: page.count, hasMore: page.hasMore }));
+  });
 };
 
 // ---------------------------------------------------------------- show

@@ -467,3 +467,73 @@ describe('updateTicket by the system', () => {
     ).toBe(1);
   });
 });
+
+describe('kept list answers (list-answers.ts)', () => {
+  type TRow = { id: number; lastMessage: string; contact: { name: string }; tags: { name: string }[] };
+  const row = async (token: string, ticketId: number) => {
+    const res = await get(token, '/api/tickets', { status: 'pending', showAll: true });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+
+    return (res.body.tickets as TRow[]).find((t) => t.id === ticketId);
+  };
+
+  it('answers what every announced change made of the list: a new message, a renamed contact, a tag', async () => {
+    const { tenant, connectionId } = await setupInbox(server, 'Kept lists');
+    fake.connect(connectionId);
+    const { ticketId, contact } = await pendingTicket(server, tenant, connectionId, { body: 'primeira' });
+    expect((await row(tenant.token, ticketId))?.lastMessage).toBe('primeira');
+    // the same list again is the kept answer
+    expect(server.ctx.listAnswers.size()).toBeGreaterThan(0);
+    expect((await row(tenant.token, ticketId))?.lastMessage).toBe('primeira');
+
+    await deliver(server, inbound(connectionId, contact.number, { body: 'segunda' }));
+    expect((await row(tenant.token, ticketId))?.lastMessage).toBe('segunda');
+
+    const renamed = await server.request('PUT', `/api/contacts/${contact.id}`, {
+      token: tenant.token,
+      body: { name: 'Cliente Renomeado', number: contact.number },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await row(tenant.token, ticketId))?.contact.name).toBe('Cliente Renomeado');
+
+    const tag = await server.request('POST', '/api/tags', {
+      token: tenant.token,
+      body: { name: 'vip', color: '#ff0000' },
+    });
+    expect(tag.status).toBe(201);
+    const synced = await server.request('POST', '/api/tags/sync', {
+      token: tenant.token,
+      body: { ticketId, tags: [{ id: tag.body.id }] },
+    });
+    expect(synced.status).toBe(200);
+    expect((await row(tenant.token, ticketId))?.tags.map((t) => t.name)).toEqual(['vip']);
+
+    const recoloured = await server.request('PUT', `/api/tags/${tag.body.id}`, {
+      token: tenant.token,
+      body: { name: 'muito vip', color: '#00ff00' },
+    });
+    expect(recoloured.status).toBe(200);
+    expect((await row(tenant.token, ticketId))?.tags.map((t) => t.name)).toEqual(['muito vip']);
+  });
+
+  it("keeps one company's answers when another company changes, and never hands them to another viewer", async () => {
+    const one = await setupInbox(server, 'Kept one');
+    const two = await setupInbox(server, 'Kept two');
+    fake.connect(one.connectionId);
+    fake.connect(two.connectionId);
+    const { ticketId } = await pendingTicket(server, one.tenant, one.connectionId, { queueId: one.q1 });
+    const first = await get(one.tenant.token, '/api/tickets', { status: 'pending', showAll: true });
+    // a write nobody announces is not read while the kept answer stands...
+    await server.database.executeSql("update tickets set last_message = 'sem aviso' where id = $1", [ticketId]);
+    await pendingTicket(server, two.tenant, two.connectionId);
+    const again = await get(one.tenant.token, '/api/tickets', { status: 'pending', showAll: true });
+    expect(again.body).toEqual(first.body);
+    // ...an agent of the queue runs another statement (its own visibility) and reads it
+    const agentView = await get(one.agent1.token, '/api/tickets', { status: 'pending' });
+    expect((agentView.body.tickets as TRow[]).find((t) => t.id === ticketId)?.lastMessage).toBe('sem aviso');
+    // and the agent of the other queue does not see it at all
+    const otherQueue = await get(one.agentQ2.token, '/api/tickets', { status: 'pending' });
+    expect(ids(otherQueue)).not.toContain(ticketId);
+  });
+});

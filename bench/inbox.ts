@@ -40,6 +40,8 @@ export type TInboxOptions = {
   /** the paced (open-loop) runs: list requests and inbound messages per second (each rate a run) */
   pacedListRate: number;
   pacedInboundRates: number[];
+  /** closed-loop lists are also run while customers write this many messages a second (each rate a run) */
+  listWritingRates: number[];
 };
 
 export type TInboxLatency = {
@@ -97,6 +99,7 @@ export const INBOX_DEFAULTS: TInboxOptions = {
   pacedListRate: 40,
   // a normal day (the delivery target is judged here) and the throughput target as a steady arrival rate
   pacedInboundRates: [50, 1500],
+  listWritingRates: [5, 50],
 };
 
 const stats = (values: number[]) => {
@@ -337,19 +340,38 @@ const listLoads = async (
   url: string,
   tokens: { admin: string; agents: { token: string; queueIds: number[] }[] },
   opts: TInboxOptions,
+  companyId: number,
 ) => {
   const results: TInboxLatency[] = [];
-  const run = async (what: string, target: number, path: (client: number) => string, token: (c: number) => string) => {
-    console.log(`  ${database}: ${what}, ${opts.concurrency} clients, ${opts.seconds} s`);
+  /** `writing`: customers of the company write this many messages a second meanwhile (each one a change) */
+  const run = async (
+    what: string,
+    target: number,
+    path: (client: number) => string,
+    token: (c: number) => string,
+    writing?: number,
+  ) => {
+    const load = writing ? `closed loop, ${writing} msg/s arriving` : 'closed loop';
+    console.log(`  ${database}: ${what}, ${opts.concurrency} clients, ${load}, ${opts.seconds} s`);
+    const writer = writing ? inboundLoad(database, url, tokens.admin, companyId, opts, writing) : undefined;
     const r = await closedLoop({
       clients: opts.concurrency,
       seconds: opts.seconds,
       warmupSeconds: opts.warmupSeconds,
       maxRequests: 500_000,
       send: async (client, keepAlive) =>
-        (await request(url, { method: 'GET', path: path(client), token: token(client), agent: keepAlive })).status,
+        (
+          await request(url, {
+            method: 'GET',
+            path: path(client),
+            token: token(client),
+            agent: keepAlive,
+            discardBody: true,
+          })
+        ).status,
     });
-    results.push({ database, what, load: 'closed loop', clients: opts.concurrency, ...r, p95TargetMs: target });
+    await writer;
+    results.push({ database, what, load, clients: opts.concurrency, ...r, p95TargetMs: target });
   };
   /** the same request paced: `pacedListRate` per second from the 20 clients in turn, answered or not */
   const paced = async (
@@ -371,7 +393,13 @@ const listLoads = async (
       fire: async (counted) => {
         const c = client++ % opts.concurrency;
         const t0 = performance.now();
-        const res = await request(url, { method: 'GET', path: path(c), token: token(c), agent: keepAlive });
+        const res = await request(url, {
+          method: 'GET',
+          path: path(c),
+          token: token(c),
+          agent: keepAlive,
+          discardBody: true,
+        });
         if (!counted) return;
         if (res.status === 200) latencies.push(performance.now() - t0);
         else errors++;
@@ -393,21 +421,13 @@ const listLoads = async (
   };
   const admin = () => tokens.admin;
   const base = '/api/tickets?pageNumber=1&status=open&showAll=true';
+  const agentToken = (c: number) => tokens.agents[c % tokens.agents.length].token;
+  const agentList = (status: string) => (c: number) =>
+    `/api/tickets?pageNumber=1&status=${status}&queueIds=${encodeURIComponent(JSON.stringify(tokens.agents[c % tokens.agents.length].queueIds))}`;
+  const agentOpen = 'agent (non-admin, 1–2 queues): status=open, queueIds';
   await run('admin: status=open, showAll=true', 15, () => base, admin);
-  await run(
-    'agent (non-admin, 1–2 queues): status=open, queueIds',
-    15,
-    (c) =>
-      `/api/tickets?pageNumber=1&status=open&queueIds=${encodeURIComponent(JSON.stringify(tokens.agents[c % tokens.agents.length].queueIds))}`,
-    (c) => tokens.agents[c % tokens.agents.length].token,
-  );
-  await run(
-    'agent (non-admin): status=pending, queueIds',
-    15,
-    (c) =>
-      `/api/tickets?pageNumber=1&status=pending&queueIds=${encodeURIComponent(JSON.stringify(tokens.agents[c % tokens.agents.length].queueIds))}`,
-    (c) => tokens.agents[c % tokens.agents.length].token,
-  );
+  await run(agentOpen, 15, agentList('open'), agentToken);
+  await run('agent (non-admin): status=pending, queueIds', 15, agentList('pending'), agentToken);
   await run(
     `admin: search "${COMMON_WORD}" (common), status=open`,
     50,
@@ -421,15 +441,14 @@ const listLoads = async (
     () => `/api/tickets?pageNumber=1&showAll=true&searchParam=${COMMON_WORD}`,
     admin,
   );
-  const agentOpen = (c: number) =>
-    `/api/tickets?pageNumber=1&status=open&queueIds=${encodeURIComponent(JSON.stringify(tokens.agents[c % tokens.agents.length].queueIds))}`;
+  // the same lists while a busy company's customers write: every message is a change that makes the
+  // company's kept answers stale (modules/tickets/list-answers.ts), so these read the database again
+  for (const rate of opts.listWritingRates) {
+    await run('admin: status=open, showAll=true', 15, () => base, admin, rate);
+    await run(agentOpen, 15, agentList('open'), agentToken, rate);
+  }
   await paced('admin: status=open, showAll=true', 15, () => base, admin);
-  await paced(
-    'agent (non-admin, 1–2 queues): status=open, queueIds',
-    15,
-    agentOpen,
-    (c) => tokens.agents[c % tokens.agents.length].token,
-  );
+  await paced(agentOpen, 15, agentList('open'), agentToken);
   await paced(
     `admin: search "${COMMON_WORD}" (common), status=open`,
     50,
@@ -479,7 +498,7 @@ const runInbox = async (
       const agents: { token: string; queueIds: number[] }[] = [];
       for (const a of company.agents)
         agents.push({ token: await login(server.url, a.email, password), queueIds: a.queueIds });
-      const lists = await listLoads(database, server.url, { admin, agents }, opts);
+      const lists = await listLoads(database, server.url, { admin, agents }, opts, company.id);
       console.log(`  ${database}: inbound, ${opts.inboundConcurrency} in flight, ${opts.seconds} s`);
       const inbound = [await inboundLoad(database, server.url, admin, company.id, opts)];
       for (const rate of opts.pacedInboundRates) {

@@ -157,7 +157,16 @@ export type TResponse = { status: number; body: string };
 
 export const request = (
   base: string,
-  opts: { method: string; path: string; body?: unknown; token?: string; agent?: http.Agent; timeoutMs?: number },
+  opts: {
+    method: string;
+    path: string;
+    body?: unknown;
+    token?: string;
+    agent?: http.Agent;
+    timeoutMs?: number;
+    /** read the answer's bytes without keeping or decoding them (load loops that check the status only) */
+    discardBody?: boolean;
+  },
 ) =>
   new Promise<TResponse>((done, fail) => {
     const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
@@ -171,6 +180,12 @@ export const request = (
       `${base}${opts.path}`,
       { method: opts.method, headers, agent: opts.agent, timeout: opts.timeoutMs ?? 10_000 },
       (res) => {
+        if (opts.discardBody) {
+          res.on('end', () => done({ status: res.statusCode ?? 0, body: '' }));
+          res.on('error', fail);
+          res.resume();
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));

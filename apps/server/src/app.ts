@@ -18,6 +18,7 @@ import { baileysTimingsFromEnv, createBaileysDriver } from './channels/baileys/b
 import { loadBaileysKit } from './channels/baileys/baileys.loader';
 import { createChannelRegistry } from './channels/registry';
 import type { TChannelCall, TChannelReply } from './channels/remote-session';
+import { createSandboxOutboxStore } from './channels/sandbox/outbox.repo';
 import { createSandboxDriver, sandboxTimingsFromEnv } from './channels/sandbox/sandbox.driver';
 import { installRouteDeclarations } from './http/authenticate';
 import { createInboundHandlers } from './inbound/index';
@@ -128,6 +129,7 @@ export const buildApp = async (opts: {
     drivers: {
       sandbox: createSandboxDriver({
         store: createAuthStateStore(database.db),
+        outbox: createSandboxOutboxStore(database.db),
         timings: sandboxTimingsFromEnv(),
         onSandboxEvent: sandboxAnnouncer(() => realtime),
       }),

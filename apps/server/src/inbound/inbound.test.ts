@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOption, addQueue } from '../../test/catalogue-fixtures';
-import { createLoggedUser, openSocket, recordEvents, unique } from '../../test/fixtures';
+import { createLoggedUser, openSocket, recordEvents, unique, untilJoined } from '../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { closeIdleOpenChats, closeInactiveTickets, transferWaitingTickets } from './housekeeping';
 import { createInboundHandlers } from './index';
@@ -133,6 +133,36 @@ describe('inbound → ticket → reply → ack', () => {
     });
     await api('POST', `/api/sandbox/${connectionId}/delete`, { from, externalId: id });
     expect((await sql('select is_deleted from messages where external_id = $1', [id]))[0].is_deleted).toBe(true);
+  });
+
+  it("keeps the ticket's last message true to the customer's edits and deletes, and announces it", async () => {
+    const connectionId = await connect();
+    const from = customer();
+    const socket = await openSocket(server, tenant.token);
+    const heard = recordEvents(socket);
+    socket.emit('joinTickets', 'pending');
+    await untilJoined(server, `company-${tenant.companyId}-pending`);
+    const ticketEvent = `company-${tenant.companyId}-ticket`;
+    try {
+      await say(connectionId, from, 'bom dia');
+      const id = await say(connectionId, from, 'qeuro cancelar');
+      const ticket = await ticketOf(connectionId, from);
+      expect(ticket.last_message).toBe('qeuro cancelar');
+      await api('POST', `/api/sandbox/${connectionId}/edit`, { from, externalId: id, body: 'quero cancelar' });
+      expect((await ticketOf(connectionId, from)).last_message).toBe('quero cancelar');
+      await heard.waitFor(
+        ticketEvent,
+        (p) => p.action === 'update' && p.ticket.id === ticket.id && p.ticket.lastMessage === 'quero cancelar',
+      );
+      await api('POST', `/api/sandbox/${connectionId}/delete`, { from, externalId: id });
+      expect((await ticketOf(connectionId, from)).last_message).toBe('bom dia');
+      await heard.waitFor(
+        ticketEvent,
+        (p) => p.action === 'update' && p.ticket.id === ticket.id && p.ticket.lastMessage === 'bom dia',
+      );
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('absorbs replays, unknown connections, status broadcasts and failed media downloads', async () => {

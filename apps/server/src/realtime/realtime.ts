@@ -97,28 +97,59 @@ export const createRealtime = async (
     if (auth.isSuper) base.push(rooms.supers());
     await socket.join(base);
 
-    const joinAll = async (list: Promise<string[]>) => {
-      try {
-        const allowed = await list;
-        if (allowed.length) await socket.join(allowed);
-      } catch {
-        // a refused or failed join leaves the socket where it was
-      }
+    // What each join request put the socket in ('tickets:open', 'chatBox:12', 'notification'), so that a
+    // leave takes out what its join added and nothing another join or the base still holds. Joins and
+    // leaves of a socket run in the order they came: a leave sent right after its join waits for it.
+    const held = new Map<string, Set<string>>();
+    let chain: Promise<void> = Promise.resolve();
+    const inOrder = (work: () => Promise<void>) => {
+      chain = chain.then(work).catch(() => undefined);
     };
-    socket.on('joinChatBox', (ticketId: unknown) => {
-      const id = Number(ticketId);
-      if (Number.isInteger(id) && id > 0) void joinAll(policy.chatBox(auth, id));
+    const joinAll = (key: string, list: () => Promise<string[]>) =>
+      inOrder(async () => {
+        let allowed: string[];
+        try {
+          allowed = await list();
+        } catch {
+          return; // a refused or failed join leaves the socket where it was
+        }
+        // a socket gone meanwhile joins nothing (the adapter would keep its id in the rooms)
+        if (allowed.length === 0 || socket.disconnected) return;
+        const joined = held.get(key) ?? new Set<string>();
+        for (const room of allowed) joined.add(room);
+        held.set(key, joined);
+        await socket.join(allowed);
+      });
+    const leaveAll = (key: string) =>
+      inOrder(async () => {
+        const joined = held.get(key);
+        if (!joined) return;
+        held.delete(key);
+        const kept = new Set(base);
+        for (const other of held.values()) for (const room of other) kept.add(room);
+        await Promise.all([...joined].filter((room) => !kept.has(room)).map((room) => socket.leave(room)));
+      });
+    const ticketId = (value: unknown) => {
+      const id = Number(value);
+
+      return Number.isInteger(id) && id > 0 ? id : null;
+    };
+    const isStatus = (value: unknown): value is string => value === 'open' || value === 'pending' || value === 'closed';
+
+    socket.on('joinChatBox', (value: unknown) => {
+      const id = ticketId(value);
+      if (id) joinAll(`chatBox:${id}`, () => policy.chatBox(auth, id));
     });
-    socket.on('leaveChatBox', (ticketId: unknown) => {
-      const id = Number(ticketId);
-      if (Number.isInteger(id) && id > 0) void socket.leave(rooms.ticket(auth.companyId, id));
+    socket.on('leaveChatBox', (value: unknown) => {
+      const id = ticketId(value);
+      if (id) leaveAll(`chatBox:${id}`);
     });
-    socket.on('joinNotification', () => void joinAll(policy.notification(auth)));
+    socket.on('joinNotification', () => joinAll('notification', () => policy.notification(auth)));
     socket.on('joinTickets', (status: unknown) => {
-      if (status === 'open' || status === 'pending' || status === 'closed') void joinAll(policy.tickets(auth, status));
+      if (isStatus(status)) joinAll(`tickets:${status}`, () => policy.tickets(auth, status));
     });
     socket.on('leaveTickets', (status: unknown) => {
-      if (typeof status === 'string') void socket.leave(rooms.status(auth.companyId, status));
+      if (isStatus(status)) leaveAll(`tickets:${status}`);
     });
     socket.on('userStatus', () => void deps.onPresence?.(auth, true));
     socket.on('disconnect', () => void deps.onPresence?.(auth, false));

@@ -1,8 +1,37 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/harness';
+import type { TDatabase } from '../../db/client';
 import { createMemoryAuthStateStore } from '../auth-state.repo';
 import { channelConformance, type TFarSide } from '../conformance';
-import type { TChannelEvents, TChannelSession } from '../types';
-import { createSandboxDriver, isSandboxSession, sandboxAccount } from './sandbox.driver';
+import type { TChannelEvents, TChannelSession, TConnectionRef, TDriverFactory } from '../types';
+import { createSandboxOutboxStore, type TSandboxOutboxLimits } from './outbox.repo';
+import { createSandboxDriver, isSandboxSession, sandboxAccount, type TSandboxTimings } from './sandbox.driver';
+
+/** the far side is stored in a real database: a company and its connections for the driver's sessions */
+let database: TDatabase;
+let companyId = 0;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const { rows } = await database.executeSql('insert into companies (name) values ($1) returning id', ['Sandbox']);
+  companyId = (rows[0] as { id: number }).id;
+});
+afterAll(() => database?.close());
+
+const newConnection = async (): Promise<TConnectionRef> => {
+  const { rows } = await database.executeSql('insert into whatsapps (company_id, name) values ($1, $2) returning id', [
+    companyId,
+    `Sandbox ${Math.random()}`,
+  ]);
+
+  return { id: (rows[0] as { id: number }).id, companyId, provider: 'sandbox' };
+};
+
+const driver = (timings: Partial<TSandboxTimings>, limits?: TSandboxOutboxLimits) =>
+  createSandboxDriver({
+    store: createMemoryAuthStateStore(),
+    outbox: createSandboxOutboxStore(database.db, limits),
+    timings,
+  });
 
 const simulator = (session: TChannelSession) => {
   if (!isSandboxSession(session)) throw new Error('not a sandbox session');
@@ -30,13 +59,16 @@ const far: TFarSide = {
 };
 
 describe('sandbox driver conformance', () => {
-  const store = createMemoryAuthStateStore();
-  const factory = createSandboxDriver({
-    store,
-    timings: { openingMs: 5, qrIntervalMs: 2000, maxQrs: 3, ackStepMs: 5 },
+  // one driver and one connection for every session of the suite: they share what is stored
+  let shared: { factory: TDriverFactory; connection: TConnectionRef } | undefined;
+  beforeAll(async () => {
+    shared = {
+      factory: driver({ openingMs: 5, qrIntervalMs: 2000, maxQrs: 3, ackStepMs: 5 }),
+      connection: await newConnection(),
+    };
   });
   channelConformance({
-    create: (events: TChannelEvents) => factory({ id: 7, companyId: 1, provider: 'sandbox' }, events),
+    create: (events: TChannelEvents) => shared!.factory(shared!.connection, events),
     far,
   });
 });
@@ -53,11 +85,8 @@ describe('sandbox driver specifics', () => {
 
   it('regenerates the QR and times out after the configured number of unscanned codes', async () => {
     const seen: string[] = [];
-    const factory = createSandboxDriver({
-      store: createMemoryAuthStateStore(),
-      timings: { openingMs: 1, qrIntervalMs: 30, maxQrs: 3, ackStepMs: 1 },
-    });
-    const session = factory({ id: 1, companyId: 1, provider: 'sandbox' }, states(seen));
+    const factory = driver({ openingMs: 1, qrIntervalMs: 30, maxQrs: 3, ackStepMs: 1 });
+    const session = factory(await newConnection(), states(seen));
     await session.start();
     const end = Date.now() + 2000;
     while (!seen.at(-1)?.startsWith('TIMEOUT') && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
@@ -68,18 +97,47 @@ describe('sandbox driver specifics', () => {
   });
 
   it('refuses a stale QR code and keeps the customer outbox bounded', async () => {
-    const factory = createSandboxDriver({
-      store: createMemoryAuthStateStore(),
-      timings: { openingMs: 1, qrIntervalMs: 5000, maxQrs: 3, ackStepMs: 1 },
-    });
-    const session = factory({ id: 2, companyId: 1, provider: 'sandbox' }, states([]));
+    const factory = driver({ openingMs: 1, qrIntervalMs: 5000, maxQrs: 3, ackStepMs: 1 });
+    const session = factory(await newConnection(), states([]));
     await session.start();
     await far.pair(session);
     expect(simulator(session).status()).toBe('CONNECTED');
     for (let i = 0; i < 230; i++) await session.sendText('5511977776666', `m${i}`);
-    const box = simulator(session).outbox('5511977776666', 500);
+    const box = await simulator(session).outbox('5511977776666', 500);
     expect(box.length).toBe(200);
+    expect(box[0]?.body).toBe('m30');
     expect(box.at(-1)?.body).toBe('m229');
+    await session.stop();
+  });
+
+  it('keeps the customers written to last, each with their newest messages and read marks', async () => {
+    const factory = driver(
+      { openingMs: 1, qrIntervalMs: 5000, maxQrs: 3, ackStepMs: 1 },
+      { customers: 2, perCustomer: 3 },
+    );
+    const connection = await newConnection();
+    const session = factory(connection, states([]));
+    await session.start();
+    await far.pair(session);
+    const [ana, bia, caio] = ['5511911110001', '5511911110002', '5511911110003'];
+    for (const body of ['a1', 'a2', 'a3', 'a4']) await session.sendText(ana, body);
+    await session.sendText(bia, 'b1');
+    await session.markRead(ana, ['IN1', 'IN2', 'IN3', 'IN4', 'IN2']);
+    const bodies = async (to: string) => (await simulator(session).outbox(to, 500)).map((m) => m.body);
+    expect(await bodies(ana)).toEqual(['a2', 'a3', 'a4']);
+    expect(await simulator(session).readByBusiness(ana)).toEqual(['IN2', 'IN3', 'IN4']);
+    // Ana was written to after Bia: a third customer pushes Bia out
+    await session.sendText(ana, 'a5');
+    await session.sendText(caio, 'c1');
+    expect(await bodies(bia)).toEqual([]);
+    expect(await bodies(ana)).toEqual(['a3', 'a4', 'a5']);
+    expect((await simulator(session).outbox(undefined, 500)).map((m) => m.body)).toEqual(['a3', 'a4', 'a5', 'c1']);
+    // another connection of the same company has an outbox of its own
+    const other = factory(await newConnection(), states([]));
+    await other.start();
+    await far.pair(other);
+    expect(await simulator(other).outbox(ana, 500)).toEqual([]);
+    await other.stop();
     await session.stop();
   });
 

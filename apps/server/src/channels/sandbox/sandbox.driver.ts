@@ -14,14 +14,16 @@ import type {
   TSendOptions,
   TSendResult,
 } from '../types';
+import type { TSandboxOutboxStore } from './outbox.repo';
 
 /**
  * The sandbox: a built-in simulated WhatsApp network. A session goes through the real lifecycle
  * (OPENING → qrcode, regenerated every `qrIntervalMs`, TIMEOUT after `maxQrs` unscanned codes; a scan
  * → PAIRING → CONNECTED), keeps its pairing in `channel_auth_state` (so a paired connection comes back
  * CONNECTED after a restart), and plays the far side: what customers received, with acks 1 → 2 → 3 and
- * 4 when the customer reads. The simulator (HTTP API, customer page) drives the customers through
- * `session.simulator`, which reports through the same events as a real transport.
+ * 4 when the customer reads, kept in `sandbox_outbox` with the business's read marks in `sandbox_read_marks`
+ * (outbox.repo.ts), so it survives restarts too. The simulator (HTTP API, customer page) drives the customers
+ * through `session.simulator`, which reports through the same events as a real transport.
  *
  * Numbers: 8 to 15 digits; numbers starting with `000` are not WhatsApp accounts (checkNumber → null,
  * sends → ERR_WAPP_INVALID_CONTACT), so the "invalid contact" paths can be tested.
@@ -61,7 +63,7 @@ export const sandboxTimingsFromEnv = (env: NodeJS.ProcessEnv = process.env): TSa
   };
 };
 
-/** bounds of what the far side keeps in memory per connection */
+/** bounds of what the far side keeps per connection (the customers written to last, their newest messages) */
 export const SANDBOX_LIMITS = {
   customers: 500,
   messagesPerCustomer: 200,
@@ -94,7 +96,7 @@ export type TSandboxSimulator = {
   /** a customer writes; answers the external id (a given one is a replayed delivery) */
   inbound: (message: TSandboxInbound) => Promise<{ externalId: string }>;
   /** what customers received (one customer, or every one), oldest first, at most `limit` */
-  outbox: (to?: string, limit?: number) => TSandboxOutboxMessage[];
+  outbox: (to?: string, limit?: number) => Promise<TSandboxOutboxMessage[]>;
   /** the customer reads: ack 4 for the given (or every unread) message; answers the ids that changed */
   read: (to: string, externalIds?: string[]) => Promise<string[]>;
   /** the customer edits or deletes one of their messages */
@@ -102,7 +104,7 @@ export type TSandboxSimulator = {
   remove: (from: string, externalId: string) => Promise<void>;
   call: (from: string, isVideo?: boolean) => Promise<{ externalId: string }>;
   /** ids of the customer's messages the business marked read */
-  readByBusiness: (from: string) => string[];
+  readByBusiness: (from: string) => Promise<string[]>;
 };
 
 export type TSandboxSession = TChannelSession & { readonly simulator: TSandboxSimulator };
@@ -112,6 +114,8 @@ export const isSandboxSession = (session: TChannelSession | undefined): session 
 
 export type TSandboxDriverOptions = {
   store: TAuthStateStore;
+  /** what customers received and what the business read (outbox.repo.ts) */
+  outbox: TSandboxOutboxStore;
   timings?: Partial<TSandboxTimings>;
   /** what the simulator page shows live (company-{id}-sandbox) */
   onSandboxEvent?: (connection: TConnectionRef, event: TSandboxEvent) => void;
@@ -139,7 +143,7 @@ export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFact
   const timings = { ...DEFAULT_SANDBOX_TIMINGS, ...options.timings };
 
   return (connection: TConnectionRef, events: TChannelEvents): TSandboxSession => {
-    const { store } = options;
+    const { store, outbox } = options;
     const connectionId = connection.id;
     let status: TConnectionStatus = 'DISCONNECTED';
     let qrcode = '';
@@ -148,9 +152,6 @@ export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFact
     /** bumped by start/stop/logout so late timers of an earlier run do nothing */
     let generation = 0;
     const timers = new Set<NodeJS.Timeout>();
-    /** customer → the messages they received (insertion order = least recently written first) */
-    const outboxes = new Map<string, TSandboxOutboxMessage[]>();
-    const readReceipts = new Map<string, Set<string>>();
     const avatars = new Map<string, string>();
     /** state reports go out one after the other, in order */
     let reports: Promise<void> = Promise.resolve();
@@ -206,13 +207,14 @@ export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFact
       return value;
     };
 
-    const findOut = (to: string, externalId: string) => outboxes.get(to)?.find((m) => m.externalId === externalId);
+    /** raises a message's ack (never lowers it, never on a deleted one), shown and reported; whether it rose */
+    const ack = async (to: string, externalId: string, value: number) => {
+      const message = await outbox.raiseAck(connection, to, externalId, value);
+      if (!message) return false;
+      sandboxEvent({ action: 'update', connectionId, message });
+      void events.onMessageUpdate({ connectionId, externalId, ack: value });
 
-    const ack = (message: TSandboxOutboxMessage, value: number) => {
-      if (message.ack >= value || message.deleted) return;
-      message.ack = value;
-      sandboxEvent({ action: 'update', connectionId, message: { ...message } });
-      void events.onMessageUpdate({ connectionId, externalId: message.externalId, ack: value });
+      return true;
     };
 
     const assertConnected = () => {
@@ -230,11 +232,11 @@ export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFact
       return account;
     };
 
-    const deliver = (
+    const deliver = async (
       to: string,
       content: Omit<TSandboxOutboxMessage, 'externalId' | 'to' | 'ack' | 'edited' | 'deleted' | 'timestamp'>,
       opts?: TSendOptions,
-    ): TSendResult => {
+    ): Promise<TSendResult> => {
       assertConnected();
       const target = recipient(to, opts);
       const message: TSandboxOutboxMessage = {
@@ -247,14 +249,16 @@ export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFact
         deleted: false,
         timestamp: new Date().toISOString(),
       };
-      const list = remember(outboxes, target, () => []);
-      list.push(message);
-      if (list.length > SANDBOX_LIMITS.messagesPerCustomer)
-        list.splice(0, list.length - SANDBOX_LIMITS.messagesPerCustomer);
+      await outbox.add(connection, message);
       sandboxEvent({ action: 'message', connectionId, message: { ...message } });
       // the network and then the customer's phone acknowledge, in this order
-      later(timings.ackStepMs, () => ack(message, 2));
-      later(timings.ackStepMs * 2, () => ack(message, 3));
+      const acknowledge = (value: number) =>
+        later(timings.ackStepMs, () => {
+          void ack(target, message.externalId, value)
+            .then(() => value < 3 && acknowledge(value + 1))
+            .catch(() => undefined);
+        });
+      acknowledge(2);
 
       return { externalId: message.externalId, ack: 1 };
     };
@@ -313,21 +317,11 @@ export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFact
 
         return { externalId };
       },
-      outbox: (to, limit = 100) => {
-        const all = to
-          ? [...(outboxes.get(to) ?? [])]
-          : [...outboxes.values()].flat().sort((a, b) => a.timestamp.localeCompare(b.timestamp));
-
-        return all.slice(-limit).map((m) => ({ ...m }));
-      },
+      outbox: (to, limit = 100) => outbox.list(connection, to, limit),
       read: async (to, externalIds) => {
-        const wanted = externalIds ? new Set(externalIds) : undefined;
         const changed: string[] = [];
-        for (const message of outboxes.get(to) ?? []) {
-          if (wanted && !wanted.has(message.externalId)) continue;
-          if (message.ack >= 4 || message.deleted) continue;
-          ack(message, 4);
-          changed.push(message.externalId);
+        for (const externalId of await outbox.unread(connection, to, externalIds)) {
+          if (await ack(to, externalId, 4)) changed.push(externalId);
         }
 
         return changed;
@@ -351,7 +345,7 @@ export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFact
 
         return { externalId };
       },
-      readByBusiness: (from) => [...(readReceipts.get(from) ?? [])],
+      readByBusiness: (from) => outbox.readMarks(connection, from),
     };
 
     return {
@@ -409,28 +403,21 @@ export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFact
         assertConnected();
         const target = recipient(to, opts);
         if (!opts?.fromMe) return; // a customer's message is only hidden on our side
-        const message = findOut(target, externalId);
-        if (!message || message.deleted) return;
-        message.deleted = true;
-        message.body = '';
-        sandboxEvent({ action: 'update', connectionId, message: { ...message } });
+        const message = await outbox.remove(connection, target, externalId);
+        if (message) sandboxEvent({ action: 'update', connectionId, message });
       },
       editMessage: async (to, externalId, body, opts) => {
         assertConnected();
         const target = recipient(to, opts);
-        const message = findOut(target, externalId);
-        if (!message || message.deleted) throw new AppError('ERR_FETCH_WAPP_MSG', 'Unknown message');
-        message.body = body;
-        message.edited = true;
-        sandboxEvent({ action: 'update', connectionId, message: { ...message } });
+        const message = await outbox.edit(connection, target, externalId, body);
+        if (!message) throw new AppError('ERR_FETCH_WAPP_MSG', 'Unknown message');
+        sandboxEvent({ action: 'update', connectionId, message });
       },
       markRead: async (from, externalIds, opts) => {
         assertConnected();
         const target = recipient(from, opts);
         if (externalIds.length === 0) return;
-        const set = remember(readReceipts, target, () => new Set<string>());
-        for (const id of externalIds) set.add(id);
-        while (set.size > SANDBOX_LIMITS.messagesPerCustomer) set.delete(set.values().next().value as string);
+        await outbox.markRead(connection, target, externalIds);
         sandboxEvent({ action: 'read', connectionId, from: target, externalIds: [...externalIds] });
       },
       checkNumber: async (number) => {

@@ -15,6 +15,7 @@ export * from './automation';
 export * from './api';
 export * from './subscriptions';
 export * from './cloud-api';
+export * from './sandbox';
 
 /**
  * Columns holding secrets, per table (TypeScript property names). The API returns them in full only to

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDbOrTx } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
@@ -210,6 +210,41 @@ export const touchTicketAfterMessage = async (
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
     .returning();
 };
+
+/** the ticket's last message, its row locked until the transaction ends */
+export const lockTicketLastMessage = async (db: TDbOrTx, companyId: number, ticketId: number) =>
+  (
+    await db
+      .select({ lastMessage: tickets.lastMessage })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+      .for('update')
+  )[0] ?? null;
+
+/**
+ * The two newest messages of a ticket among those still shown and one just edited or deleted, newest first
+ * (`messages_ticket_created_idx`): whether that one is the ticket's last message, and the one shown before it.
+ */
+export const newestShownMessages = (db: TDbOrTx, companyId: number, ticketId: number, messageId: number) =>
+  db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.ticketId, ticketId),
+        or(eq(messages.isDeleted, false), eq(messages.id, messageId)),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(2);
+
+/** a new text for the ticket's last message; its time, its place in the list (updatedAt) and its unread count stay */
+export const setTicketLastMessage = (db: TDbOrTx, companyId: number, ticketId: number, lastMessage: string) =>
+  db
+    .update(tickets)
+    .set({ lastMessage, updatedAt: sql`${tickets.updatedAt}` })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
 
 // ---- contacts of inbound messages
 

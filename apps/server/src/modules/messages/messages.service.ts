@@ -9,6 +9,7 @@ import { loadTicketDto } from '../tickets/ticket-dto';
 import { contactOfCompany, findTicketPlain } from '../tickets/tickets.repo';
 import { markTicketRead } from '../tickets/tickets.service';
 import { channelSession } from './channel-access';
+import { refreshTicketLastMessage } from './last-message';
 import { announceMessageUpdated } from './message-announcer';
 import { toMessage } from './message-dto';
 import { findMessagePlain, findMessageRow, pageContactHistory, updateMessageRow } from './messages.repo';
@@ -117,8 +118,10 @@ export const deleteMessage = async (ctx: TAppContext, auth: TAuth, id: number) =
     }
   }
   await updateMessageRow(ctx.db, auth.companyId, id, { isDeleted: true });
+  const updated = await announceMessageUpdated(ctx, auth.companyId, id);
+  await refreshTicketLastMessage(ctx, auth.companyId, message);
 
-  return announceMessageUpdated(ctx, auth.companyId, id);
+  return updated;
 };
 
 export const editMessage = async (ctx: TAppContext, auth: TAuth, id: number, body: string) => {
@@ -138,8 +141,10 @@ export const editMessage = async (ctx: TAppContext, auth: TAuth, id: number, bod
     }
   }
   await updateMessageRow(ctx.db, auth.companyId, id, { body, isEdited: true });
+  const updated = await announceMessageUpdated(ctx, auth.companyId, id);
+  await refreshTicketLastMessage(ctx, auth.companyId, message);
 
-  return announceMessageUpdated(ctx, auth.companyId, id);
+  return updated;
 };
 
 /** sends an own failed message again (ack 0 with an error), on an open ticket */

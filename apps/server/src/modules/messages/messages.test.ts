@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installFakeChannels } from '../../../test/channel-fake';
-import { countRows } from '../../../test/fixtures';
+import { countRows, openSocket, recordEvents } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { deliver, inbound, pendingTicket, setupInbox } from '../../../test/inbox';
 import { findFfmpeg } from './media';
@@ -341,6 +341,85 @@ describe('DELETE and PUT /api/messages/:id', () => {
     expect(deleted.body).toMatchObject({ isDeleted: true, body: '' });
     expect(fake.sent.at(-1)).toMatchObject({ op: 'delete' });
     expect((await server.request('DELETE', '/api/messages/999999999', { token: inbox.agent1.token })).status).toBe(404);
+  });
+});
+
+describe("the ticket's last message after an edit or a delete", () => {
+  it('shows the edited text, falls back to the newest message still shown, and announces the ticket', async () => {
+    const { ticketId } = await openTicket();
+    const socket = await openSocket(server, inbox.agent1.token);
+    const heard = recordEvents(socket);
+    const ticketEvent = `company-${inbox.tenant.companyId}-ticket`;
+    const lastMessage = async () =>
+      (await server.request('GET', `/api/tickets/${ticketId}`, { token: inbox.agent1.token })).body.lastMessage;
+    const announced = (text: string) =>
+      heard.waitFor(
+        ticketEvent,
+        (p) => p.action === 'update' && p.ticket.id === ticketId && p.ticket.lastMessage === text,
+      );
+    try {
+      const first = (await send(inbox.agent1.token, ticketId, { body: 'first answer' })).body;
+      const typo = (await send(inbox.agent1.token, ticketId, { body: 'tpyo' })).body;
+      expect(await lastMessage()).toBe('tpyo');
+      const order = await server.database.executeSql('select updated_at from tickets where id = $1', [ticketId]);
+
+      // an edit of the last message shows the new text
+      await server.request('PUT', `/api/messages/${typo.id}`, { token: inbox.agent1.token, body: { body: 'typo' } });
+      expect(await lastMessage()).toBe('typo');
+      await announced('typo');
+      // an edit or a delete of an older message leaves the last one alone
+      await server.request('PUT', `/api/messages/${first.id}`, { token: inbox.agent1.token, body: { body: 'first' } });
+      expect(await lastMessage()).toBe('typo');
+
+      // deleting the last message falls back to the newest one still shown, then to the customer's
+      expect((await server.request('DELETE', `/api/messages/${typo.id}`, { token: inbox.agent1.token })).status).toBe(
+        200,
+      );
+      expect(await lastMessage()).toBe('first');
+      await announced('first');
+      await server.request('DELETE', `/api/messages/${first.id}`, { token: inbox.agent1.token });
+      expect(await lastMessage()).toBe('hello');
+      await announced('hello');
+      // the ticket keeps its place in the list: a preview change is no new activity
+      expect(
+        (await server.database.executeSql('select updated_at from tickets where id = $1', [ticketId])).rows,
+      ).toEqual(order.rows);
+
+      // the customer deletes the only message left: the preview is empty
+      const customerMessage = await server.database.executeSql(
+        'select external_id from messages where ticket_id = $1 and not from_me',
+        [ticketId],
+      );
+      const { external_id } = customerMessage.rows[0] as { external_id: string };
+      await applyMessageUpdate(server.ctx, {
+        connectionId: inbox.connectionId,
+        externalId: external_id,
+        deleted: true,
+      });
+      expect(await lastMessage()).toBe('');
+      await announced('');
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('falls back to a file by its caption, else by its name', async () => {
+    const { ticketId } = await openTicket();
+    const pdf = await upload(inbox.agent1.token, ticketId, [
+      { name: 'medias', file: PDF, fileName: 'invoice.pdf', type: 'application/pdf' },
+    ]);
+    const png = await upload(inbox.agent1.token, ticketId, [
+      { name: 'medias', file: PNG, fileName: 'photo.png', type: 'image/png' },
+      { name: 'body', value: 'the photo' },
+    ]);
+    expect([pdf.status, png.status]).toEqual([201, 201]);
+    const text = (await send(inbox.agent1.token, ticketId, { body: 'see above' })).body;
+    const lastMessage = async () =>
+      (await server.request('GET', `/api/tickets/${ticketId}`, { token: inbox.agent1.token })).body.lastMessage;
+    await server.request('DELETE', `/api/messages/${text.id}`, { token: inbox.agent1.token });
+    expect(await lastMessage()).toBe('the photo');
+    await server.request('DELETE', `/api/messages/${png.body.id}`, { token: inbox.agent1.token });
+    expect(await lastMessage()).toBe('invoice.pdf');
   });
 });
 

@@ -5,6 +5,7 @@ import { readSetting } from '../settings/settings.service';
 import { announceTicket } from '../tickets/ticket-announcer';
 import { findOrCreateTicketForInbound, type TInboundTicket } from '../tickets/ticket-lifecycle';
 import { findTicketPlain } from '../tickets/tickets.repo';
+import { refreshTicketLastMessage } from './last-message';
 import { announceMessageCreated, announceMessageUpdated } from './message-announcer';
 import { resolveType, storeMediaFile, removeMediaFile } from './media';
 import {
@@ -295,6 +296,8 @@ export const applyMessageUpdate = async (ctx: TAppContext, update: TMessageUpdat
   const stored = await findByExternalId(ctx.db, update.connectionId, update.externalId);
   if (!stored) return false;
   let changed = false;
+  /** an edit or a delete: the ticket's last message may show it */
+  let retold = false;
   if (update.ack !== undefined && update.ack > 0) {
     changed =
       (await raiseAck(ctx.db, update.connectionId, update.externalId, Math.min(5, update.ack))) !== null || changed;
@@ -306,12 +309,15 @@ export const applyMessageUpdate = async (ctx: TAppContext, update: TMessageUpdat
   if (update.edit && !stored.isDeleted) {
     await updateMessageRow(ctx.db, stored.companyId, stored.id, { body: update.edit.body, isEdited: true });
     changed = true;
+    retold = true;
   }
   if (update.deleted && !stored.isDeleted) {
     await updateMessageRow(ctx.db, stored.companyId, stored.id, { isDeleted: true });
     changed = true;
+    retold = true;
   }
   if (changed) await announceMessageUpdated(ctx, stored.companyId, stored.id);
+  if (retold) await refreshTicketLastMessage(ctx, stored.companyId, stored);
 
   return changed;
 };

@@ -85,10 +85,12 @@ export const customerOutbox = async (
 ) => {
   const session = await simulatorOf(ctx, auth, connectionId);
 
-  return {
-    messages: session.simulator.outbox(query.to, query.limit),
-    readByBusiness: query.to ? session.simulator.readByBusiness(query.to) : [],
-  };
+  const [messages, readByBusiness] = await Promise.all([
+    session.simulator.outbox(query.to, query.limit),
+    query.to ? session.simulator.readByBusiness(query.to) : [],
+  ]);
+
+  return { messages, readByBusiness };
 };
 
 export const customerReads = async (

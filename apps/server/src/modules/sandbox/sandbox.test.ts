@@ -4,8 +4,8 @@ process.env.SANDBOX_ACK_MS = '10';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCallEvent, TInboundMessage, TMessageUpdate } from '../../channels/types';
-import { createLoggedUser, openSocket, recordEvents, type TTenant, unique } from '../../../test/fixtures';
-import { startTestServer, type TTestServer } from '../../../test/harness';
+import { countRows, createLoggedUser, openSocket, recordEvents, type TTenant, unique } from '../../../test/fixtures';
+import { openTestDatabase, startTestServer, type TTestServer } from '../../../test/harness';
 
 let server: TTestServer;
 const messages: TInboundMessage[] = [];
@@ -246,6 +246,78 @@ describe('sandbox simulator API', () => {
       });
     } finally {
       socket.disconnect();
+    }
+  });
+});
+
+describe('the customers’ outbox', () => {
+  it('survives a restart with its acks, edits, deletes and read marks, and goes with its connection', async () => {
+    const database = await openTestDatabase();
+    const first = await startTestServer({ database });
+    let second: TTestServer | undefined;
+    const customer = '5511955554444';
+    const other = '5511955553333';
+    try {
+      const tenant = await first.createTenant();
+      const created = await first.request('POST', '/api/whatsapp', {
+        token: tenant.token,
+        body: { name: unique('Sandbox') },
+      });
+      const id = created.body.id as number;
+      await until(() => first.ctx.channels.state(id)?.status === 'qrcode');
+      expect((await first.request('POST', `/api/sandbox/${id}/scan`, { token: tenant.token, body: {} })).status).toBe(
+        200,
+      );
+      await until(() => first.ctx.channels.state(id)?.status === 'CONNECTED');
+      const session = first.ctx.channels.session(id);
+      const kept = await session.sendText(customer, 'Your order shipped');
+      const fixed = await session.sendText(customer, 'Trakcing: BR123');
+      const gone = await session.sendText(customer, 'wrong customer');
+      await session.sendText(other, 'Hello Bia');
+      await session.editMessage(customer, fixed.externalId, 'Tracking: BR123');
+      await session.deleteMessage(customer, gone.externalId, { fromMe: true });
+      await session.markRead(customer, ['SBIN-A', 'SBIN-B']);
+      const outbox = (s: TTestServer, token: string, to = customer) =>
+        s.request('GET', `/api/sandbox/${id}/outbox`, { token, query: { to } });
+      // delivered (3), then the customer reads what is not deleted (4)
+      const acked = async () => (await outbox(first, tenant.token)).body.messages.map((m: { ack: number }) => m.ack);
+      const end = Date.now() + 5000;
+      while ((await acked()).join() !== '3,3,1' && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      const read = await first.request('POST', `/api/sandbox/${id}/read`, {
+        token: tenant.token,
+        body: { to: customer, externalIds: [kept.externalId] },
+      });
+      expect(read.body).toEqual({ read: [kept.externalId] });
+      const before = (await outbox(first, tenant.token)).body;
+      expect(before).toEqual({
+        messages: [
+          expect.objectContaining({ externalId: kept.externalId, body: 'Your order shipped', ack: 4, edited: false }),
+          expect.objectContaining({ externalId: fixed.externalId, body: 'Tracking: BR123', ack: 3, edited: true }),
+          expect.objectContaining({ externalId: gone.externalId, body: '', deleted: true }),
+        ],
+        readByBusiness: ['SBIN-A', 'SBIN-B'],
+      });
+      await first.close();
+
+      second = await startTestServer({ database });
+      await second.ctx.channels.startAll();
+      const again = (await second.login(tenant.email, tenant.password)).token;
+      await until(() => second!.ctx.channels.state(id)?.status === 'CONNECTED');
+      expect((await outbox(second, again)).body).toEqual(before);
+      expect((await outbox(second, again, other)).body.messages).toEqual([
+        expect.objectContaining({ to: other, body: 'Hello Bia', type: 'text' }),
+      ]);
+
+      // another company never reads it; deleting the connection takes its rows
+      const stranger = await second.createTenant();
+      expect((await outbox(second, stranger.token)).status).toBe(404);
+      expect((await second.request('DELETE', `/api/whatsapp/${id}`, { token: again })).status).toBe(204);
+      for (const table of ['sandbox_outbox', 'sandbox_read_marks']) {
+        expect(await countRows(second, `select count(*) as n from ${table} where whatsapp_id = $1`, [id])).toBe(0);
+      }
+    } finally {
+      await second?.close();
+      await database.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installFakeChannels } from '../../../test/channel-fake';
-import { openSocket, recordEvents } from '../../../test/fixtures';
+import { rooms } from '@zelo/shared';
+import { openSocket, recordEvents, untilJoined } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { deliver, inbound, pendingTicket, randomNumber, setupInbox } from '../../../test/inbox';
 
@@ -72,6 +73,67 @@ describe('ticket and message events reach only the allowed sockets', () => {
       ).toBe(false);
     } finally {
       for (const s of sockets) s.socket.disconnect();
+    }
+  });
+});
+
+describe('leaveTickets', () => {
+  /** the rooms the server holds the socket in */
+  const roomsOf = async (socketId: string | undefined) => {
+    const found = (await server.ctx.realtime.io.fetchSockets()).find((s) => s.id === socketId);
+    if (!found) throw new Error('socket not found on the server');
+
+    return [...found.rooms].filter((r) => r !== socketId).sort();
+  };
+
+  it("takes a non-admin out of that status's queue rooms, and only those", async () => {
+    const a = await setupInbox(server, 'Leave');
+    fake.connect(a.connectionId);
+    const companyId = a.tenant.companyId;
+    const pending = await pendingTicket(server, a.tenant, a.connectionId, { queueId: a.q1 });
+    const open = await pendingTicket(server, a.tenant, a.connectionId, { queueId: a.q1 });
+    // open in queue 1 with another attendant: agent1 hears it only through its queue's open room
+    await server.database.executeSql("update tickets set status = 'open', user_id = $1 where id = $2", [
+      a.agent2.id,
+      open.ticketId,
+    ]);
+    const socket = await openSocket(server, a.agent1.token);
+    const events = recordEvents(socket);
+    try {
+      socket.emit('joinTickets', 'pending');
+      socket.emit('joinTickets', 'open');
+      await untilJoined(server, rooms.queueStatus(companyId, a.q1, 'pending'));
+      await untilJoined(server, rooms.queueStatus(companyId, a.q1, 'open'));
+      const before = await roomsOf(socket.id);
+      expect(before).toContain(rooms.queueStatus(companyId, a.q1, 'pending'));
+      const messageEvent = `company-${companyId}-appMessage`;
+      const heard = (body: string) => events.waitFor(messageEvent, (p) => p.message.body === body);
+      await deliver(server, inbound(a.connectionId, pending.contact.number, { body: 'pending 1' }));
+      await deliver(server, inbound(a.connectionId, open.contact.number, { body: 'open 1' }));
+      await heard('pending 1');
+      await heard('open 1');
+
+      socket.emit('leaveTickets', 'pending');
+      // a join and its leave sent at once: the leave waits for the join
+      socket.emit('joinTickets', 'closed');
+      socket.emit('leaveTickets', 'closed');
+      // joins and leaves run in order: once a later join is done, so are the leaves before it
+      socket.emit('joinChatBox', open.ticketId);
+      await untilJoined(server, rooms.ticket(companyId, open.ticketId));
+      expect(await roomsOf(socket.id)).toEqual(
+        [...before.filter((r) => !r.endsWith('-pending')), rooms.ticket(companyId, open.ticketId)].sort(),
+      );
+      // the pending ticket is silent now; the open one (sent after it) still arrives, and so do the base rooms
+      await deliver(server, inbound(a.connectionId, pending.contact.number, { body: 'pending 2' }));
+      await deliver(server, inbound(a.connectionId, open.contact.number, { body: 'open 2' }));
+      await heard('open 2');
+      expect(events.heard.some((h) => JSON.stringify(h.payload).includes('pending 2'))).toBe(false);
+      server.ctx.realtime.toUser(companyId, a.agent1.id, 'probe', { n: 1 });
+      server.ctx.realtime.toCompany(companyId, 'probe', { n: 2 });
+      await events.waitFor('probe', (p) => p.n === 1);
+      await events.waitFor('probe', (p) => p.n === 2);
+    } finally {
+      socket.disconnect();
     }
   });
 });

@@ -1,0 +1,223 @@
+import type { TSandboxOutboxMessage } from '@zelo/shared';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { TDb } from '../../db/client';
+import { sandboxOutbox, sandboxReadMarks } from '../../db/schema/sandbox';
+import type { TConnectionRef } from '../types';
+import { SANDBOX_LIMITS } from './sandbox.driver';
+
+/**
+ * The far side of sandbox connections, kept in the database (`sandbox_outbox`, `sandbox_read_marks`) so
+ * a restart finds it again: what each simulated customer received, with acks, edits and deletes, and which
+ * of the customers' messages the business marked read. Every call is scoped by the connection's company.
+ */
+export type TSandboxOutboxStore = {
+  /** stores a message a customer received; keeps the newest `perCustomer` of that customer and the `customers` written last */
+  add: (connection: TConnectionRef, message: TSandboxOutboxMessage) => Promise<void>;
+  /** one customer's messages (or every customer's), oldest first, the newest `limit` */
+  list: (connection: TConnectionRef, to: string | undefined, limit: number) => Promise<TSandboxOutboxMessage[]>;
+  /** raises a message's ack (never lowers it, never on a deleted one); the message when it changed */
+  raiseAck: (
+    connection: TConnectionRef,
+    to: string,
+    externalId: string,
+    ack: number,
+  ) => Promise<TSandboxOutboxMessage | null>;
+  /** ids of a customer's messages not read yet and not deleted (of `externalIds` when given), oldest first */
+  unread: (connection: TConnectionRef, to: string, externalIds?: string[]) => Promise<string[]>;
+  /** the business edits or deletes a message it sent; the message when it changed (absent or deleted: null) */
+  edit: (
+    connection: TConnectionRef,
+    to: string,
+    externalId: string,
+    body: string,
+  ) => Promise<TSandboxOutboxMessage | null>;
+  remove: (connection: TConnectionRef, to: string, externalId: string) => Promise<TSandboxOutboxMessage | null>;
+  /** the business read these messages of a customer; the newest `perCustomer` marks are kept */
+  markRead: (connection: TConnectionRef, from: string, externalIds: string[]) => Promise<void>;
+  readMarks: (connection: TConnectionRef, from: string) => Promise<string[]>;
+};
+
+export type TSandboxOutboxLimits = { customers: number; perCustomer: number };
+
+type TOutboxRow = typeof sandboxOutbox.$inferSelect;
+
+const toMessage = (row: TOutboxRow): TSandboxOutboxMessage => ({
+  externalId: row.externalId,
+  to: row.customer,
+  type: row.type as TSandboxOutboxMessage['type'],
+  body: row.body,
+  ...(row.media ? { media: row.media } : {}),
+  ...(row.location ? { location: row.location } : {}),
+  ...(row.vcard !== null ? { vcard: row.vcard } : {}),
+  ...(row.quotedExternalId ? { quotedExternalId: row.quotedExternalId } : {}),
+  ack: row.ack,
+  edited: row.edited,
+  deleted: row.deleted,
+  timestamp: row.sentAt.toISOString(),
+});
+
+type TPerCustomerTable = PgTable & {
+  id: PgColumn;
+  companyId: PgColumn;
+  whatsappId: PgColumn;
+  customer: PgColumn;
+};
+
+const ofConnection = (table: TPerCustomerTable, connection: TConnectionRef) =>
+  and(eq(table.companyId, connection.companyId), eq(table.whatsappId, connection.id));
+
+const ofCustomer = (table: TPerCustomerTable, connection: TConnectionRef, customer: string) =>
+  and(ofConnection(table, connection), eq(table.customer, customer));
+
+/**
+ * The bounds of one table after a customer's rows were added: that customer's newest `perCustomer`
+ * rows; and, when the customer is new to the connection, the `customers` written to last.
+ */
+const trim = async (
+  db: TDb,
+  table: TPerCustomerTable,
+  connection: TConnectionRef,
+  customer: string,
+  isNewCustomer: boolean,
+  limits: TSandboxOutboxLimits,
+) => {
+  const oldestKept = db
+    .select({ id: table.id })
+    .from(table)
+    .where(ofCustomer(table, connection, customer))
+    .orderBy(desc(table.id))
+    .offset(limits.perCustomer - 1)
+    .limit(1);
+  await db.delete(table).where(and(ofCustomer(table, connection, customer), lt(table.id, sql`(${oldestKept})`)));
+  if (!isNewCustomer) return;
+  const dropped = db
+    .select({ customer: table.customer })
+    .from(table)
+    .where(ofConnection(table, connection))
+    .groupBy(table.customer)
+    .orderBy(desc(sql`max(${table.id})`))
+    .offset(limits.customers);
+  await db.delete(table).where(and(ofConnection(table, connection), inArray(table.customer, dropped)));
+};
+
+const hasRows = async (db: TDb, table: TPerCustomerTable, connection: TConnectionRef, customer: string) =>
+  (
+    await db
+      .select({ id: table.id })
+      .from(table)
+      .where(ofCustomer(table, connection, customer))
+      .limit(1)
+  ).length > 0;
+
+export const createSandboxOutboxStore = (
+  db: TDb,
+  limits: TSandboxOutboxLimits = {
+    customers: SANDBOX_LIMITS.customers,
+    perCustomer: SANDBOX_LIMITS.messagesPerCustomer,
+  },
+): TSandboxOutboxStore => {
+  const message = (connection: TConnectionRef, to: string, externalId: string) =>
+    and(ofCustomer(sandboxOutbox, connection, to), eq(sandboxOutbox.externalId, externalId));
+
+  return {
+    add: async (connection, m) => {
+      const known = await hasRows(db, sandboxOutbox, connection, m.to);
+      await db.insert(sandboxOutbox).values({
+        companyId: connection.companyId,
+        whatsappId: connection.id,
+        customer: m.to,
+        externalId: m.externalId,
+        type: m.type,
+        body: m.body,
+        media: m.media ?? null,
+        location: m.location ?? null,
+        vcard: m.vcard ?? null,
+        quotedExternalId: m.quotedExternalId ?? null,
+        ack: m.ack,
+        edited: m.edited,
+        deleted: m.deleted,
+        sentAt: new Date(m.timestamp),
+      });
+      await trim(db, sandboxOutbox, connection, m.to, !known, limits);
+    },
+    list: async (connection, to, limit) => {
+      const rows = await db
+        .select()
+        .from(sandboxOutbox)
+        .where(to === undefined ? ofConnection(sandboxOutbox, connection) : ofCustomer(sandboxOutbox, connection, to))
+        .orderBy(desc(sandboxOutbox.id))
+        .limit(limit);
+
+      return rows.reverse().map(toMessage);
+    },
+    raiseAck: async (connection, to, externalId, ack) => {
+      const [row] = await db
+        .update(sandboxOutbox)
+        .set({ ack })
+        .where(and(message(connection, to, externalId), lt(sandboxOutbox.ack, ack), eq(sandboxOutbox.deleted, false)))
+        .returning();
+
+      return row ? toMessage(row) : null;
+    },
+    unread: async (connection, to, externalIds) => {
+      if (externalIds?.length === 0) return [];
+      const rows = await db
+        .select({ externalId: sandboxOutbox.externalId })
+        .from(sandboxOutbox)
+        .where(
+          and(
+            ofCustomer(sandboxOutbox, connection, to),
+            lt(sandboxOutbox.ack, 4),
+            eq(sandboxOutbox.deleted, false),
+            externalIds ? inArray(sandboxOutbox.externalId, externalIds) : undefined,
+          ),
+        )
+        .orderBy(asc(sandboxOutbox.id));
+
+      return rows.map((r) => r.externalId);
+    },
+    edit: async (connection, to, externalId, body) => {
+      const [row] = await db
+        .update(sandboxOutbox)
+        .set({ body, edited: true })
+        .where(and(message(connection, to, externalId), eq(sandboxOutbox.deleted, false)))
+        .returning();
+
+      return row ? toMessage(row) : null;
+    },
+    remove: async (connection, to, externalId) => {
+      const [row] = await db
+        .update(sandboxOutbox)
+        .set({ body: '', deleted: true })
+        .where(and(message(connection, to, externalId), eq(sandboxOutbox.deleted, false)))
+        .returning();
+
+      return row ? toMessage(row) : null;
+    },
+    markRead: async (connection, from, externalIds) => {
+      if (externalIds.length === 0) return;
+      const known = await hasRows(db, sandboxReadMarks, connection, from);
+      await db
+        .insert(sandboxReadMarks)
+        .values(
+          [...new Set(externalIds)].map((externalId) => ({
+            companyId: connection.companyId,
+            whatsappId: connection.id,
+            customer: from,
+            externalId,
+          })),
+        )
+        .onConflictDoNothing();
+      await trim(db, sandboxReadMarks, connection, from, !known, limits);
+    },
+    readMarks: async (connection, from) =>
+      (
+        await db
+          .select({ externalId: sandboxReadMarks.externalId })
+          .from(sandboxReadMarks)
+          .where(ofCustomer(sandboxReadMarks, connection, from))
+          .orderBy(asc(sandboxReadMarks.id))
+      ).map((r) => r.externalId),
+  };
+};

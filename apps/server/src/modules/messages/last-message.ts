@@ -1,0 +1,56 @@
+import type { TAppContext } from '../../lib/context';
+import { announceTicket } from '../tickets/ticket-announcer';
+import { lockTicketLastMessage, newestShownMessages, setTicketLastMessage, type TMessageRow } from './messages.repo';
+
+/** what the ticket list shows for a message without text, as the pipeline and the senders store it */
+const TYPE_LABEL: Record<string, string> = {
+  image: 'Imagem',
+  audio: 'Áudio',
+  video: 'Vídeo',
+  application: 'Documento',
+  vcard: 'Contato',
+  contactMessage: 'Contatos',
+  reactionMessage: 'reaction',
+};
+
+/**
+ * A stored message as the ticket's last message: its text; a location as "Localização"; a file without a
+ * caption by its name when we sent it, else by its kind.
+ */
+export const messagePreview = (m: Pick<TMessageRow, 'body' | 'mediaType' | 'mediaName' | 'fromMe'>) => {
+  if (m.mediaType === 'locationMessage') return 'Localização';
+  const text = m.body.trim();
+  if (text) return text;
+  if (m.fromMe && m.mediaName) return m.mediaName;
+
+  return TYPE_LABEL[m.mediaType ?? ''] ?? '';
+};
+
+/**
+ * After a message was edited or deleted: when it is its ticket's newest message, the ticket's last message
+ * becomes its new text, or after a delete the preview of the newest message still shown (empty when none),
+ * and the ticket is announced (`company-{id}-ticket` update). An older message changes nothing. Decided
+ * under the ticket's row lock, so a message stored meanwhile keeps its own preview. The ticket's
+ * `lastMessageAt` stays: the idle-close rules count from the last message that happened, deleted or not.
+ */
+export const refreshTicketLastMessage = async (
+  ctx: TAppContext,
+  companyId: number,
+  message: { id: number; ticketId: number },
+) => {
+  const changed = await ctx.db.transaction(async (tx) => {
+    const ticket = await lockTicketLastMessage(tx, companyId, message.ticketId);
+    if (!ticket) return false;
+    const [newest, before] = await newestShownMessages(tx, companyId, message.ticketId, message.id);
+    if (newest?.id !== message.id) return false;
+    const shown = newest.isDeleted ? before : newest;
+    const lastMessage = shown ? messagePreview(shown) : '';
+    if (lastMessage === ticket.lastMessage) return false;
+    await setTicketLastMessage(tx, companyId, message.ticketId, lastMessage);
+
+    return true;
+  });
+  if (changed) await announceTicket(ctx, companyId, message.ticketId);
+
+  return changed;
+};

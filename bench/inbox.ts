@@ -379,9 +379,12 @@ const listLoads = async (
     target: number,
     path: (client: number) => string,
     token: (c: number) => string,
+    writing?: number,
   ) => {
     const rate = opts.pacedListRate;
-    console.log(`  ${database}: ${what}, paced ${rate} req/s, ${opts.seconds} s`);
+    const load = writing ? `${rate} req/s paced, ${writing} msg/s arriving` : `${rate} req/s paced`;
+    console.log(`  ${database}: ${what}, ${load}, ${opts.seconds} s`);
+    const writer = writing ? inboundLoad(database, url, tokens.admin, companyId, opts, writing) : undefined;
     const keepAlive = agent(opts.concurrency);
     const latencies: number[] = [];
     let errors = 0;
@@ -406,10 +409,11 @@ const listLoads = async (
       },
     });
     keepAlive.destroy();
+    await writer;
     results.push({
       database,
       what,
-      load: `${rate} req/s paced`,
+      load,
       clients: opts.concurrency,
       requests: latencies.length,
       errors,
@@ -447,6 +451,8 @@ const listLoads = async (
     await run('admin: status=open, showAll=true', 15, () => base, admin, rate);
     await run(agentOpen, 15, agentList('open'), agentToken, rate);
   }
+  const busiest = Math.max(...opts.listWritingRates);
+  await paced(agentOpen, 15, agentList('open'), agentToken, busiest);
   await paced('admin: status=open, showAll=true', 15, () => base, admin);
   await paced(agentOpen, 15, agentList('open'), agentToken);
   await paced(

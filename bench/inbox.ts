@@ -227,8 +227,10 @@ export const inboundLoad = async (
   opts: TInboxOptions,
   /** messages per second started regardless of answers (open loop); else `inboundConcurrency` in flight */
   pace?: number,
+  /** a paired sandbox connection to write through (else a new one: the plan allows 10 per company) */
+  through?: number,
 ): Promise<TInboxThroughput> => {
-  const connectionId = await pairedSandbox(url, token);
+  const connectionId = through ?? (await pairedSandbox(url, token));
   const socket = await adminSocket(url, token);
   const sentAt = new Map<number, number>();
   const latencies: number[] = [];
@@ -343,6 +345,12 @@ const listLoads = async (
   companyId: number,
 ) => {
   const results: TInboxLatency[] = [];
+  let writerConnection: number | undefined;
+  const writer = async (rate: number) => {
+    writerConnection ??= await pairedSandbox(url, tokens.admin);
+
+    return inboundLoad(database, url, tokens.admin, companyId, opts, rate, writerConnection);
+  };
   /** `writing`: customers of the company write this many messages a second meanwhile (each one a change) */
   const run = async (
     what: string,
@@ -353,7 +361,7 @@ const listLoads = async (
   ) => {
     const load = writing ? `closed loop, ${writing} msg/s arriving` : 'closed loop';
     console.log(`  ${database}: ${what}, ${opts.concurrency} clients, ${load}, ${opts.seconds} s`);
-    const writer = writing ? inboundLoad(database, url, tokens.admin, companyId, opts, writing) : undefined;
+    const writes = writing ? writer(writing) : undefined;
     const r = await closedLoop({
       clients: opts.concurrency,
       seconds: opts.seconds,
@@ -370,7 +378,7 @@ const listLoads = async (
           })
         ).status,
     });
-    await writer;
+    await writes;
     results.push({ database, what, load, clients: opts.concurrency, ...r, p95TargetMs: target });
   };
   /** the same request paced: `pacedListRate` per second from the 20 clients in turn, answered or not */
@@ -384,7 +392,7 @@ const listLoads = async (
     const rate = opts.pacedListRate;
     const load = writing ? `${rate} req/s paced, ${writing} msg/s arriving` : `${rate} req/s paced`;
     console.log(`  ${database}: ${what}, ${load}, ${opts.seconds} s`);
-    const writer = writing ? inboundLoad(database, url, tokens.admin, companyId, opts, writing) : undefined;
+    const writes = writing ? writer(writing) : undefined;
     const keepAlive = agent(opts.concurrency);
     const latencies: number[] = [];
     let errors = 0;
@@ -409,7 +417,7 @@ const listLoads = async (
       },
     });
     keepAlive.destroy();
-    await writer;
+    await writes;
     results.push({
       database,
       what,

@@ -3,6 +3,7 @@ import type { TInboundMessage } from '../channels/types';
 import type { TAppContext } from '../lib/context';
 import { emitMessageCreated, storedMessageDto } from '../modules/messages/message-announcer';
 import { renameContact, type TMessageRow } from '../modules/messages/messages.repo';
+import { inboundPreview } from '../modules/messages/preview';
 import { describeInbound } from '../modules/messages/store-inbound';
 import { settingsWithDefaults } from '../modules/settings/settings.service';
 import { emitTicketUpdated } from '../modules/tickets/ticket-announcer';
@@ -74,10 +75,6 @@ const unique = <T>(values: T[]) => [...new Set(values)];
 const pushNameOf = (m: TInboundMessage) => (m.pushName ?? '').trim().slice(0, 200);
 const sentAt = (m: TInboundMessage) =>
   m.timestamp instanceof Date && !Number.isNaN(m.timestamp.getTime()) ? m.timestamp : new Date();
-
-/** what the ticket list shows as a message's last message */
-const listLabel = (described: ReturnType<typeof describeInbound>) =>
-  described.mediaType === 'locationMessage' ? 'Localização' : described.body.trim() || described.label;
 
 type TKnownContact = TBatchContact & { activeTicketId: number | null };
 
@@ -288,7 +285,7 @@ const storeForConnection = async (
           remoteJid: m.from,
           participant: m.participant ?? null,
           createdAt: sentAt(m),
-          label: listLabel(described),
+          label: inboundPreview(described),
         },
       ];
     }),

@@ -1,30 +1,7 @@
 import type { TAppContext } from '../../lib/context';
 import { announceTicket } from '../tickets/ticket-announcer';
-import { lockTicketLastMessage, newestShownMessages, setTicketLastMessage, type TMessageRow } from './messages.repo';
-
-/** what the ticket list shows for a message without text, as the pipeline and the senders store it */
-const TYPE_LABEL: Record<string, string> = {
-  image: 'Imagem',
-  audio: 'Áudio',
-  video: 'Vídeo',
-  application: 'Documento',
-  vcard: 'Contato',
-  contactMessage: 'Contatos',
-  reactionMessage: 'reaction',
-};
-
-/**
- * A stored message as the ticket's last message: its text; a location as "Localização"; a file without a
- * caption by its name when we sent it, else by its kind.
- */
-export const messagePreview = (m: Pick<TMessageRow, 'body' | 'mediaType' | 'mediaName' | 'fromMe'>) => {
-  if (m.mediaType === 'locationMessage') return 'Localização';
-  const text = m.body.trim();
-  if (text) return text;
-  if (m.fromMe && m.mediaName) return m.mediaName;
-
-  return TYPE_LABEL[m.mediaType ?? ''] ?? '';
-};
+import { messagePreview } from './preview';
+import { lockTicketLastMessage, newestShownMessages, setTicketLastMessage } from './messages.repo';
 
 /**
  * After a message was edited or deleted: when it is its ticket's newest message, the ticket's last message

@@ -1,3 +1,4 @@
+import { KIND_LABEL } from './preview';
 import type { TMessage } from '@zelo/shared';
 import { sql } from 'drizzle-orm';
 import type { TMedia, TOutboundMedia, TSendResult } from '../../channels/types';
@@ -190,13 +191,6 @@ export const sendTicketText = async (ctx: TAppContext, input: TSendTextInput): P
   );
 
   return dto(ctx, companyId, row.id);
-};
-
-const KIND_LABEL: Record<string, string> = {
-  image: 'Imagem',
-  audio: 'Áudio',
-  video: 'Vídeo',
-  application: 'Documento',
 };
 
 type TPrepared = {

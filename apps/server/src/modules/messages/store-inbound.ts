@@ -6,6 +6,7 @@ import { announceTicket } from '../tickets/ticket-announcer';
 import { findOrCreateTicketForInbound, type TInboundTicket } from '../tickets/ticket-lifecycle';
 import { findTicketPlain } from '../tickets/tickets.repo';
 import { refreshTicketLastMessage } from './last-message';
+import { inboundPreview } from './preview';
 import { announceMessageCreated, announceMessageUpdated } from './message-announcer';
 import { resolveType, storeMediaFile, removeMediaFile } from './media';
 import {
@@ -107,13 +108,6 @@ export const describeInbound = (m: TInboundMessage): { body: string; mediaType: 
     default:
       return { body: m.body ?? '', mediaType: null, label: m.body ?? '' };
   }
-};
-
-const KIND_LABEL: Record<string, string> = {
-  image: 'Imagem',
-  audio: 'Áudio',
-  video: 'Vídeo',
-  application: 'Documento',
 };
 
 /** downloads (if needed) and stores a message's media under a random name; typed by content */
@@ -262,9 +256,8 @@ export const storeInboundMessage = async (
       contactId: contact.id,
     };
   }
-  const label = described.body.trim() || described.label || (media?.kind ? (KIND_LABEL[media.kind] ?? '') : '');
   await touchTicketAfterMessage(ctx.db, companyId, ticket.id, {
-    lastMessage: described.mediaType === 'locationMessage' ? 'Localização' : label,
+    lastMessage: inboundPreview(described, media?.kind),
     at: new Date(),
     fromMe: inbound.fromMe,
     unread: inbound.fromMe ? 'reset' : 'increment',

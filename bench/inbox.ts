@@ -352,13 +352,14 @@ const listLoads = async (
     return inboundLoad(database, url, tokens.admin, companyId, opts, rate, writerConnection);
   };
   /** `writing`: customers of the company write this many messages a second meanwhile (each one a change) */
-  const run = async (
+  type TListLoad = (
     what: string,
     target: number,
     path: (client: number) => string,
-    token: (c: number) => string,
+    token: (client: number) => string,
     writing?: number,
-  ) => {
+  ) => Promise<void>;
+  const run: TListLoad = async (what, target, path, token, writing) => {
     const load = writing ? `closed loop, ${writing} msg/s arriving` : 'closed loop';
     console.log(`  ${database}: ${what}, ${opts.concurrency} clients, ${load}, ${opts.seconds} s`);
     const writes = writing ? writer(writing) : undefined;
@@ -382,13 +383,7 @@ const listLoads = async (
     results.push({ database, what, load, clients: opts.concurrency, ...r, p95TargetMs: target });
   };
   /** the same request paced: `pacedListRate` per second from the 20 clients in turn, answered or not */
-  const paced = async (
-    what: string,
-    target: number,
-    path: (client: number) => string,
-    token: (c: number) => string,
-    writing?: number,
-  ) => {
+  const paced: TListLoad = async (what, target, path, token, writing) => {
     const rate = opts.pacedListRate;
     const load = writing ? `${rate} req/s paced, ${writing} msg/s arriving` : `${rate} req/s paced`;
     console.log(`  ${database}: ${what}, ${load}, ${opts.seconds} s`);

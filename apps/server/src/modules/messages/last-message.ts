@@ -6,9 +6,10 @@ import { lockTicketLastMessage, newestShownMessages, setTicketLastMessage } from
 /**
  * After a message was edited or deleted: when it is its ticket's newest message, the ticket's last message
  * becomes its new text, or after a delete the preview of the newest message still shown (empty when none),
- * and the ticket is announced (`company-{id}-ticket` update). An older message changes nothing. Decided
- * under the ticket's row lock, so a message stored meanwhile keeps its own preview. The ticket's
- * `lastMessageAt` stays: the idle-close rules count from the last message that happened, deleted or not.
+ * and who wrote it (`fromMe`) follows; the ticket is then announced (`company-{id}-ticket` update). An older
+ * message changes nothing. Decided under the ticket's row lock, so a message stored meanwhile keeps its own
+ * preview. The ticket's `lastMessageAt` stays: the idle-close rules count from the last message that
+ * happened, deleted or not.
  */
 export const refreshTicketLastMessage = async (
   ctx: TAppContext,
@@ -22,8 +23,10 @@ export const refreshTicketLastMessage = async (
     if (newest?.id !== message.id) return false;
     const shown = newest.isDeleted ? before : newest;
     const lastMessage = shown ? messagePreview(shown) : '';
-    if (lastMessage === ticket.lastMessage) return false;
-    await setTicketLastMessage(tx, companyId, message.ticketId, lastMessage);
+    // who spoke last follows the message shown (our deleted answer leaves the customer's word the last)
+    const fromMe = shown ? shown.fromMe : ticket.fromMe;
+    if (lastMessage === ticket.lastMessage && fromMe === ticket.fromMe) return false;
+    await setTicketLastMessage(tx, companyId, message.ticketId, { lastMessage, fromMe });
 
     return true;
   });

@@ -215,7 +215,7 @@ export const touchTicketAfterMessage = async (
 export const lockTicketLastMessage = async (db: TDbOrTx, companyId: number, ticketId: number) =>
   (
     await db
-      .select({ lastMessage: tickets.lastMessage })
+      .select({ lastMessage: tickets.lastMessage, fromMe: tickets.fromMe })
       .from(tickets)
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
       .for('update')
@@ -240,10 +240,16 @@ export const newestShownMessages = (db: TDbOrTx, companyId: number, ticketId: nu
     .limit(2);
 
 /** a new text for the ticket's last message; its time, its place in the list (updatedAt) and its unread count stay */
-export const setTicketLastMessage = (db: TDbOrTx, companyId: number, ticketId: number, lastMessage: string) =>
+/** the ticket's last message and who wrote it (`fromMe`: the inactivity close waits on our last word) */
+export const setTicketLastMessage = (
+  db: TDbOrTx,
+  companyId: number,
+  ticketId: number,
+  last: { lastMessage: string; fromMe: boolean },
+) =>
   db
     .update(tickets)
-    .set({ lastMessage, updatedAt: sql`${tickets.updatedAt}` })
+    .set({ ...last, updatedAt: sql`${tickets.updatedAt}` })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
 
 // ---- contacts of inbound messages

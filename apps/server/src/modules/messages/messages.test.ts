@@ -377,9 +377,18 @@ describe("the ticket's last message after an edit or a delete", () => {
       );
       expect(await lastMessage()).toBe('first');
       await announced('first');
+      const fromMe = async () =>
+        (
+          (await server.database.executeSql('select from_me from tickets where id = $1', [ticketId])).rows[0] as {
+            from_me: boolean;
+          }
+        ).from_me;
+      expect(await fromMe()).toBe(true);
       await server.request('DELETE', `/api/messages/${first.id}`, { token: inbox.agent1.token });
       expect(await lastMessage()).toBe('hello');
       await announced('hello');
+      // our answers gone, the customer's word is the last: the inactivity close (ours last) no longer applies
+      expect(await fromMe()).toBe(false);
       // the ticket keeps its place in the list: a preview change is no new activity
       expect(
         (await server.database.executeSql('select updated_at from tickets where id = $1', [ticketId])).rows,

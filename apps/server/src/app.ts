@@ -160,7 +160,8 @@ export const buildApp = async (opts: {
         : {}),
     },
   });
-  // principals and viewers kept on every node are forgotten on all of them (only the Redis adapter spans nodes)
+  // principals, viewers and list answers kept on every node are forgotten on all of them (only the Redis
+  // adapter spans nodes)
   if (config.redisUrl) {
     sessions.setPeers({ publish: (scope) => realtime.io.serverSideEmitWithAck('sessions:forget', scope) });
     realtime.io.on(
@@ -170,8 +171,7 @@ export const buildApp = async (opts: {
         answer?.(true);
       }) as never,
     );
-  }
-  if (config.redisUrl) {
+    // the kept ticket lists of a company another node announced a change of (onAnnounce above)
     realtime.io.on('lists:changed' as never, ((companyId: number) => listAnswers.changed(companyId)) as never);
   }
   const ctx: TAppContext = {

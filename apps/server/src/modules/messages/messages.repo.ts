@@ -239,8 +239,10 @@ export const newestShownMessages = (db: TDbOrTx, companyId: number, ticketId: nu
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(2);
 
-/** a new text for the ticket's last message; its time, its place in the list (updatedAt) and its unread count stay */
-/** the ticket's last message and who wrote it (`fromMe`: the inactivity close waits on our last word) */
+/**
+ * A new last message for the ticket and who wrote it (`fromMe`: the inactivity close waits on our last word);
+ * its time, its place in the list (updatedAt) and its unread count stay.
+ */
 export const setTicketLastMessage = (
   db: TDbOrTx,
   companyId: number,

@@ -23,6 +23,7 @@ import { createSandboxDriver, sandboxTimingsFromEnv } from './channels/sandbox/s
 import { installRouteDeclarations } from './http/authenticate';
 import { createInboundHandlers } from './inbound/index';
 import { AppError, registerErrorHandling } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
 import type { TAppContext } from './lib/context';
 import { createMailer, type TMailer } from './mail/mailer';
 import { setUserOnline } from './modules/auth/auth.repo';
@@ -96,6 +97,8 @@ export const buildApp = async (opts: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // nosniff, media served inline or as a sandboxed download, the web app's CSP: before any route or plugin
+  registerSecurityHeaders(app);
 
   const tokens = createTokenService(config.jwtSecret);
   const sessions = createSessionCache({

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig, type TConfig } from '../src/config';
 import { openPglite, openPostgres, type TDatabase } from '../src/db/client';
 import type { TMailer } from '../src/mail/mailer';
 import { ensureSuperUser } from '../src/lib/seed';
@@ -50,7 +50,14 @@ type TRequest = {
 export type TTestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 export const startTestServer = async (
-  opts: { mailer?: TMailer; redisUrl?: string; database?: TDatabase; env?: Record<string, string> } = {},
+  opts: {
+    mailer?: TMailer;
+    redisUrl?: string;
+    database?: TDatabase;
+    env?: Record<string, string>;
+    /** settings no variable sets (the web app's folder) */
+    config?: Partial<TConfig>;
+  } = {},
 ) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'zelo-test-'));
   const database = opts.database ?? (await openTestDatabase());
@@ -64,6 +71,7 @@ export const startTestServer = async (
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
     ...opts.env,
   });
+  Object.assign(config, opts.config);
   const logger = pino({ level: 'silent' });
   await ensureSuperUser(database.db, { ...SUPER, log: logger });
   const { app, ctx } = await buildApp({ config, database, logger, mailer: opts.mailer });

@@ -66,11 +66,14 @@ export const detectType = (buf: Buffer): TDetectedType => {
   return { mime: 'application/octet-stream', ext: 'bin', kind: 'application' };
 };
 
-/** office documents are zip or OLE containers: keep the user's extension when it names one of those */
+/**
+ * office documents are zip or OLE containers: keep the user's extension when it names one of those. Never an
+ * extension a browser treats as active (xml, html, svg, js…): text is stored as `.txt` whatever its name says.
+ */
 const CONTAINER_EXTENSIONS: Record<string, string[]> = {
   zip: ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'zip'],
   doc: ['doc', 'xls', 'ppt', 'msg'],
-  txt: ['txt', 'csv', 'json', 'xml', 'log', 'md'],
+  txt: ['txt', 'csv', 'json', 'log', 'md'],
 };
 const OFFICE_MIME: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -104,11 +107,25 @@ export const MAX_UPLOAD_BYTES = MEDIA_LIMITS.application;
 
 export const mediaDir = (config: TConfig) => resolve(config.dataDir, 'media');
 
-/** writes the bytes under DATA_DIR/media with a random, unguessable name; answers that name */
+/** every extension a stored file may have: what detectType and its refinements answer, nothing a browser runs */
+const STORED_EXTENSIONS = new Set([
+  ...['jpg', 'png', 'gif', 'webp', 'heic'],
+  ...['wav', 'ogg', 'mp3', 'aac', 'amr', 'flac', 'm4a', 'webm', 'ogv', 'mov', '3gp', 'mp4'],
+  ...['pdf', 'zip', 'bin', ...Object.values(CONTAINER_EXTENSIONS).flat()],
+]);
+
+/** the extension a file is stored under: one of STORED_EXTENSIONS, else `bin` (served as a download) */
+export const storedExtension = (ext: string) => {
+  const lower = ext.toLowerCase();
+
+  return STORED_EXTENSIONS.has(lower) ? lower : 'bin';
+};
+
+/** writes the bytes under DATA_DIR/media with a random, unguessable name and a safe extension; answers that name */
 export const storeMediaFile = async (config: TConfig, data: Buffer, ext: string) => {
   const dir = mediaDir(config);
   await mkdir(dir, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  const name = `${randomBytes(16).toString('hex')}.${storedExtension(ext)}`;
   await writeFile(join(dir, name), data, { mode: 0o640 });
 
   return name;

@@ -1,13 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { COMMON_HEADERS, webCsp } from '../server/src/http/security-headers';
 
 const API_TARGET = 'http://localhost:8080';
+
+/** the server's own headers for the web app (apps/server/src/http/security-headers.ts) */
+const headers = (csp: string) => ({ ...COMMON_HEADERS, 'content-security-policy': csp });
 
 export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,
+    // development only: the React refresh preamble Vite writes into index.html is an inline script
+    headers: headers(webCsp({ scriptSrc: ["'unsafe-inline'"] })),
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },
       '/socket.io': { target: API_TARGET, ws: true, changeOrigin: true },
@@ -15,6 +21,8 @@ export default defineConfig({
     },
   },
   preview: {
+    // the built app, as the server serves it
+    headers: headers(webCsp()),
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },
       '/socket.io': { target: API_TARGET, ws: true, changeOrigin: true },

@@ -6,6 +6,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'artifacts/**'],
     // builds the web app when needed and starts one server for the whole run (see support/global-setup.ts)
     globalSetup: ['./support/global-setup.ts'],
+    // fails a test during which a page broke the Content Security Policy
+    setupFiles: ['./support/csp-guard.ts'],
     // one browser at a time on a 2-core machine
     fileParallelism: false,
     testTimeout: 90_000,

@@ -41,6 +41,38 @@ export const dayFromToday = (days: number) => {
 export const launchBrowser = (extraArgs: string[] = []) =>
   chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 
+/**
+ * Content Security Policy violations of every page opened in this test file (the console's "Refused to …
+ * Content Security Policy" lines and the documents' `securitypolicyviolation` events). support/csp-guard.ts fails
+ * the test during which one appeared.
+ */
+const cspViolations: string[] = [];
+
+/** the violations seen since the last call, which forgets them */
+export const takeCspViolations = () => cspViolations.splice(0);
+
+const CSP_IN_CONSOLE = /Content[- ]Security[- ]Policy|securitypolicyviolation/i;
+
+/** every page of the context (popups included) reports what the policy refused */
+const watchCsp = async (context: BrowserContext) => {
+  const watchPage = (page: Page) =>
+    page.on('console', (msg) => {
+      if (CSP_IN_CONSOLE.test(msg.text())) {
+        cspViolations.push(`${page.url()}: ${msg.text()}`);
+      }
+    });
+  context.on('page', watchPage);
+  await context.exposeBinding('__zeloCspViolation', ({ frame }, text: string) => {
+    cspViolations.push(`${frame.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __zeloCspViolation?: (text: string) => void }).__zeloCspViolation;
+      report?.(`securitypolicyviolation ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sample})`);
+    });
+  });
+};
+
 export type TOpenedPage = {
   context: BrowserContext;
   page: Page;
@@ -86,6 +118,7 @@ export const openPage = async (browser: Browser, { language, theme }: TOpenOptio
     },
     { language, theme },
   );
+  await watchCsp(context);
   // a step that cannot happen fails in 20 s rather than Playwright's 30 s, so one broken screen does not stall the run
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();

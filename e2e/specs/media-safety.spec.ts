@@ -154,7 +154,11 @@ describe('media never run in the browser', () => {
     // the console's copy of that refusal is this test's own doing
     const own = opened.consoleErrors.filter((line) => /Content Security Policy/.test(line));
     expect(own.length).toBeGreaterThan(0);
-    opened.consoleErrors.splice(0, opened.consoleErrors.length, ...opened.consoleErrors.filter((l) => !own.includes(l)));
+    opened.consoleErrors.splice(
+      0,
+      opened.consoleErrors.length,
+      ...opened.consoleErrors.filter((l) => !own.includes(l)),
+    );
   });
 
   it("downloads a customer's XHTML document, opened directly or clicked, and runs nothing", async () => {
@@ -187,11 +191,13 @@ describe('media never run in the browser', () => {
 
   it("downloads the agent's own XHTML upload, opened directly or clicked, and runs nothing", async () => {
     const fileName = `proposta-${id}.xhtml`;
-    await page().getByTestId('composer-file-input').setInputFiles({
-      name: fileName,
-      mimeType: 'application/xhtml+xml',
-      buffer: Buffer.from(xhtml('agent')),
-    });
+    await page()
+      .getByTestId('composer-file-input')
+      .setInputFiles({
+        name: fileName,
+        mimeType: 'application/xhtml+xml',
+        buffer: Buffer.from(xhtml('agent')),
+      });
     await page().getByTestId('attachments-preview').getByText(fileName).waitFor();
     await page().getByTestId('attachments-send').click();
     await page().getByTestId('attachments-preview').waitFor({ state: 'detached' });

@@ -100,7 +100,9 @@ describe('the web app and the API', () => {
       expect(directives['script-src']).toBe("'self'");
       expect(directives['style-src']).toBe("'self' 'unsafe-inline'");
       expect(directives['frame-src']).toBe('https://www.youtube.com https://www.youtube-nocookie.com');
-      expect(directives['connect-src']).toBe(`'self' ws://${new URL(server.url).host} wss://${new URL(server.url).host}`);
+      expect(directives['connect-src']).toBe(
+        `'self' ws://${new URL(server.url).host} wss://${new URL(server.url).host}`,
+      );
       expect(directives['img-src']).toBe("'self' data: blob: https:");
       expect(directives['media-src']).toBe("'self' blob: data:");
       expect(directives['frame-ancestors']).toBe("'none'");
@@ -129,7 +131,10 @@ describe('mediaHeaders', () => {
   it('decides by the served extension and defaults to a download', () => {
     expect(mediaHeaders('/public/x.PNG')).toEqual({ 'content-type': 'image/png', 'content-disposition': 'inline' });
     for (const path of ['/public/x.svg', '/public/x.svgz', '/public/x.xhtml', '/public/x', '/public/%E0%A4%A']) {
-      expect(mediaHeaders(path)).toEqual({ 'content-disposition': 'attachment', 'content-security-policy': ATTACHMENT_CSP });
+      expect(mediaHeaders(path)).toEqual({
+        'content-disposition': 'attachment',
+        'content-security-policy': ATTACHMENT_CSP,
+      });
     }
   });
 });

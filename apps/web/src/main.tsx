@@ -1,3 +1,5 @@
+// first: zod must know it may not compile code before any schema is built (the CSP forbids eval)
+import './jitless';
 import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

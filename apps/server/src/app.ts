@@ -21,6 +21,7 @@ import type { TChannelCall, TChannelReply } from './channels/remote-session';
 import { createSandboxOutboxStore } from './channels/sandbox/outbox.repo';
 import { createSandboxDriver, sandboxTimingsFromEnv } from './channels/sandbox/sandbox.driver';
 import { installRouteDeclarations } from './http/authenticate';
+import { installInputGuard } from './http/input-guard';
 import { createInboundHandlers } from './inbound/index';
 import { AppError, registerErrorHandling } from './http/errors';
 import type { TAppContext } from './lib/context';
@@ -205,6 +206,7 @@ export const buildApp = async (opts: {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   installRouteDeclarations(app, { db: database.db, tokens, sessions });
+  installInputGuard(app);
 
   app.get('/api/health', { config: { decl: { auth: 'public' } }, schema: { hide: true } }, async () => ({
     status: 'ok',

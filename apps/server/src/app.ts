@@ -23,7 +23,7 @@ import { createSandboxDriver, sandboxTimingsFromEnv } from './channels/sandbox/s
 import { installRouteDeclarations } from './http/authenticate';
 import { installInputGuard } from './http/input-guard';
 import { createInboundHandlers } from './inbound/index';
-import { AppError, registerErrorHandling } from './http/errors';
+import { AppError, answerFrameworkError, registerErrorHandling } from './http/errors';
 import type { TAppContext } from './lib/context';
 import { createMailer, type TMailer } from './mail/mailer';
 import { setUserOnline } from './modules/auth/auth.repo';
@@ -93,6 +93,7 @@ export const buildApp = async (opts: {
     forceCloseConnections: true,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    frameworkErrors: answerFrameworkError,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -208,7 +209,7 @@ export const buildApp = async (opts: {
   installRouteDeclarations(app, { db: database.db, tokens, sessions });
   installInputGuard(app);
 
-  app.get('/api/health', { config: { decl: { auth: 'public' } }, schema: { hide: true } }, async () => ({
+  app.get('/api/health', { config: { decl: { auth: 'public' } }, schema: { tags: ['health'] } }, async () => ({
     status: 'ok',
     database: database.kind,
   }));

@@ -15,7 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const raw = async (method: string, url: string, payload: string | Buffer, contentType: string, token = tenant.token) => {
+const raw = async (
+  method: string,
+  url: string,
+  payload: string | Buffer,
+  contentType: string,
+  token = tenant.token,
+) => {
   const res = await server.app.inject({
     method: method as 'POST',
     url,

@@ -197,7 +197,10 @@ beforeAll(async () => {
   fx.helpId = help.body.id;
 
   // a sandbox connection with a customer's message, which makes a ticket
-  const connection = await server.request('POST', '/api/whatsapp', { token: tenant.token, body: { name: unique('Sb') } });
+  const connection = await server.request('POST', '/api/whatsapp', {
+    token: tenant.token,
+    body: { name: unique('Sb') },
+  });
   expect(connection.status).toBe(201);
   fx.connectionId = connection.body.id;
   await until(() => server.ctx.channels.state(fx.connectionId)?.status === 'qrcode');

@@ -16,11 +16,11 @@ export const updateRows = async <T extends PgTable>(
   where: SQL | undefined,
   patch: PgUpdateSetSource<T>,
 ): Promise<T['$inferSelect'][]> => {
-  if (!setsSomething(patch)) return (await db.select().from(table as PgTable).where(where)) as T['$inferSelect'][];
+  if (!setsSomething(patch))
+    return (await db
+      .select()
+      .from(table as PgTable)
+      .where(where)) as T['$inferSelect'][];
 
-  return (await db
-    .update(table)
-    .set(patch)
-    .where(where)
-    .returning()) as T['$inferSelect'][];
+  return (await db.update(table).set(patch).where(where).returning()) as T['$inferSelect'][];
 };

@@ -88,7 +88,9 @@ export const updateQuickMessageRow = async (
   id: number,
   values: Partial<TQuickMessageInsert>,
 ) =>
-  (await updateRows(db, quickMessages, and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)), values))[0];
+  (
+    await updateRows(db, quickMessages, and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)), values)
+  )[0];
 
 export const deleteQuickMessageRow = (db: TDbOrTx, companyId: number, id: number) =>
   db.delete(quickMessages).where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)));

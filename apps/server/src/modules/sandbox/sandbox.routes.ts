@@ -115,8 +115,10 @@ export const sandboxRoutes = (app: FastifyInstance, ctx: TAppContext) => {
     r.post('/api/sandbox/:connectionId/read', { config, schema: { tags, params, body: ZSandboxReadBody } }, (request) =>
       customerReads(ctx, request.auth, request.params.connectionId, request.body),
     );
-    r.post('/api/sandbox/:connectionId/edit', { config: customerText, schema: { tags, params, body: ZSandboxEditBody } }, (request) =>
-      customerEdits(ctx, request.auth, request.params.connectionId, request.body),
+    r.post(
+      '/api/sandbox/:connectionId/edit',
+      { config: customerText, schema: { tags, params, body: ZSandboxEditBody } },
+      (request) => customerEdits(ctx, request.auth, request.params.connectionId, request.body),
     );
     r.post(
       '/api/sandbox/:connectionId/delete',

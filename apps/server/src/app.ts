@@ -21,8 +21,9 @@ import type { TChannelCall, TChannelReply } from './channels/remote-session';
 import { createSandboxOutboxStore } from './channels/sandbox/outbox.repo';
 import { createSandboxDriver, sandboxTimingsFromEnv } from './channels/sandbox/sandbox.driver';
 import { installRouteDeclarations } from './http/authenticate';
+import { installInputGuard } from './http/input-guard';
 import { createInboundHandlers } from './inbound/index';
-import { AppError, registerErrorHandling } from './http/errors';
+import { AppError, answerFrameworkError, registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { TAppContext } from './lib/context';
 import { createMailer, type TMailer } from './mail/mailer';
@@ -93,6 +94,7 @@ export const buildApp = async (opts: {
     forceCloseConnections: true,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    frameworkErrors: answerFrameworkError,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -208,8 +210,9 @@ export const buildApp = async (opts: {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   installRouteDeclarations(app, { db: database.db, tokens, sessions });
+  installInputGuard(app);
 
-  app.get('/api/health', { config: { decl: { auth: 'public' } }, schema: { hide: true } }, async () => ({
+  app.get('/api/health', { config: { decl: { auth: 'public' } }, schema: { tags: ['health'] } }, async () => ({
     status: 'ok',
     database: database.kind,
   }));

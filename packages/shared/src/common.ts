@@ -12,6 +12,8 @@ export const V = {
   invalid: 'invalid',
   passwordWeak: 'passwordWeak',
   passwordMismatch: 'passwordMismatch',
+  /** text holding NUL or a lone surrogate, which nothing can store */
+  invalidCharacter: 'invalidCharacter',
 } as const;
 
 export const zName = (min = 2, max = 50) =>

@@ -16,6 +16,11 @@ export type TRouteDecl = {
   /** still callable when the company is past its due date (session, billing) */
   allowExpired?: boolean;
   rateLimit?: TRateLimitName;
+  /**
+   * the body is what a channel delivered (the sandbox's simulated customer): its text is cleaned where it
+   * is stored, never refused, so http/input-guard.ts lets NUL and lone surrogates through in it
+   */
+  channelText?: boolean;
 };
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import { ERROR_CATALOGUE, type TErrorBody, type TErrorCode } from '@zelo/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export type TErrorDetail = { path: string; message: string };
@@ -62,10 +62,18 @@ export const toErrorAnswer = (err: unknown): { status: number; body: TErrorBody;
   };
 };
 
-export const registerErrorHandling = (app: FastifyInstance) => {
-  app.setErrorHandler((err, request, reply) => {
-    const answer = toErrorAnswer(err);
-    if (answer.crash) request.log.error({ err }, 'request failed');
-    reply.status(answer.status).send(answer.body);
-  });
+const answerError = (err: unknown, request: FastifyRequest, reply: FastifyReply) => {
+  const answer = toErrorAnswer(err);
+  if (answer.crash) request.log.error({ err }, 'request failed');
+  reply.status(answer.status).send(answer.body);
 };
+
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler(answerError);
+};
+
+/**
+ * Fastify's `frameworkErrors` option: what the router refuses before any route runs (a path that is not
+ * valid percent-encoding, a parameter over `maxParamLength`) answers like every other error.
+ */
+export const answerFrameworkError = answerError;

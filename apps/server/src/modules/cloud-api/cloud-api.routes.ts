@@ -53,7 +53,11 @@ export const cloudApiRoutes = (app: FastifyInstance, ctx: TAppContext) => {
     );
     r.post(
       path,
-      { config: route({ auth: 'public', rateLimit: 'cloudApiWebhook' }), schema: { tags, params: ZConnectionParams } },
+      {
+        // Meta's delivery: raw bytes (checked against the signature), channel text cleaned where it is stored
+        config: route({ auth: 'public', rateLimit: 'cloudApiWebhook', channelText: true }),
+        schema: { tags, params: ZConnectionParams },
+      },
       async (request, reply) => {
         await webhook.receive(request.params.connectionId, request.body, request.headers[SIGNATURE_HEADER]);
 

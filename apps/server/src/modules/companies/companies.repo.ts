@@ -2,6 +2,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
 import { companies, plans, settings } from '../../db/schema/index';
 import { likePattern } from '../../lib/paging';
+import { updateRows } from '../../db/update-rows';
 
 export type TCompanyRow = typeof companies.$inferSelect;
 export type TCompanyInsert = typeof companies.$inferInsert;
@@ -45,7 +46,7 @@ export const insertCompany = async (db: TDbOrTx, values: TCompanyInsert) =>
   (await db.insert(companies).values(values).returning())[0];
 
 export const updateCompanyRow = async (db: TDbOrTx, id: number, values: Partial<TCompanyInsert>) =>
-  (await db.update(companies).set(values).where(eq(companies.id, id)).returning())[0];
+  (await updateRows(db, companies, eq(companies.id, id), values))[0];
 
 export const deleteCompanyRow = (db: TDbOrTx, id: number) => db.delete(companies).where(eq(companies.id, id));
 

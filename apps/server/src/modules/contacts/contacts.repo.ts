@@ -4,6 +4,7 @@ import { rebuildContactTicketsWords } from '../tickets/ticket-search.repo';
 import { whatsapps } from '../../db/schema/connections';
 import { contactCustomFields, contacts } from '../../db/schema/contacts';
 import { likePattern } from '../../lib/paging';
+import { updateRows } from '../../db/update-rows';
 
 export type TContactInsert = typeof contacts.$inferInsert;
 
@@ -121,10 +122,7 @@ export const insertContact = async (db: TDbOrTx, values: TContactInsert) =>
 
 /** changes a contact; a new name or number also rebuilds the search words of its tickets */
 export const updateContactRow = async (db: TDbOrTx, companyId: number, id: number, values: Partial<TContactInsert>) => {
-  await db
-    .update(contacts)
-    .set(values)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+  await updateRows(db, contacts, and(eq(contacts.companyId, companyId), eq(contacts.id, id)), values);
   if (values.name !== undefined || values.number !== undefined) await rebuildContactTicketsWords(db, companyId, id);
 };
 

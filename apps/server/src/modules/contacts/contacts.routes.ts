@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
   ZContactBody,
   ZContactBriefQuery,
@@ -11,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/declare';
 import { AppError } from '../../http/errors';
+import { readingMultipart, registerMultipart } from '../../http/multipart';
 import type { TAppContext } from '../../lib/context';
 import {
   createContact,
@@ -78,9 +78,7 @@ export const contactsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
 
   // the .xlsx import: multipart parsing only in this context (unless the server already parses it)
   app.register(async (sub) => {
-    if (!sub.hasRequestDecorator('file')) {
-      await sub.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 } });
-    }
+    await registerMultipart(sub, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 } });
     sub.post(
       '/api/contacts/import',
       {
@@ -91,10 +89,14 @@ export const contactsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
         if (!request.isMultipart()) {
           throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 'Send the .xlsx file as multipart/form-data');
         }
-        const file = await request.file();
-        if (!file) throw new AppError('ERR_VALIDATION', 'No file', [{ path: 'file', message: 'required' }]);
-        const data = await file.toBuffer();
-        if (!file.filename.toLowerCase().endsWith('.xlsx') || !isZip(data)) {
+        const upload = await readingMultipart(async () => {
+          const file = await request.file();
+
+          return file && { filename: file.filename, data: await file.toBuffer() };
+        });
+        if (!upload) throw new AppError('ERR_VALIDATION', 'No file', [{ path: 'file', message: 'required' }]);
+        const { filename: fileName, data } = upload;
+        if (!fileName.toLowerCase().endsWith('.xlsx') || !isZip(data)) {
           throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 'Only .xlsx spreadsheets are accepted');
         }
         const rows = await readContactSheet(data);

@@ -7,6 +7,7 @@ import { contacts } from '../../db/schema/contacts';
 import { messages } from '../../db/schema/messages';
 import { tickets } from '../../db/schema/tickets';
 import { appendTicketWords, rebuildContactTicketsWords, rebuildTicketWords } from '../tickets/ticket-search.repo';
+import { updateRows } from '../../db/update-rows';
 
 export type TMessageRow = typeof messages.$inferSelect;
 export type TMessageInsert = typeof messages.$inferInsert;
@@ -86,11 +87,7 @@ export const insertMessageOnce = async (db: TDbOrTx, values: TMessageInsert) =>
 
 /** changes a message; an edit or a delete also recomputes its ticket's search words */
 export const updateMessageRow = async (db: TDbOrTx, companyId: number, id: number, patch: Partial<TMessageInsert>) => {
-  const [row] = await db
-    .update(messages)
-    .set(patch)
-    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
-    .returning();
+  const [row] = await updateRows(db, messages, and(eq(messages.companyId, companyId), eq(messages.id, id)), patch);
   if (row && (patch.body !== undefined || patch.isDeleted !== undefined)) {
     await rebuildTicketWords(db, companyId, row.ticketId);
   }

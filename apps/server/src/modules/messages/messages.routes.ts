@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import { ZEditMessageBody, ZIdParams, ZMessageListQuery, ZSendTextBody } from '@zelo/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +5,8 @@ import { z } from 'zod';
 import type { TMedia } from '../../channels/types';
 import { route } from '../../http/declare';
 import { AppError } from '../../http/errors';
+import { findUnstorableText } from '../../http/input-guard';
+import { readingMultipart, registerMultipart } from '../../http/multipart';
 import type { TAppContext } from '../../lib/context';
 import { MAX_UPLOAD_BYTES } from './media';
 import {
@@ -22,12 +23,19 @@ const ZTicketParams = z.object({ ticketId: ZIdParams.shape.id });
 const MAX_FILES = 10;
 
 /** `medias` files in order, `body` as repeated fields or one JSON array, optional quotedMsg / clientId */
-const readMultipart = async (request: FastifyRequest) => {
+const readMultipart = (request: FastifyRequest) => readingMultipart(() => readParts(request));
+
+const readParts = async (request: FastifyRequest) => {
   const files: TMedia[] = [];
   const bodies: string[] = [];
   let quotedMessageId: number | null = null;
   let clientId: string | null = null;
   for await (const part of request.parts()) {
+    const unstorable = findUnstorableText(
+      { [part.fieldname]: part.type === 'file' ? part.filename : part.value },
+      'body',
+    );
+    if (unstorable) throw new AppError('ERR_VALIDATION', 'Invalid character in the request', [unstorable]);
     if (part.type === 'file') {
       files.push({ data: await part.toBuffer(), mimetype: part.mimetype, fileName: part.filename });
       continue;
@@ -60,7 +68,7 @@ const readMultipart = async (request: FastifyRequest) => {
 
 export const messagesRoutes = (app: FastifyInstance, ctx: TAppContext) => {
   app.register(async (scope) => {
-    await scope.register(fastifyMultipart, {
+    await registerMultipart(scope, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES, fields: 40, fieldSize: 256 * 1024 },
       throwFileSizeLimit: true,
     });

@@ -3,6 +3,7 @@ import type { TPlanBody } from '@zelo/shared';
 import type { TDbOrTx } from '../../db/client';
 import { companies, plans } from '../../db/schema/index';
 import { likePattern } from '../../lib/paging';
+import { updateRows } from '../../db/update-rows';
 
 export type TPlanRow = typeof plans.$inferSelect;
 
@@ -26,7 +27,7 @@ export const findPlanByName = async (db: TDbOrTx, name: string) =>
 export const insertPlan = async (db: TDbOrTx, body: TPlanBody) => (await db.insert(plans).values(body).returning())[0];
 
 export const updatePlanRow = async (db: TDbOrTx, id: number, body: TPlanBody) =>
-  (await db.update(plans).set(body).where(eq(plans.id, id)).returning())[0];
+  (await updateRows(db, plans, eq(plans.id, id), body))[0];
 
 export const deletePlanRow = (db: TDbOrTx, id: number) => db.delete(plans).where(eq(plans.id, id));
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
 import { queueOptions } from '../../db/schema/queues';
+import { updateRows } from '../../db/update-rows';
 
 export type TQueueOptionRow = typeof queueOptions.$inferSelect;
 
@@ -61,13 +62,7 @@ export const updateOptionRow = async (
   id: number,
   values: Partial<typeof queueOptions.$inferInsert>,
 ) =>
-  (
-    await db
-      .update(queueOptions)
-      .set(values)
-      .where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, id)))
-      .returning()
-  )[0];
+  (await updateRows(db, queueOptions, and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, id)), values))[0];
 
 /** deletes the option; its sub-options go with it (foreign key cascade) */
 export const deleteOptionRow = (db: TDbOrTx, companyId: number, id: number) =>

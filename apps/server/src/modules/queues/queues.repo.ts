@@ -2,6 +2,7 @@ import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
 import { prompts, queueIntegrations } from '../../db/schema/automation';
 import { queues } from '../../db/schema/queues';
+import { updateRows } from '../../db/update-rows';
 
 export type TQueueRow = typeof queues.$inferSelect;
 export type TQueueInsert = typeof queues.$inferInsert;
@@ -59,13 +60,7 @@ export const insertQueue = async (db: TDbOrTx, values: TQueueInsert) =>
   (await db.insert(queues).values(values).returning())[0];
 
 export const updateQueueRow = async (db: TDbOrTx, companyId: number, id: number, values: Partial<TQueueInsert>) =>
-  (
-    await db
-      .update(queues)
-      .set(values)
-      .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
-      .returning()
-  )[0];
+  (await updateRows(db, queues, and(eq(queues.companyId, companyId), eq(queues.id, id)), values))[0];
 
 export const deleteQueueRow = async (db: TDbOrTx, companyId: number, id: number) =>
   (

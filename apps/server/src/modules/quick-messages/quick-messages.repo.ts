@@ -2,6 +2,7 @@ import { and, asc, count, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
 import { quickMessages } from '../../db/schema/quick-messages';
 import { likePattern } from '../../lib/paging';
+import { updateRows } from '../../db/update-rows';
 
 export type TQuickMessageRow = typeof quickMessages.$inferSelect;
 export type TQuickMessageInsert = typeof quickMessages.$inferInsert;
@@ -88,11 +89,7 @@ export const updateQuickMessageRow = async (
   values: Partial<TQuickMessageInsert>,
 ) =>
   (
-    await db
-      .update(quickMessages)
-      .set(values)
-      .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)))
-      .returning()
+    await updateRows(db, quickMessages, and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)), values)
   )[0];
 
 export const deleteQuickMessageRow = (db: TDbOrTx, companyId: number, id: number) =>

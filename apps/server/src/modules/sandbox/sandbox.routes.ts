@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
   SANDBOX_MEDIA_MAX_BYTES,
   ZSandboxCallBody,
@@ -14,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/declare';
 import { AppError } from '../../http/errors';
+import { readingMultipart, registerMultipart } from '../../http/multipart';
 import type { TAppContext } from '../../lib/context';
 import {
   customerCalls,
@@ -33,7 +33,9 @@ const INBOUND_BODY_LIMIT = Math.ceil((SANDBOX_MEDIA_MAX_BYTES * 4) / 3) + 64 * 1
 const JSON_FIELDS = new Set(['location', 'group']);
 
 /** a multipart inbound: the fields as the JSON body has them, the file part as the media */
-const readMultipart = async (request: FastifyRequest): Promise<TInboundRequest> => {
+const readMultipart = (request: FastifyRequest) => readingMultipart(() => readParts(request));
+
+const readParts = async (request: FastifyRequest): Promise<TInboundRequest> => {
   const fields: Record<string, unknown> = {};
   let media: TInboundRequest['media'];
   for await (const part of request.parts({ limits: { fileSize: SANDBOX_MEDIA_MAX_BYTES, files: 1, fields: 30 } })) {
@@ -72,10 +74,12 @@ const readMultipart = async (request: FastifyRequest): Promise<TInboundRequest> 
 export const sandboxRoutes = (app: FastifyInstance, ctx: TAppContext) => {
   // multipart parsing for these routes only (other modules may register their own)
   app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(fastifyMultipart);
+    await registerMultipart(scope);
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['sandbox'];
     const config = route({ auth: 'admin' });
+    // what the simulated customer sends is channel text: cleaned where it is stored, never refused
+    const customerText = route({ auth: 'admin', channelText: true });
     const params = ZSandboxConnectionParams;
 
     r.post('/api/sandbox/:connectionId/scan', { config, schema: { tags, params, body: ZSandboxScanBody } }, (request) =>
@@ -84,7 +88,7 @@ export const sandboxRoutes = (app: FastifyInstance, ctx: TAppContext) => {
     r.post(
       '/api/sandbox/:connectionId/inbound',
       {
-        config,
+        config: customerText,
         bodyLimit: INBOUND_BODY_LIMIT,
         schema: {
           tags,
@@ -111,8 +115,10 @@ export const sandboxRoutes = (app: FastifyInstance, ctx: TAppContext) => {
     r.post('/api/sandbox/:connectionId/read', { config, schema: { tags, params, body: ZSandboxReadBody } }, (request) =>
       customerReads(ctx, request.auth, request.params.connectionId, request.body),
     );
-    r.post('/api/sandbox/:connectionId/edit', { config, schema: { tags, params, body: ZSandboxEditBody } }, (request) =>
-      customerEdits(ctx, request.auth, request.params.connectionId, request.body),
+    r.post(
+      '/api/sandbox/:connectionId/edit',
+      { config: customerText, schema: { tags, params, body: ZSandboxEditBody } },
+      (request) => customerEdits(ctx, request.auth, request.params.connectionId, request.body),
     );
     r.post(
       '/api/sandbox/:connectionId/delete',

@@ -3,6 +3,7 @@ import type { TDbOrTx } from '../../db/client';
 import { tags } from '../../db/schema/tags';
 import { tickets, ticketTags } from '../../db/schema/tickets';
 import { likePattern } from '../../lib/paging';
+import { updateRows } from '../../db/update-rows';
 
 export type TTagRow = typeof tags.$inferSelect;
 export type TTagInsert = typeof tags.$inferInsert;
@@ -76,10 +77,7 @@ export const insertTag = async (db: TDbOrTx, values: TTagInsert) =>
   (await db.insert(tags).values(values).returning({ id: tags.id }))[0];
 
 export const updateTagRow = (db: TDbOrTx, companyId: number, id: number, values: Partial<TTagInsert>) =>
-  db
-    .update(tags)
-    .set(values)
-    .where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
+  updateRows(db, tags, and(eq(tags.companyId, companyId), eq(tags.id, id)), values);
 
 export const deleteTagRow = async (db: TDbOrTx, companyId: number, id: number) =>
   (

@@ -9,6 +9,7 @@ import { queues, userQueues } from '../../db/schema/queues';
 import { tags } from '../../db/schema/tags';
 import { ticketTags, ticketTrackings, tickets } from '../../db/schema/tickets';
 import { insertTicketWords } from './ticket-search.repo';
+import { updateRows } from '../../db/update-rows';
 
 export type TTicketRowRaw = typeof tickets.$inferSelect;
 export type TTicketInsert = typeof tickets.$inferInsert;
@@ -147,28 +148,21 @@ export const updateTicketIf = async (
   patch: Partial<TTicketInsert>,
 ) =>
   (
-    await db
-      .update(tickets)
-      .set(patch)
-      .where(
-        and(
-          eq(tickets.companyId, companyId),
-          eq(tickets.id, id),
-          eq(tickets.status, expected.status),
-          expected.userId === null ? isNull(tickets.userId) : eq(tickets.userId, expected.userId),
-        ),
-      )
-      .returning()
+    await updateRows(
+      db,
+      tickets,
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.id, id),
+        eq(tickets.status, expected.status),
+        expected.userId === null ? isNull(tickets.userId) : eq(tickets.userId, expected.userId),
+      ),
+      patch,
+    )
   )[0] ?? null;
 
 export const updateTicketRow = async (db: TDbOrTx, companyId: number, id: number, patch: Partial<TTicketInsert>) =>
-  (
-    await db
-      .update(tickets)
-      .set(patch)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
-      .returning()
-  )[0] ?? null;
+  (await updateRows(db, tickets, and(eq(tickets.companyId, companyId), eq(tickets.id, id)), patch))[0] ?? null;
 
 /** zeroes the unread count without moving the ticket in the lists (updatedAt kept) */
 export const clearUnread = async (db: TDbOrTx, companyId: number, id: number) =>

@@ -19,6 +19,7 @@ export const en: Locale = {
     invalid: 'Invalid value',
     passwordWeak: 'The password needs at least 8 characters, one uppercase letter, one lowercase letter and one number',
     passwordMismatch: 'Passwords do not match',
+    invalidCharacter: 'Contains a character that is not allowed',
   },
   errors: {
     ERR_INTERNAL_SERVER_ERROR: 'An unexpected error occurred. Please try again later.',

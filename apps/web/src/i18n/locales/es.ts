@@ -19,6 +19,7 @@ export const es: Locale = {
     invalid: 'Valor inválido',
     passwordWeak: 'La contraseña necesita al menos 8 caracteres, una mayúscula, una minúscula y un número',
     passwordMismatch: 'Las contraseñas no coinciden',
+    invalidCharacter: 'Contiene un carácter no permitido',
   },
   errors: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocurrió un error inesperado. Inténtelo de nuevo más tarde.',

@@ -20,6 +20,7 @@ export const pt = {
     invalid: 'Valor inválido',
     passwordWeak: 'A senha precisa de ao menos 8 caracteres, uma letra maiúscula, uma minúscula e um número',
     passwordMismatch: 'As senhas não conferem',
+    invalidCharacter: 'Contém um caractere não permitido',
   },
   errors: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocorreu um erro inesperado. Tente novamente mais tarde.',

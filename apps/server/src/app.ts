@@ -22,7 +22,8 @@ import { createSandboxOutboxStore } from './channels/sandbox/outbox.repo';
 import { createSandboxDriver, sandboxTimingsFromEnv } from './channels/sandbox/sandbox.driver';
 import { installRouteDeclarations } from './http/authenticate';
 import { createInboundHandlers } from './inbound/index';
-import { AppError, registerErrorHandling } from './http/errors';
+import { registerErrorHandling } from './http/errors';
+import { installRateLimits } from './http/rate-limit-hook';
 import type { TAppContext } from './lib/context';
 import { createMailer, type TMailer } from './mail/mailer';
 import { setUserOnline } from './modules/auth/auth.repo';
@@ -189,12 +190,8 @@ export const buildApp = async (opts: {
   };
 
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    enableDraftSpec: true,
-    errorResponseBuilder: () => new AppError('ERR_TOO_MANY_REQUESTS', 'Too many requests, try again later'),
-    ...(config.rateLimits ? {} : { allowList: () => true }),
-  });
+  // counters only: the limits are applied by http/rate-limit-hook.ts
+  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Zelo API', version: APP_VERSION },
@@ -205,6 +202,7 @@ export const buildApp = async (opts: {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   installRouteDeclarations(app, { db: database.db, tokens, sessions });
+  if (config.rateLimits) installRateLimits(app);
 
   app.get('/api/health', { config: { decl: { auth: 'public' } }, schema: { hide: true } }, async () => ({
     status: 'ok',

@@ -39,8 +39,10 @@ import { helpsRoutes } from './modules/helps/helps.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
+import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { sandboxAnnouncer } from './modules/sandbox/sandbox.service';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes';
 import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
@@ -73,6 +75,8 @@ const MODULES = [
   tagsRoutes,
   ticketNotesRoutes,
   cloudApiRoutes,
+  promptsRoutes,
+  queueIntegrationsRoutes,
 ];
 
 export type TApp = { app: FastifyInstance; ctx: TAppContext };

@@ -145,15 +145,17 @@ export const waitForToast = async (
   return toast.first();
 };
 
-/** Several toasts on screen stack one under the other at the top right, inside the viewport. */
+/** Several toasts on screen stack one under the other at the top right, inside the viewport, below the top bar. */
 export const expectToastsStacked = async (page: Page) => {
   const boxes = (
     await Promise.all((await page.locator('[data-testid^="toast-"]').all()).map((toast) => toast.boundingBox()))
   ).filter((box) => box !== null);
   expect(boxes.length, 'toasts on screen').toBeGreaterThanOrEqual(2);
   boxes.sort((a, b) => a.y - b.y);
+  const topBar = await page.locator('header').first().boundingBox();
   for (const [i, box] of boxes.entries()) {
     expect(box.x + box.width, 'toast inside the viewport').toBeLessThanOrEqual(VIEWPORT.width);
+    if (topBar) expect(box.y, 'toast below the top bar').toBeGreaterThanOrEqual(topBar.y + topBar.height);
     if (i > 0) {
       const above = boxes[i - 1];
       expect(box.y, 'toast below the previous one').toBeGreaterThanOrEqual(above.y + above.height - 1);

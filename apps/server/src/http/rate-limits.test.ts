@@ -96,13 +96,20 @@ describe('sign-up', () => {
     const [first, ...rest] = variants(email);
     expect((await signUp('10.5.0.1', first)).status).toBe(201);
     for (const [i, variant] of rest.slice(0, 2).entries()) {
-      expect(await signUp(`10.5.0.${i + 2}`, variant)).toMatchObject({ status: 409, body: { error: 'ERR_DUPLICATED_EMAIL' } });
+      expect(await signUp(`10.5.0.${i + 2}`, variant)).toMatchObject({
+        status: 409,
+        body: { error: 'ERR_DUPLICATED_EMAIL' },
+      });
     }
-    expect(await signUp('10.5.0.9', `${email}\t`)).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+    expect(await signUp('10.5.0.9', `${email}\t`)).toMatchObject({
+      status: 429,
+      body: { error: 'ERR_TOO_MANY_REQUESTS' },
+    });
   });
 
   it('allows 5 an hour per IP across addresses', async () => {
-    for (let i = 0; i < 5; i += 1) expect((await signUp('10.6.0.1', `${unique('owner')}@example.com`)).status).toBe(201);
+    for (let i = 0; i < 5; i += 1)
+      expect((await signUp('10.6.0.1', `${unique('owner')}@example.com`)).status).toBe(201);
     expect(await signUp('10.6.0.1', `${unique('owner')}@example.com`)).toMatchObject({ status: 429 });
   });
 });

@@ -34,7 +34,11 @@ const perAccount = (max: number, timeWindow: string): TRateLimit => ({
     return email === undefined ? undefined : `email|${email}`;
   },
 });
-const perIp = (max: number, timeWindow: string): TRateLimit => ({ max, timeWindow, key: (request) => `ip|${request.ip}` });
+const perIp = (max: number, timeWindow: string): TRateLimit => ({
+  max,
+  timeWindow,
+  key: (request) => `ip|${request.ip}`,
+});
 
 export const RATE_LIMITS = {
   login: [perAccount(10, '1 minute'), perIp(100, '1 minute')],

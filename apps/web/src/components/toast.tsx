@@ -85,11 +85,7 @@ export const ToastHost = () => {
   }, []);
 
   return (
-    <Snackbar
-      open={current.length > 0}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      sx={{ top: TOAST_TOP }}
-    >
+    <Snackbar open={current.length > 0} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} sx={{ top: TOAST_TOP }}>
       {/* the Snackbar's transition hands its direction prop ('down') to its child: a Stack there would lay out in a row */}
       <div>
         <Stack spacing={1}>

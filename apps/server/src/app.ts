@@ -93,7 +93,7 @@ export const buildApp = async (opts: {
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     forceCloseConnections: true,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },

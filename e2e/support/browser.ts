@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { ARTIFACTS_DIR } from './paths';
 
@@ -161,6 +161,14 @@ export const expectToastsStacked = async (page: Page) => {
       expect(box.y, 'toast below the previous one').toBeGreaterThanOrEqual(above.y + above.height - 1);
     }
   }
+};
+
+/** A toast sits below the top bar: it never covers the bar's controls (language, theme, account). */
+export const expectBelowTopBar = async (page: Page, toast: Locator) => {
+  const [bar, box] = await Promise.all([page.locator('header').first().boundingBox(), toast.boundingBox()]);
+  expect(bar, 'top bar').not.toBeNull();
+  expect(box, 'toast').not.toBeNull();
+  if (bar && box) expect(box.y, 'toast below the top bar').toBeGreaterThanOrEqual(bar.y + bar.height);
 };
 
 /** The path of the page's current URL. */

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createUser, signUpCompany, type TCompanyAdmin, unique } from '../support/api';
 import {
+  expectBelowTopBar,
   expectNoPageErrors,
   fillLogin,
   launchBrowser,
@@ -71,7 +72,7 @@ describe('route guards, logout and single session', () => {
     expect(await page.getByTestId('menu-settings').count()).toBe(0);
 
     await page.goto('/users');
-    await waitForToast(page, 'error', 'Acesso não permitido');
+    await expectBelowTopBar(page, await waitForToast(page, 'error', 'Acesso não permitido'));
     expect(await page.getByTestId('users-add').count()).toBe(0);
     await waitForPath(page, '/tickets');
     expectNoPageErrors(tab);

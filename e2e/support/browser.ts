@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { ARTIFACTS_DIR } from './paths';
 
@@ -178,20 +178,30 @@ export const waitForToast = async (
   return toast.first();
 };
 
-/** Several toasts on screen stack one under the other at the top right, inside the viewport. */
+/** Several toasts on screen stack one under the other at the top right, inside the viewport, below the top bar. */
 export const expectToastsStacked = async (page: Page) => {
   const boxes = (
     await Promise.all((await page.locator('[data-testid^="toast-"]').all()).map((toast) => toast.boundingBox()))
   ).filter((box) => box !== null);
   expect(boxes.length, 'toasts on screen').toBeGreaterThanOrEqual(2);
   boxes.sort((a, b) => a.y - b.y);
+  const topBar = await page.locator('header').first().boundingBox();
   for (const [i, box] of boxes.entries()) {
     expect(box.x + box.width, 'toast inside the viewport').toBeLessThanOrEqual(VIEWPORT.width);
+    if (topBar) expect(box.y, 'toast below the top bar').toBeGreaterThanOrEqual(topBar.y + topBar.height);
     if (i > 0) {
       const above = boxes[i - 1];
       expect(box.y, 'toast below the previous one').toBeGreaterThanOrEqual(above.y + above.height - 1);
     }
   }
+};
+
+/** A toast sits below the top bar: it never covers the bar's controls (language, theme, account). */
+export const expectBelowTopBar = async (page: Page, toast: Locator) => {
+  const [bar, box] = await Promise.all([page.locator('header').first().boundingBox(), toast.boundingBox()]);
+  expect(bar, 'top bar').not.toBeNull();
+  expect(box, 'toast').not.toBeNull();
+  if (bar && box) expect(box.y, 'toast below the top bar').toBeGreaterThanOrEqual(bar.y + bar.height);
 };
 
 /** The path of the page's current URL. */

@@ -24,6 +24,7 @@ import { installRouteDeclarations } from './http/authenticate';
 import { installInputGuard } from './http/input-guard';
 import { createInboundHandlers } from './inbound/index';
 import { AppError, answerFrameworkError, registerErrorHandling } from './http/errors';
+import { installRateLimits } from './http/rate-limit-hook';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { TAppContext } from './lib/context';
 import { createMailer, type TMailer } from './mail/mailer';
@@ -40,8 +41,10 @@ import { helpsRoutes } from './modules/helps/helps.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
+import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { sandboxAnnouncer } from './modules/sandbox/sandbox.service';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes';
 import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
@@ -74,6 +77,8 @@ const MODULES = [
   tagsRoutes,
   ticketNotesRoutes,
   cloudApiRoutes,
+  promptsRoutes,
+  queueIntegrationsRoutes,
 ];
 
 export type TApp = { app: FastifyInstance; ctx: TAppContext };
@@ -90,7 +95,7 @@ export const buildApp = async (opts: {
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     forceCloseConnections: true,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
@@ -194,12 +199,8 @@ export const buildApp = async (opts: {
   };
 
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    enableDraftSpec: true,
-    errorResponseBuilder: () => new AppError('ERR_TOO_MANY_REQUESTS', 'Too many requests, try again later'),
-    ...(config.rateLimits ? {} : { allowList: () => true }),
-  });
+  // counters only: the limits are applied by http/rate-limit-hook.ts
+  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Zelo API', version: APP_VERSION },
@@ -211,6 +212,7 @@ export const buildApp = async (opts: {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   installRouteDeclarations(app, { db: database.db, tokens, sessions });
   installInputGuard(app);
+  if (config.rateLimits) installRateLimits(app);
 
   app.get('/api/health', { config: { decl: { auth: 'public' } }, schema: { tags: ['health'] } }, async () => ({
     status: 'ok',

@@ -20,6 +20,15 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** tests lift the rate limits explicitly */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /**
+   * whose X-Forwarded-For is believed (the client's IP keys the rate limits): `true`, `false`, or
+   * addresses/ranges (proxy-addr's names allowed). By default only proxies on this machine or a private
+   * network; a client reaching the server directly cannot choose its IP with the header.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback,linklocal,uniquelocal')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   /** run pg-boss workers and periodic jobs in this process */
   JOBS: z.enum(['on', 'off']).default('on'),
   /** keep the ticket list's answers until the company's next change (modules/tickets/list-answers.ts) */
@@ -43,6 +52,7 @@ export type TConfig = {
   ffmpegPath?: string;
   logLevel: string;
   rateLimits: boolean;
+  trustProxy: boolean | string;
   jobs: boolean;
   listAnswers: boolean;
   webDist: string;
@@ -92,6 +102,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     ffmpegPath: e.FFMPEG_PATH,
     logLevel: e.LOG_LEVEL,
     rateLimits: e.RATE_LIMITS === 'on',
+    trustProxy: e.TRUST_PROXY,
     jobs: e.JOBS === 'on',
     listAnswers: e.LIST_ANSWERS === 'on',
     webDist: resolve(import.meta.dirname, '../../web/dist'),

@@ -32,9 +32,20 @@ export type TFakeWhatsApp = {
   customerSends: (message: TWAMessage, media?: Buffer) => void;
   received: (customer: string) => TReceived[];
   customerReads: (customer: string, ids: string[]) => void;
-  /** the next sockets fail to reach WhatsApp (close 408) */
-  offline: (on: boolean) => void;
+  /**
+   * the next sockets fail to reach WhatsApp, closing as Baileys reports it: `timeout` (408 "timed out"),
+   * `dns` (408 "WebSocket Error (getaddrinfo ENOTFOUND web.whatsapp.com)") or `closed` (428 "Connection
+   * Terminated": the socket closed before any QR code)
+   */
+  offline: (on: boolean, how?: TOffline) => void;
   pairingRequests: string[];
+};
+
+export type TOffline = 'timeout' | 'dns' | 'closed';
+const OFFLINE_CLOSES: Record<TOffline, { message: string; statusCode: number }> = {
+  timeout: { message: 'timed out', statusCode: 408 },
+  dns: { message: 'WebSocket Error (getaddrinfo ENOTFOUND web.whatsapp.com)', statusCode: 408 },
+  closed: { message: 'Connection Terminated', statusCode: 428 },
 };
 
 export type TFakeSocket = TBaileysSocket & {
@@ -50,7 +61,7 @@ export const createFakeWhatsApp = (opts: { qrIntervalMs?: number; ackStepMs?: nu
   const media = new Map<string, Buffer>();
   const pairingRequests: string[] = [];
   let latest: TFakeSocket | undefined;
-  let unreachable = false;
+  let unreachable: TOffline | undefined;
 
   const makeSocket = ({ auth }: { auth: TAuthState }): TFakeSocket => {
     const emitter = new EventEmitter();
@@ -144,9 +155,10 @@ export const createFakeWhatsApp = (opts: { qrIntervalMs?: number; ackStepMs?: nu
       if (sock.ended) return;
       sock.emit('connection.update', { connection: 'connecting' });
       if (unreachable) {
+        const { message, statusCode } = OFFLINE_CLOSES[unreachable];
         sock.emit('connection.update', {
           connection: 'close',
-          lastDisconnect: { error: Object.assign(new Error('timed out'), { output: { statusCode: 408 } }) },
+          lastDisconnect: { error: Object.assign(new Error(message), { output: { statusCode } }) },
         });
         return;
       }
@@ -220,8 +232,8 @@ export const createFakeWhatsApp = (opts: { qrIntervalMs?: number; ackStepMs?: nu
         })),
       );
     },
-    offline: (on) => {
-      unreachable = on;
+    offline: (on, how = 'timeout') => {
+      unreachable = on ? how : undefined;
     },
     pairingRequests,
   };

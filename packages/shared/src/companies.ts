@@ -9,6 +9,11 @@ export const zPhone = () =>
     .transform((v) => v.replace(/\D/g, ''))
     .pipe(z.string().min(10, V.tooShort).max(11, V.tooLong));
 
+/** a plan to choose: left empty (a select on its placeholder) or absent says `required`, like the other fields */
+const zChosenPlanId = z
+  .preprocess((v) => (v === '' || v === null ? undefined : v), zId.optional())
+  .pipe(z.number({ error: V.required }));
+
 export const ZSignUpRequest = z.object({
   name: zName(2, 50),
   email: zEmail(),
@@ -16,7 +21,7 @@ export const ZSignUpRequest = z.object({
   phone: zPhone()
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  planId: zId,
+  planId: zChosenPlanId,
 });
 export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
 

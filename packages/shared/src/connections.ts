@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONNECTION_STATUSES } from './constants.js';
+import { CONNECTION_ERRORS, CONNECTION_STATUSES } from './constants.js';
 import { V, zId, zName } from './common.js';
 
 export const CHANNEL_PROVIDERS = ['sandbox', 'baileys', 'cloud-api'] as const;
@@ -45,6 +45,8 @@ export const ZConnection = z.object({
   isDefault: z.boolean(),
   qrcode: z.string(),
   retries: z.number(),
+  /** why the session last failed (null: it did not), e.g. `unreachable` while WhatsApp's servers cannot be reached */
+  lastError: z.enum(CONNECTION_ERRORS).nullable(),
   phoneNumber: z.string(),
   updatedAt: z.string(),
   greetingMessage: z.string(),

@@ -36,6 +36,9 @@ export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 export const CONNECTION_STATUSES = ['OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'] as const;
 export type TConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+/** why a session last failed, shown beside its status (null when it did not): `unreachable`: its socket never reached WhatsApp's servers */
+export const CONNECTION_ERRORS = ['unreachable'] as const;
+export type TConnectionError = (typeof CONNECTION_ERRORS)[number];
 export const TICKET_STATUSES = ['open', 'pending', 'closed'] as const;
 export type TTicketStatus = (typeof TICKET_STATUSES)[number];
 

@@ -49,6 +49,20 @@ describe('ZSignUpRequest', () => {
     );
     expect(issues(ZSignUpRequest.safeParse({ ...signUp, name: undefined }))).toContain(`name:${V.required}`);
   });
+
+  it('says `required` for a plan left empty or absent, like the other fields, and `invalid` for a bad one', () => {
+    for (const planId of ['', undefined, null]) {
+      expect(issues(ZSignUpRequest.safeParse({ ...signUp, planId })), String(planId)).toEqual([`planId:${V.required}`]);
+    }
+    const empty = ZSignUpRequest.safeParse({ name: '', email: '', password: '', phone: '', planId: '' });
+    expect(issues(empty)).toEqual(
+      expect.arrayContaining([`name:${V.required}`, `email:${V.required}`, `password:${V.required}`]),
+    );
+    expect(issues(empty).filter((i) => i.startsWith('planId:'))).toEqual([`planId:${V.required}`]);
+    for (const planId of ['x', -1, 1.5, ' 1']) {
+      expect(issues(ZSignUpRequest.safeParse({ ...signUp, planId })), String(planId)).toEqual([`planId:${V.invalid}`]);
+    }
+  });
 });
 
 describe('ZResetPasswordRequest', () => {

@@ -1,4 +1,4 @@
-import type { TChannelProvider, TConnectionStatus } from '@zelo/shared';
+import type { TChannelProvider, TConnectionError, TConnectionStatus } from '@zelo/shared';
 
 /**
  * The channel layer (ARCHITECTURE §7). Drivers speak one transport (sandbox, Baileys, Cloud API) and
@@ -72,6 +72,8 @@ export type TConnectionState = {
   qrcode?: string;
   retries?: number;
   phoneNumber?: string;
+  /** why the session is failing (shown beside its status); absent: it is not */
+  error?: TConnectionError;
 };
 
 export type TChannelEvents = {

@@ -1,5 +1,5 @@
 import type { TPlanFlag } from '@zelo/shared';
-import { RATE_LIMITS, type TRateLimitName } from './rate-limits';
+import type { TRateLimitName } from './rate-limits';
 
 /**
  * Who may call a route:
@@ -15,6 +15,7 @@ export type TRouteDecl = {
   plan?: TPlanFlag;
   /** still callable when the company is past its due date (session, billing) */
   allowExpired?: boolean;
+  /** the limits of `http/rate-limits.ts` this route passes (applied by `http/rate-limit-hook.ts`) */
   rateLimit?: TRateLimitName;
   /**
    * the body is what a channel delivered (the sandbox's simulated customer): its text is cleaned where it
@@ -30,9 +31,6 @@ declare module 'fastify' {
 }
 
 /** Every /api route passes its declaration through here: `{ config: route({ auth: 'admin' }) }`. */
-export const route = (decl: TRouteDecl) => ({
-  decl,
-  ...(decl.rateLimit ? { rateLimit: RATE_LIMITS[decl.rateLimit] } : {}),
-});
+export const route = (decl: TRouteDecl) => ({ decl });
 
 export type TDeclaredRoute = { method: string; url: string; decl: TRouteDecl | undefined };

@@ -70,7 +70,10 @@ export const toastError = (err: unknown) => {
   toast.error(errorText(err));
 };
 
-/** Mounted once at the root. */
+/** below the top bar (56 px high on phones, 64 px from `sm`), so toasts never cover its controls */
+export const TOAST_TOP = { xs: 64, sm: 72 } as const;
+
+/** Mounted once at the root: toasts stack at the top right, under the top bar. */
 export const ToastHost = () => {
   const [current, setCurrent] = useState<ToastItem[]>(items);
   useEffect(() => {
@@ -82,7 +85,7 @@ export const ToastHost = () => {
   }, []);
 
   return (
-    <Snackbar open={current.length > 0} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+    <Snackbar open={current.length > 0} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} sx={{ top: TOAST_TOP }}>
       {/* the Snackbar's transition hands its direction prop ('down') to its child: a Stack there would lay out in a row */}
       <div>
         <Stack spacing={1}>

@@ -112,6 +112,44 @@ describe('Baileys driver: session lifecycle', () => {
     await session.stop();
   });
 
+  it.each([
+    'timeout',
+    'dns',
+    'closed',
+  ] as const)('a socket that never reaches WhatsApp (%s) reports why: unreachable while retrying and when DISCONNECTED', async (how) => {
+    const whatsapp = createFakeWhatsApp({ qrIntervalMs: 20, ackStepMs: 2 });
+    whatsapp.offline(true, how);
+    const { session, seen, last } = setup({ whatsapp, timings: { maxRetries: 2 } });
+    await session.start();
+    await until('DISCONNECTED', () => last() === 'DISCONNECTED');
+    expect(seen.states[0]).toMatchObject({ status: 'OPENING' });
+    expect(seen.states[0].error).toBeUndefined();
+    expect(seen.states.slice(1).map((s) => [s.status, s.error])).toEqual([
+      ['OPENING', 'unreachable'],
+      ['OPENING', 'unreachable'],
+      ['DISCONNECTED', 'unreachable'],
+    ]);
+    // back online: "try again" shows a QR code, and the reason is gone
+    whatsapp.offline(false);
+    const before = seen.states.length;
+    await session.start();
+    await until('a QR code', () => last() === 'qrcode');
+    expect(seen.states.slice(before).map((s) => s.status)).toContain('qrcode');
+    expect(seen.states.slice(before).filter((s) => s.error !== undefined)).toEqual([]);
+    await session.stop();
+  });
+
+  it('a connection WhatsApp drops after it was reached is not reported unreachable', async () => {
+    const { session, seen, last, whatsapp } = await paired({ timings: { maxRetries: 1 } });
+    whatsapp.socket()?.emit('connection.update', {
+      connection: 'close',
+      lastDisconnect: { error: Object.assign(new Error('lost'), { output: { statusCode: 408 } }) },
+    });
+    await until('CONNECTED again', () => last() === 'CONNECTED' && seen.states.at(-2)?.status === 'OPENING');
+    expect(seen.states.map((s) => s.error).filter(Boolean)).toEqual([]);
+    await session.stop();
+  });
+
   it('logged out by WhatsApp: auth state cleared, DISCONNECTED; logout from Zelo does the same', async () => {
     const first = await paired();
     first.whatsapp.socket()?.emit('connection.update', {

@@ -1,4 +1,4 @@
-import type { TConnectionStatus } from '@zelo/shared';
+import type { TConnectionError, TConnectionStatus } from '@zelo/shared';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/errors';
 import type { TAuthStateStore } from '../auth-state.repo';
@@ -38,7 +38,8 @@ export { baileysTimingsFromEnv, DEFAULT_BAILEYS_TIMINGS, type TBaileysTimings } 
  * - OPENING → `qrcode` (each new QR reported; TIMEOUT after `maxQrs` unscanned) or, after a pairing request,
  *   PAIRING with the 8-character code in `qrcode` → CONNECTED with the phone number.
  * - A dropped connection reconnects with backoff (retries reported); after `maxRetries` it is DISCONNECTED
- *   and waits for "try again". WhatsApp's "logged out" clears the stored auth state (DISCONNECTED); a
+ *   and waits for "try again". A socket that closed before it reached WhatsApp (no QR code, never open: no
+ *   DNS, no route, refused, timed out) is reported with `error: 'unreachable'` until one reaches it. WhatsApp's "logged out" clears the stored auth state (DISCONNECTED); a
  *   restart request reconnects at once; a session replaced by another client stops.
  * - The auth state lives in the database (auth-state.ts); corrupt stored credentials are cleared and the
  *   session reports DISCONNECTED, so the next start shows a new QR code.
@@ -72,6 +73,15 @@ const closeCode = (update: TConnectionUpdate) => {
 /** WhatsApp accepted the pairing (by QR or by code) */
 const isPaired = (creds: TAuthState['creds']) => Boolean(creds.account || creds.registered);
 
+/** closes WhatsApp decided (it was reached): anything else before a QR code or open means it was not */
+const EXPLICIT_CLOSES = new Set<number | undefined>([
+  CLOSE_REASON.loggedOut,
+  CLOSE_REASON.forbidden,
+  CLOSE_REASON.connectionReplaced,
+  CLOSE_REASON.multideviceMismatch,
+  CLOSE_REASON.restartRequired,
+]);
+
 const unreachable = () =>
   new AppError('ERR_WAPP_NOT_INITIALIZED', 'WhatsApp could not be reached; try again in a moment');
 
@@ -93,6 +103,10 @@ export const createBaileysDriver =
     let pairingCode: string | undefined;
     /** the current socket has reached WhatsApp (shown a QR): a pairing code can be asked for */
     let qrSeen = false;
+    /** the current socket has heard from WhatsApp (a QR code or open) */
+    let reached = false;
+    /** why the session is failing, reported with every state until a socket reaches WhatsApp */
+    let failure: TConnectionError | undefined;
     const pairing = createPairingWaiter();
     const recent = createRecentKeys();
     const groupName = createGroupNames(() => socket);
@@ -102,7 +116,7 @@ export const createBaileysDriver =
     const report = async (next: TConnectionStatus, extra: Partial<TConnectionState> = {}) => {
       status = next;
       try {
-        await events.onState({ connectionId, status: next, retries, ...extra });
+        await events.onState({ connectionId, status: next, retries, ...(failure ? { error: failure } : {}), ...extra });
       } catch (err) {
         log.warn({ err }, 'state report failed');
       }
@@ -264,6 +278,8 @@ export const createBaileysDriver =
     const onConnectionUpdate = async (sock: TBaileysSocket, state: TDbAuthState, change: TConnectionUpdate) => {
       if (change.qr) {
         qrSeen = true;
+        reached = true;
+        failure = undefined;
         // a pairing left unattended times out like an unscanned QR code: each refresh counts
         qrs += 1;
         if (qrs > timings.maxQrs) {
@@ -281,6 +297,8 @@ export const createBaileysDriver =
         return;
       }
       if (change.connection === 'open') {
+        reached = true;
+        failure = undefined;
         retries = 0;
         qrs = 0;
         pairingNumber = undefined;
@@ -297,6 +315,9 @@ export const createBaileysDriver =
       );
       closeSocket();
       if (stopped) return;
+      // no QR code and never open: the socket did not get through to WhatsApp's servers
+      if (EXPLICIT_CLOSES.has(code)) failure = undefined;
+      else if (!reached) failure = 'unreachable';
       if (code === CLOSE_REASON.loggedOut || code === CLOSE_REASON.forbidden) {
         await state.clear();
         await report('DISCONNECTED', { qrcode: '' });
@@ -329,6 +350,7 @@ export const createBaileysDriver =
       closeSocket();
       if (stopped || !auth) return;
       qrSeen = false;
+      reached = false;
       pairingCode = undefined;
       // a pairing-code request left `me` in the credentials: a new socket would log in as that number,
       // which WhatsApp refuses (logged out); unpaired, it registers again (a new QR, a new code)
@@ -359,6 +381,7 @@ export const createBaileysDriver =
       provider: 'baileys',
       start: async () => {
         stopped = false;
+        failure = undefined;
         qrs = 0;
         retries = 0;
         pairingNumber = undefined;
@@ -394,6 +417,7 @@ export const createBaileysDriver =
           }
         }
         stopped = true;
+        failure = undefined;
         closeSocket();
         pairing.settle({ error: new AppError('ERR_WAPP_NOT_INITIALIZED', 'The session was logged out') });
         pairingNumber = undefined;

@@ -51,6 +51,8 @@ export const whatsapps = pgTable(
     status: varchar({ length: 20 }).notNull().default('DISCONNECTED'),
     qrcode: text().notNull().default(''),
     retries: integer().notNull().default(0),
+    /** why the session last failed (TConnectionError), null when it did not */
+    lastError: varchar({ length: 40 }),
     /** the number the session is logged in as (digits), once known */
     phoneNumber: varchar({ length: 32 }).notNull().default(''),
     connectedAt: tsz(),

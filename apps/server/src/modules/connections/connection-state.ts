@@ -6,7 +6,7 @@ import { loadConnection } from './connections.service';
 
 /**
  * The registry's `onState`: what a session reports is stored on its connection (status, qrcode,
- * retries, number) and announced as `company-{id}-whatsappSession` `{action:'update', session}`.
+ * retries, number, the reason it fails) and announced as `company-{id}-whatsappSession` `{action:'update', session}`.
  */
 export const createConnectionStateHandler = (ctx: TAppContext) => async (state: TConnectionState) => {
   const ref = ctx.channels.refOf(state.connectionId);
@@ -15,6 +15,7 @@ export const createConnectionStateHandler = (ctx: TAppContext) => async (state: 
     status: state.status,
     qrcode: state.qrcode ?? '',
     retries: state.retries ?? 0,
+    lastError: state.error ?? null,
     phoneNumber: state.phoneNumber,
   });
   if (!row) return; // deleted meanwhile

@@ -190,6 +190,7 @@ export type TSessionPatch = {
   status: string;
   qrcode: string;
   retries: number;
+  lastError: string | null;
   phoneNumber?: string;
 };
 
@@ -205,6 +206,7 @@ export const saveSessionState = async (db: TDbOrTx, companyId: number, id: numbe
         status: patch.status,
         qrcode: patch.qrcode,
         retries: patch.retries,
+        lastError: patch.lastError,
         ...(patch.phoneNumber !== undefined ? { phoneNumber: patch.phoneNumber } : {}),
         ...(connected ? { connectedAt: new Date() } : {}),
         ...(disconnected ? { disconnectedAt: new Date() } : {}),

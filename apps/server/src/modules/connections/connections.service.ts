@@ -3,6 +3,7 @@ import {
   type TChannelProvider,
   type TConnection,
   type TConnectionBody,
+  type TConnectionError,
   type TConnectionStatus,
   type TConnectionUpdateBody,
 } from '@zelo/shared';
@@ -50,6 +51,7 @@ const toDto = (
   isDefault: row.isDefault,
   qrcode: row.qrcode,
   retries: row.retries,
+  lastError: (row.lastError as TConnectionError | null) ?? null,
   phoneNumber: row.phoneNumber,
   updatedAt: row.updatedAt.toISOString(),
   greetingMessage: row.greetingMessage,

@@ -15,6 +15,7 @@ import {
   unique,
 } from '../../../test/fixtures';
 import { openTestDatabase, startTestServer, type TTestServer } from '../../../test/harness';
+import { createConnectionStateHandler } from './connection-state';
 
 let server: TTestServer;
 beforeAll(async () => {
@@ -94,6 +95,29 @@ describe('connection lifecycle through the sandbox', () => {
     const retry = await server.request('POST', `/api/whatsappsession/${conn.id}`, { token: tenant.token });
     expect(retry.status).toBe(200);
     expect((await waitStatus(server, tenant, conn.id, 'qrcode')).retries).toBe(0);
+  });
+
+  it('the reason a session fails is stored, read and announced with it, and cleared once it is reached', async () => {
+    const tenant = await server.createTenant();
+    const socket = await openSocket(server, tenant.token);
+    const heard = recordEvents(socket);
+    try {
+      const conn = await create(server, tenant);
+      // TIMEOUT: the sandbox reports nothing more, so the states below are the only ones
+      expect(await waitStatus(server, tenant, conn.id, 'TIMEOUT')).toMatchObject({ lastError: null });
+      const onState = createConnectionStateHandler(server.ctx);
+      await onState({ connectionId: conn.id, status: 'DISCONNECTED', retries: 5, error: 'unreachable' });
+      expect(await read(server, tenant, conn.id)).toMatchObject({ status: 'DISCONNECTED', lastError: 'unreachable' });
+      const event = `company-${tenant.companyId}-whatsappSession`;
+      const announced = await heard.waitFor(event, (p) => p.session.status === 'DISCONNECTED');
+      expect(announced.session).toMatchObject({ id: conn.id, lastError: 'unreachable' });
+      const list = await server.request('GET', '/api/whatsapp', { token: tenant.token });
+      expect(list.body.find((c: { id: number }) => c.id === conn.id)).toMatchObject({ lastError: 'unreachable' });
+      await onState({ connectionId: conn.id, status: 'qrcode', qrcode: '2@x' });
+      expect(await read(server, tenant, conn.id)).toMatchObject({ status: 'qrcode', lastError: null });
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('new QR clears the pairing; disconnect logs out and refuses simulated traffic', async () => {

@@ -4,7 +4,7 @@ import LinkOff from '@mui/icons-material/LinkOff';
 import PhonelinkRing from '@mui/icons-material/PhonelinkRing';
 import TimerOff from '@mui/icons-material/TimerOff';
 import { Box, CircularProgress, Tooltip, Typography } from '@mui/material';
-import type { TChannelProvider, TConnectionStatus } from '@zelo/shared';
+import type { TChannelProvider, TConnectionError, TConnectionStatus } from '@zelo/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -35,13 +35,29 @@ const NOTE_KEYS: Partial<Record<TChannelProvider, Partial<Record<TConnectionStat
   baileys: { PAIRING: 'connections.statusNote.baileysPairing' },
 };
 
-type TConnectionStatusProps = { status: TConnectionStatus; provider?: TChannelProvider; testId?: string };
+/** why the session fails, while it is not working (a QR code or CONNECTED means it was reached) */
+const FAILING: TConnectionStatus[] = ['OPENING', 'DISCONNECTED', 'TIMEOUT'];
+
+/** the line under the status: why the session fails, else what the user has to do */
+export const statusNoteKey = (
+  status: TConnectionStatus,
+  provider: TChannelProvider = 'sandbox',
+  error?: TConnectionError | null,
+) => (error && FAILING.includes(status) ? `connections.lastError.${error}` : NOTE_KEYS[provider]?.[status]);
+
+type TConnectionStatusProps = {
+  status: TConnectionStatus;
+  provider?: TChannelProvider;
+  /** why the session last failed (`lastError` of the connection) */
+  error?: TConnectionError | null;
+  testId?: string;
+};
 
 /** A connection's status: icon and label in its colour, with an explanation on hover. */
-export const ConnectionStatus = ({ status, provider = 'sandbox', testId }: TConnectionStatusProps) => {
+export const ConnectionStatus = ({ status, provider = 'sandbox', error, testId }: TConnectionStatusProps) => {
   const { t } = useTranslation();
   const meta = META[status] ?? META.DISCONNECTED;
-  const note = NOTE_KEYS[provider]?.[status];
+  const note = statusNoteKey(status, provider, error);
 
   return (
     <Tooltip title={t(statusHintKey(status, provider))}>

@@ -136,6 +136,7 @@ const ConnectionsPage = () => {
                   <ConnectionStatus
                     status={connection.status}
                     provider={connection.provider}
+                    error={connection.lastError}
                     testId={`connection-status-${connection.id}`}
                   />
                 </TableCell>

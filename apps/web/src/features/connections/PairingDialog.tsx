@@ -153,7 +153,12 @@ export const PairingDialog = ({ connection, onClose }: TPairingDialogProps) => {
                 <PhoneSteps way="pairing" />
               </Box>
               {connection ? (
-                <ConnectionStatus status={connection.status} provider={connection.provider} testId="pairing-status" />
+                <ConnectionStatus
+                  status={connection.status}
+                  provider={connection.provider}
+                  error={connection.lastError}
+                  testId="pairing-status"
+                />
               ) : null}
             </Box>
           </DialogContent>

@@ -26,6 +26,7 @@ const saved = (over: Partial<TConnection> = {}): TConnection => ({
   isDefault: true,
   qrcode: '',
   retries: 0,
+  lastError: null,
   phoneNumber: '',
   updatedAt: '2026-01-01T00:00:00.000Z',
   greetingMessage: '',

@@ -39,6 +39,7 @@ export const upsertConnection = (
         status: current.status,
         qrcode: current.qrcode,
         retries: current.retries,
+        lastError: current.lastError,
         phoneNumber: current.phoneNumber,
         updatedAt: current.updatedAt,
       }
@@ -62,6 +63,7 @@ export const applySessionUpdate = (
           status: session.status ?? c.status,
           qrcode: session.qrcode ?? '',
           retries: session.retries ?? c.retries,
+          lastError: session.lastError !== undefined ? session.lastError : c.lastError,
           updatedAt: session.updatedAt ?? c.updatedAt,
           phoneNumber: session.phoneNumber ?? c.phoneNumber,
         }

@@ -72,6 +72,9 @@ const pt = {
     cloudTimeout: 'A Graph API não respondeu',
     baileysPairing: 'Digite o código no celular',
   },
+  lastError: {
+    unreachable: 'Não foi possível alcançar os servidores do WhatsApp. Verifique a conexão do servidor com a internet.',
+  },
   actions: {
     qrcode: 'QR Code',
     tryAgain: 'Tentar novamente',
@@ -261,6 +264,9 @@ const en: TConnectionsTexts = {
     cloudTimeout: 'The Graph API did not answer',
     baileysPairing: 'Type the code on the phone',
   },
+  lastError: {
+    unreachable: "WhatsApp's servers cannot be reached. Check the server's internet connection.",
+  },
   actions: {
     qrcode: 'QR code',
     tryAgain: 'Try again',
@@ -448,6 +454,9 @@ const es: TConnectionsTexts = {
     cloudDisconnected: 'Revise el token de acceso',
     cloudTimeout: 'La Graph API no respondió',
     baileysPairing: 'Escriba el código en el teléfono',
+  },
+  lastError: {
+    unreachable: 'No se pudo llegar a los servidores de WhatsApp. Revise la conexión del servidor a internet.',
   },
   actions: {
     qrcode: 'Código QR',

@@ -53,7 +53,8 @@ const Ticks = ({ ack, failed, testId }: { ack: number; failed?: boolean; testId:
   );
 };
 
-const MediaView = ({
+/** a file as the bubble shows it: an image, a player, or the file's name above its type and size (two lines) */
+export const MediaView = ({
   mimetype,
   dataUrl,
   fileName,
@@ -99,15 +100,21 @@ const MediaView = ({
       <InsertDriveFile fontSize="small" />
       <Box sx={{ minWidth: 0 }}>
         {dataUrl ? (
-          <Link href={dataUrl} download={fileName ?? 'file'} variant="body2" sx={{ wordBreak: 'break-all' }}>
+          <Link
+            href={dataUrl}
+            download={fileName ?? 'file'}
+            variant="body2"
+            sx={{ display: 'block', wordBreak: 'break-all' }}
+            data-testid="sim-file-name"
+          >
             {fileName ?? mimetype}
           </Link>
         ) : (
-          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }} data-testid="sim-file-name">
             {fileName ?? mimetype}
           </Typography>
         )}
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" component="div" color="text.secondary" data-testid="sim-file-type">
           {[mimetype, formatSize(size)].filter(Boolean).join(' · ')}
         </Typography>
       </Box>

@@ -43,7 +43,7 @@ const QuotedBlock = ({ quoted }: { quoted: NonNullable<TMessage['quotedMsg']> })
         color="text.secondary"
         sx={{ whiteSpace: 'pre-wrap', maxHeight: 60, overflow: 'hidden' }}
       >
-        {lastMessagePreview(quoted.body, t('tickets.location')) || quoted.mediaType}
+        {lastMessagePreview(quoted.body, (key) => t(`tickets.previewLabels.${key}`)) || quoted.mediaType}
       </Typography>
     </Box>
   );

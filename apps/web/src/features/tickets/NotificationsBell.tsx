@@ -77,7 +77,7 @@ export const NotificationsBell = () => {
                 </ListItemAvatar>
                 <ListItemText
                   primary={ticket.contact?.name}
-                  secondary={lastMessagePreview(ticket.lastMessage, t('tickets.location'))}
+                  secondary={lastMessagePreview(ticket.lastMessage, (key) => t(`tickets.previewLabels.${key}`))}
                   slotProps={{ secondary: { noWrap: true } }}
                 />
                 <Badge badgeContent={ticket.unreadMessages} color="success" sx={{ mr: 1 }} />

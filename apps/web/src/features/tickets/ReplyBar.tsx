@@ -29,7 +29,7 @@ export const ReplyBar = ({ message, contactName, onCancel }: ReplyBarProps) => {
           {t('tickets.composer.replyingTo', { name })}
         </Typography>
         <Typography variant="body2" noWrap color="text.secondary">
-          {lastMessagePreview(message.body, t('tickets.location')) || message.mediaType}
+          {lastMessagePreview(message.body, (key) => t(`tickets.previewLabels.${key}`)) || message.mediaType}
         </Typography>
       </Box>
       <IconButton onClick={onCancel} aria-label={t('tickets.composer.cancelReply')} data-testid="reply-cancel">

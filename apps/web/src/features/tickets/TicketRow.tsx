@@ -94,7 +94,7 @@ const TicketRowBase = ({
         </Stack>
         <Stack direction="row" alignItems="center" spacing={1}>
           <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }}>
-            {lastMessagePreview(ticket.lastMessage, t('tickets.location'))}
+            {lastMessagePreview(ticket.lastMessage, (key) => t(`tickets.previewLabels.${key}`))}
           </Typography>
           {ticket.unreadMessages > 0 ? (
             <Badge

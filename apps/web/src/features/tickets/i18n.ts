@@ -13,6 +13,15 @@ const pt = {
   emptyHint: 'Nenhum atendimento encontrado com esse status ou termo pesquisado',
   loading: 'Carregando...',
   location: 'Localização',
+  previewLabels: {
+    image: 'Imagem',
+    audio: 'Áudio',
+    video: 'Vídeo',
+    application: 'Documento',
+    vcard: 'Contato',
+    contactMessage: 'Contatos',
+    location: 'Localização',
+  },
   chatbot: 'Chatbot',
   accept: 'Aceitar',
   close: 'Finalizar',
@@ -159,7 +168,7 @@ const pt = {
   },
 };
 
-/** Texts the spec quotes in Portuguese (spec 1 §2, §8) stay Portuguese in every language. */
+/** The texts the spec quotes in Portuguese (spec 1 §2, §8) are the pt values; en and es translate them. */
 export type TTicketsTexts = typeof pt;
 
 const en: TTicketsTexts = {
@@ -174,7 +183,16 @@ const en: TTicketsTexts = {
   empty: 'No tickets found',
   emptyHint: 'No tickets found with this status or search term',
   loading: 'Loading...',
-  location: 'Localização',
+  location: 'Location',
+  previewLabels: {
+    image: 'Image',
+    audio: 'Audio',
+    video: 'Video',
+    application: 'Document',
+    vcard: 'Contact',
+    contactMessage: 'Contacts',
+    location: 'Location',
+  },
   chatbot: 'Chatbot',
   accept: 'Accept',
   close: 'Close',
@@ -183,7 +201,7 @@ const en: TTicketsTexts = {
   peekTitle: 'Conversation with {{name}}',
   unread: 'Unread',
   placeholder: 'Select a ticket to start chatting',
-  accessDenied: 'Acesso não permitido',
+  accessDenied: 'Access not allowed',
   listTab: 'Tickets',
   ticketTab: 'Ticket',
   header: {
@@ -272,8 +290,8 @@ const en: TTicketsTexts = {
     notes: 'Notes',
     notePlaceholder: 'Add a note',
     addNote: 'Save',
-    noteAdded: 'Observação adicionada com sucesso!',
-    noteDeleted: 'Observação excluída com sucesso!',
+    noteAdded: 'Note added successfully!',
+    noteDeleted: 'Note deleted successfully!',
     deleteNoteTitle: 'Delete note?',
     deleteNoteMessage: 'This cannot be undone.',
     noNotes: 'No notes',
@@ -333,7 +351,16 @@ const es: TTicketsTexts = {
   empty: 'No se encontraron tickets',
   emptyHint: 'No se encontraron tickets con este estado o término de búsqueda',
   loading: 'Cargando...',
-  location: 'Localização',
+  location: 'Ubicación',
+  previewLabels: {
+    image: 'Imagen',
+    audio: 'Audio',
+    video: 'Video',
+    application: 'Documento',
+    vcard: 'Contacto',
+    contactMessage: 'Contactos',
+    location: 'Ubicación',
+  },
   chatbot: 'Chatbot',
   accept: 'Aceptar',
   close: 'Finalizar',
@@ -342,7 +369,7 @@ const es: TTicketsTexts = {
   peekTitle: 'Conversación con {{name}}',
   unread: 'No leídas',
   placeholder: 'Seleccione un ticket para empezar a conversar',
-  accessDenied: 'Acesso não permitido',
+  accessDenied: 'Acceso no permitido',
   listTab: 'Atenciones',
   ticketTab: 'Ticket',
   header: {
@@ -431,8 +458,8 @@ const es: TTicketsTexts = {
     notes: 'Observaciones',
     notePlaceholder: 'Agregar una observación',
     addNote: 'Guardar',
-    noteAdded: 'Observação adicionada com sucesso!',
-    noteDeleted: 'Observação excluída com sucesso!',
+    noteAdded: '¡Nota agregada con éxito!',
+    noteDeleted: '¡Nota eliminada con éxito!',
     deleteNoteTitle: '¿Eliminar observación?',
     deleteNoteMessage: 'Esta acción no se puede deshacer.',
     noNotes: 'Sin observaciones',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildConversation,
   canDeleteMessage,
@@ -79,10 +79,31 @@ describe('parseLocationBody', () => {
   });
 
   it('shows locations as Localização in the list', () => {
-    expect(lastMessagePreview('data:image/png;base64,AA|https://maps.google.com/x', 'Localização')).toBe('Localização');
-    expect(lastMessagePreview('olá', 'Localização')).toBe('olá');
-    expect(lastMessagePreview('*Ana:*\n_olá_', 'Localização')).toBe('Ana:\nolá');
-    expect(lastMessagePreview('BEGIN:VCARD\nFN:Pedro\nEND:VCARD', 'Localização')).toBe('👤 Pedro');
+    const pt = (key: string) => ({ location: 'Localização' })[key] ?? key;
+    expect(lastMessagePreview('data:image/png;base64,AA|https://maps.google.com/x', pt)).toBe('Localização');
+    expect(lastMessagePreview('olá', pt)).toBe('olá');
+    expect(lastMessagePreview('*Ana:*\n_olá_', pt)).toBe('Ana:\nolá');
+    expect(lastMessagePreview('BEGIN:VCARD\nFN:Pedro\nEND:VCARD', pt)).toBe('👤 Pedro');
+  });
+
+  it('shows the fixed labels the server stores in the agent’s language, and nothing else changes', async () => {
+    vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
+    const { i18n } = await import('../../i18n');
+    await import('./i18n');
+    const labels = (lng: string) => (key: string) => i18n.t(`tickets.previewLabels.${key}`, { lng });
+    const stored = ['Localização', 'Imagem', 'Áudio', 'Vídeo', 'Documento', 'Contato', 'Contatos'];
+    expect(stored.map((s) => lastMessagePreview(s, labels('en')))).toEqual([
+      'Location',
+      'Image',
+      'Audio',
+      'Video',
+      'Document',
+      'Contact',
+      'Contacts',
+    ]);
+    expect(stored.map((s) => lastMessagePreview(s, labels('pt')))).toEqual(stored);
+    expect(lastMessagePreview('Localização', labels('es'))).toBe('Ubicación');
+    expect(lastMessagePreview('Imagem bonita', labels('en'))).toBe('Imagem bonita');
   });
 });
 

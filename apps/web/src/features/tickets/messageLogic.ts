@@ -1,4 +1,4 @@
-import type { TMessage } from '@zelo/shared';
+import { PREVIEW_LABELS, type TMessage, type TPreviewLabel } from '@zelo/shared';
 import { stripWhatsAppFormat } from '../../components/whatsappFormat';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -113,14 +113,26 @@ export const parseLocationBody = (body: string): TLocation | null => {
   return { imageUrl: imageUrl.trim(), link: link.trim(), description: rest.join('|').trim() };
 };
 
-/** The list preview of a message body: locations read 'Localização' (spec 1 §2); WhatsApp's markers go. */
-export const lastMessagePreview = (lastMessage: string, locationLabel: string): string => {
+const PREVIEW_LABEL_OF = new Map(
+  Object.entries(PREVIEW_LABELS).map(([key, stored]) => [stored as string, key as TPreviewLabel]),
+);
+
+/**
+ * The list preview of a message body: locations read 'Localização' (spec 1 §2) and the fixed labels the server
+ * stores for messages without text ('Imagem', 'Contato'…) are shown in the agent's language (`label`);
+ * WhatsApp's markers go.
+ */
+export const lastMessagePreview = (lastMessage: string, label: (key: TPreviewLabel) => string): string => {
   const text = lastMessage ?? '';
   if (/^BEGIN:VCARD/i.test(text)) {
     return `👤 ${parseVcard(text).name}`.trim();
   }
   if (/^data:image\/[a-z]+;base64,/i.test(text) || (text.includes('|') && /https?:\/\/maps\./i.test(text))) {
-    return locationLabel;
+    return label('location');
+  }
+  const fixed = PREVIEW_LABEL_OF.get(text);
+  if (fixed) {
+    return label(fixed);
   }
 
   return stripWhatsAppFormat(text);

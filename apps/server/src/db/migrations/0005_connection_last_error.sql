@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapps" ADD COLUMN "last_error" varchar(40);

@@ -21,6 +21,7 @@ import type { TChannelCall, TChannelReply } from './channels/remote-session';
 import { createSandboxOutboxStore } from './channels/sandbox/outbox.repo';
 import { createSandboxDriver, sandboxTimingsFromEnv } from './channels/sandbox/sandbox.driver';
 import { installRouteDeclarations } from './http/authenticate';
+import { createDurableInbound } from './inbound/deliveries/durable';
 import { createInboundHandlers } from './inbound/index';
 import { AppError, registerErrorHandling } from './http/errors';
 import type { TAppContext } from './lib/context';
@@ -34,6 +35,7 @@ import { companiesRoutes } from './modules/companies/companies.routes';
 import { createConnectionStateHandler } from './modules/connections/connection-state';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { failedDeliveriesRoutes } from './modules/failed-deliveries/failed-deliveries.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
@@ -72,6 +74,7 @@ const MODULES = [
   tagsRoutes,
   ticketNotesRoutes,
   cloudApiRoutes,
+  failedDeliveriesRoutes,
 ];
 
 export type TApp = { app: FastifyInstance; ctx: TAppContext };
@@ -212,8 +215,14 @@ export const buildApp = async (opts: {
   }));
   for (const register of MODULES) register(app, ctx);
   registerTicketJoinPolicy(ctx);
-  // the inbound pipeline: contacts, tickets, messages, then the automation chain
-  ctx.channels.setEvents(createInboundHandlers(ctx));
+  // the inbound pipeline: contacts, tickets, messages, then the automation chain; every delivery is stored
+  // first and processed from there (inbound/deliveries/durable.ts)
+  const deliveries = createDurableInbound(ctx, createInboundHandlers(ctx), {
+    ...config.inboundDeliveries,
+    restoreMedia: (connectionId, raw) => ctx.channels.local(connectionId)?.restoreMedia?.(raw),
+  });
+  ctx.deliveries = deliveries;
+  ctx.channels.setEvents(deliveries);
 
   const mediaDir = resolve(config.dataDir, 'media');
   await mkdir(mediaDir, { recursive: true });
@@ -234,8 +243,10 @@ export const buildApp = async (opts: {
   // sessions start once the server listens (main and tests alike), and stop before the database closes
   app.addHook('onListen', () => {
     void channels.startAll();
+    deliveries.start();
   });
   app.addHook('onClose', async () => {
+    await deliveries.stop();
     await channels.close();
     await realtime.close();
   });

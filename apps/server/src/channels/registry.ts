@@ -105,12 +105,13 @@ export const createChannelRegistry = (opts: TRegistryOptions): TChannelRegistry 
   let handlers: TChannelEvents = { onState: noop, onMessage: noop, onMessageUpdate: noop, onCall: noop };
 
   const guard =
-    <T>(name: string, pick: () => ((arg: T) => Promise<void>) | undefined) =>
+    <T>(name: string, pick: () => ((arg: T) => Promise<void>) | undefined, rethrow = false) =>
     async (arg: T) => {
       try {
         await pick()?.(arg);
       } catch (err) {
         log.error({ err, handler: name }, 'channel event handler failed');
+        if (rethrow) throw err;
       }
     };
 
@@ -121,7 +122,9 @@ export const createChannelRegistry = (opts: TRegistryOptions): TChannelRegistry 
       states.set(state.connectionId, state);
       await guard('onState', () => handlers.onState)(state);
     },
-    onMessage: guard('onMessage', () => handlers.onMessage),
+    // a message that could not be stored fails its driver's call: the sandbox answers an error, the Cloud API
+    // keeps its webhook for the next drain
+    onMessage: guard('onMessage', () => handlers.onMessage, true),
     onMessageUpdate: guard('onMessageUpdate', () => handlers.onMessageUpdate),
     onCall: guard('onCall', () => handlers.onCall),
     onContactUpdate: guard('onContactUpdate', () => handlers.onContactUpdate),

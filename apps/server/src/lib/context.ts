@@ -24,5 +24,5 @@ export type TAppContext = {
   listAnswers: TListAnswers;
   log: Logger;
   /** the inbound deliveries' runner (inbound/deliveries/durable.ts), bound in app.ts */
-  deliveries?: Pick<TDurableInbound, 'runClaimed'>;
+  deliveries?: TDurableInbound;
 };

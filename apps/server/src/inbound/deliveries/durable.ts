@@ -56,8 +56,10 @@ export type TDurableInbound = THandlers & {
   poll: () => Promise<number>;
 };
 
-const errorText = (err: unknown) => {
+/** what went wrong, for the admin: the database's own message rather than the query that carried it */
+const errorText = (err: unknown): string => {
   if (err instanceof AppError) return `${err.code}: ${err.message}`;
+  if (err instanceof Error && err.cause instanceof Error) return errorText(err.cause);
   if (err instanceof Error) return err.message || err.name;
 
   return String(err);

@@ -47,6 +47,10 @@ const EXPECTED: Record<string, string> = {
   'POST /api/users/set-language/:lang': 'user',
   'GET /api/settings': 'user',
   'PUT /api/settings/:key': 'admin',
+  'GET /api/failed-deliveries': 'admin',
+  'GET /api/failed-deliveries/counts': 'super',
+  'POST /api/failed-deliveries/:id/retry': 'admin',
+  'DELETE /api/failed-deliveries/:id': 'admin',
 };
 
 describe('route declarations', () => {

@@ -219,6 +219,7 @@ export const buildApp = async (opts: {
   // first and processed from there (inbound/deliveries/durable.ts)
   const deliveries = createDurableInbound(ctx, createInboundHandlers(ctx), {
     ...config.inboundDeliveries,
+    singleNode: database.kind === 'pglite',
     restoreMedia: (connectionId, raw) => ctx.channels.local(connectionId)?.restoreMedia?.(raw),
   });
   ctx.deliveries = deliveries;

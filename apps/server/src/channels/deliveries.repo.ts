@@ -79,9 +79,10 @@ export const deadLetterWebhook = async (db: TDb, connectionId: number, payload: 
 
 /**
  * Due rows, claimed for `claimMs` (another node skips them; a worker that dies leaves them due again):
- * pending rows whose wait is over, oldest first.
+ * pending rows whose wait is over, oldest first; `everyPending`: all pending rows (the first poll of the only
+ * process of a database, which no other process can be working on).
  */
-export const claimDueDeliveries = async (db: TDb, limit: number, claimMs: number) =>
+export const claimDueDeliveries = async (db: TDb, limit: number, claimMs: number, everyPending = false) =>
   (
     await queryRows<{
       id: string | number;
@@ -94,11 +95,11 @@ export const claimDueDeliveries = async (db: TDb, limit: number, claimMs: number
       db,
       `update inbound_deliveries d set next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
        where d.id in (
-         select id from inbound_deliveries where status = 'pending' and next_attempt_at <= now()
+         select id from inbound_deliveries where status = 'pending' and (next_attempt_at <= now() or $3)
          order by id limit $1 for update skip locked
        )
        returning d.id, d.company_id, d.whatsapp_id, d.kind, d.payload, d.attempts`,
-      [limit, claimMs],
+      [limit, claimMs, everyPending],
     )
   )
     .map(

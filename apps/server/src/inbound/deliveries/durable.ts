@@ -68,7 +68,11 @@ const errorText = (err: unknown): string => {
 export const createDurableInbound = (
   ctx: TAppContext,
   handlers: THandlers,
-  opts: Partial<TDeliveryOptions> & { restoreMedia?: TRestoreMedia } = {},
+  opts: Partial<TDeliveryOptions> & {
+    restoreMedia?: TRestoreMedia;
+    /** the only process of its database (PGlite): the first poll takes every pending row at once */
+    singleNode?: boolean;
+  } = {},
 ): TDurableInbound => {
   const o = { ...DEFAULT_DELIVERY_OPTIONS, ...opts };
   const restoreMedia = opts.restoreMedia ?? (() => undefined);
@@ -144,8 +148,10 @@ export const createDurableInbound = (
   let polling: Promise<number> | undefined;
   let stopped = true;
 
+  let firstPoll = opts.singleNode ?? false;
   const pollOnce = async () => {
-    const rows = await claimDueDeliveries(ctx.db, 100, o.claimMs);
+    const rows = await claimDueDeliveries(ctx.db, 100, o.claimMs, firstPoll);
+    if (rows.length < 100) firstPoll = false;
     // one at a time: retried messages keep their order
     for (const row of rows) await runClaimed(row);
 

@@ -69,7 +69,13 @@ export const recordDeliveryFailure = async (
     .where(eq(inboundDeliveries.id, id));
 
 /** a Cloud API webhook body that could not be mapped goes straight to the dead-letter list */
-export const deadLetterWebhook = async (db: TDb, connectionId: number, payload: string, attempts: number, error: string) =>
+export const deadLetterWebhook = async (
+  db: TDb,
+  connectionId: number,
+  payload: string,
+  attempts: number,
+  error: string,
+) =>
   queryRows(
     db,
     `insert into inbound_deliveries (company_id, whatsapp_id, transport, kind, status, payload, attempts, last_error, last_attempt_at)

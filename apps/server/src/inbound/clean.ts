@@ -5,9 +5,11 @@
  * names, group subjects, vCards, edits.
  */
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is removed
 const NUL = /\u0000/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /** quick test before the replacements: most texts have neither */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is looked for
 const SUSPECT = /[\u0000\uD800-\uDFFF]/;
 
 export const cleanText = (value: string): string =>

@@ -417,7 +417,8 @@ export const createBaileysDriver =
       },
       // a stored message's media is downloaded again from its WAMessage (keys and URL) on this session
       restoreMedia: (raw) => {
-        const mapped = raw && typeof raw === 'object' ? mapInbound(raw as TWAMessage, { connectionId, download }) : null;
+        const mapped =
+          raw && typeof raw === 'object' ? mapInbound(raw as TWAMessage, { connectionId, download }) : null;
 
         return mapped?.kind === 'message' ? mapped.message.media : undefined;
       },

@@ -52,7 +52,11 @@ describe('text from channels is cleaned before it is stored', () => {
   it('a customer message with NUL and a lone surrogate is stored, cleaned, with its ticket', async () => {
     const tenant = await server.createTenant();
     const id = await connectedSandbox(server, tenant);
-    const res = await inbound(tenant, id, { from: '5511977770001', name: 'Jo\u0000ana\uD800', body: 'oi\u0000 tudo bem\uDC00?' });
+    const res = await inbound(tenant, id, {
+      from: '5511977770001',
+      name: 'Jo\u0000ana\uD800',
+      body: 'oi\u0000 tudo bem\uDC00?',
+    });
     expect(res.status).toBe(200);
     await until(async () => (await messagesWithBody(server, tenant.companyId, 'oi tudo bem\uFFFD?')) === 1);
     const { rows } = await server.database.executeSql(
@@ -156,10 +160,14 @@ describe('a delivery that keeps failing goes to the dead-letter list, and admins
       // company B sees nothing of it and can neither retry nor discard it
       const other = await server.request('GET', '/api/failed-deliveries', { token: b.token });
       expect(other.body).toEqual({ failedDeliveries: [], count: 0, hasMore: false });
-      const foreignRetry = await server.request('POST', `/api/failed-deliveries/${failed.id}/retry`, { token: b.token });
+      const foreignRetry = await server.request('POST', `/api/failed-deliveries/${failed.id}/retry`, {
+        token: b.token,
+      });
       expect(foreignRetry.status).toBe(404);
       expect(foreignRetry.body.error).toBe('ERR_NO_DELIVERY_FOUND');
-      expect((await server.request('DELETE', `/api/failed-deliveries/${failed.id}`, { token: b.token })).status).toBe(404);
+      expect((await server.request('DELETE', `/api/failed-deliveries/${failed.id}`, { token: b.token })).status).toBe(
+        404,
+      );
 
       // the super user sees the count per company, never the rows
       const superUser = await server.superLogin();
@@ -182,11 +190,13 @@ describe('a delivery that keeps failing goes to the dead-letter list, and admins
       expect(retried.body).toEqual({ processed: true, error: null });
       expect(await messagesWithBody(server, a.companyId, marker)).toBe(1);
       expect((await server.request('GET', '/api/failed-deliveries', { token: a.token })).body.count).toBe(0);
-      expect((await server.request('POST', `/api/failed-deliveries/${failed.id}/retry`, { token: a.token })).status).toBe(
-        404,
-      );
+      expect(
+        (await server.request('POST', `/api/failed-deliveries/${failed.id}/retry`, { token: a.token })).status,
+      ).toBe(404);
       // a replay of the same external id makes nothing twice
-      expect((await inbound(a, id, { from: '5511977770005', body: marker, externalId: `X-${marker}` })).status).toBe(200);
+      expect((await inbound(a, id, { from: '5511977770005', body: marker, externalId: `X-${marker}` })).status).toBe(
+        200,
+      );
       await until(async () => (await pendingDeliveries(server, a.companyId)) === 0);
       expect(await messagesWithBody(server, a.companyId, marker)).toBe(1);
       expect(
@@ -219,9 +229,12 @@ describe('a delivery that keeps failing goes to the dead-letter list, and admins
     const agentSession = await server.login(agent.body.email, 'Agent-Pass-1');
     expect((await server.request('GET', '/api/failed-deliveries', { token: agentSession.token })).status).toBe(403);
     expect(
-      (await server.request('POST', `/api/failed-deliveries/${deliveryId}/retry`, { token: agentSession.token })).status,
+      (await server.request('POST', `/api/failed-deliveries/${deliveryId}/retry`, { token: agentSession.token }))
+        .status,
     ).toBe(403);
-    expect((await server.request('DELETE', `/api/failed-deliveries/${deliveryId}`, { token: a.token })).status).toBe(204);
+    expect((await server.request('DELETE', `/api/failed-deliveries/${deliveryId}`, { token: a.token })).status).toBe(
+      204,
+    );
     expect((await server.request('GET', '/api/failed-deliveries', { token: a.token })).body.count).toBe(0);
   });
 });
@@ -275,7 +288,7 @@ describe('WhatsApp Web deliveries survive a restart', () => {
         async () =>
           (await countRows(
             first,
-            "select count(*)::int as n from inbound_deliveries where whatsapp_id = $1 and attempts = 1",
+            'select count(*)::int as n from inbound_deliveries where whatsapp_id = $1 and attempts = 1',
             [connectionId],
           )) === 1,
       );

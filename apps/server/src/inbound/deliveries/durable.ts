@@ -90,7 +90,11 @@ export const createDurableInbound = (
     },
   });
 
-  const failed = async (row: Pick<TClaimedDelivery, 'id' | 'companyId' | 'whatsappId'>, attempts: number, err: unknown) => {
+  const failed = async (
+    row: Pick<TClaimedDelivery, 'id' | 'companyId' | 'whatsappId'>,
+    attempts: number,
+    err: unknown,
+  ) => {
     const error = errorText(err);
     const dead = attempts >= o.maxAttempts;
     ctx.log.warn({ err, deliveryId: row.id, attempts, dead }, 'inbound delivery failed');

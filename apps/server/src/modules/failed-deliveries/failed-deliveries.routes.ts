@@ -1,10 +1,4 @@
-import {
-  ZFailedDeliveryCounts,
-  ZFailedDeliveryPage,
-  ZFailedDeliveryRetry,
-  ZIdParams,
-  zPageNumber,
-} from '@zelo/shared';
+import { ZFailedDeliveryCounts, ZFailedDeliveryPage, ZFailedDeliveryRetry, ZIdParams, zPageNumber } from '@zelo/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

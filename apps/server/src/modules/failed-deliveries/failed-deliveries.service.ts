@@ -59,17 +59,16 @@ const announce = (ctx: TAppContext, companyId: number, id: number) =>
   ctx.realtime.to(rooms.admins(companyId), events.failedDelivery(companyId), { action: 'delete', id });
 
 /** processes the delivery again now: done (and gone), or back in the list with its new error */
-export const retryFailedDelivery = async (
-  ctx: TAppContext,
-  auth: TAuth,
-  id: number,
-): Promise<TFailedDeliveryRetry> => {
+export const retryFailedDelivery = async (ctx: TAppContext, auth: TAuth, id: number): Promise<TFailedDeliveryRetry> => {
   const runner = ctx.deliveries;
   if (!runner) throw new AppError('ERR_INTERNAL_SERVER_ERROR', 'Inbound deliveries are not running');
   const row = await claimFailedDelivery(ctx.db, auth.companyId, id, ctx.config.inboundDeliveries.claimMs);
   if (!row) throw notFound();
   // one more attempt: a failure puts it straight back in the list
-  const error = await runner.runClaimed({ ...row, attempts: Math.max(row.attempts, ctx.config.inboundDeliveries.maxAttempts - 1) });
+  const error = await runner.runClaimed({
+    ...row,
+    attempts: Math.max(row.attempts, ctx.config.inboundDeliveries.maxAttempts - 1),
+  });
   if (!error) announce(ctx, auth.companyId, id);
 
   return { processed: !error, error };

@@ -122,7 +122,11 @@ export const FailedDeliveriesTab = () => {
                     </span>
                   </Tooltip>
                   <Tooltip title={t('settings.failedDeliveries.discard')}>
-                    <IconButton size="small" onClick={() => setDiscarding(d)} data-testid={`failed-delivery-discard-${d.id}`}>
+                    <IconButton
+                      size="small"
+                      onClick={() => setDiscarding(d)}
+                      data-testid={`failed-delivery-discard-${d.id}`}
+                    >
                       <DeleteOutline fontSize="small" />
                     </IconButton>
                   </Tooltip>

@@ -121,7 +121,8 @@ export const createDurableInbound = (
     } catch (err) {
       return failed({ id, companyId, whatsappId: m.connectionId }, attempts + 1, err);
     }
-    await remover.submit(id).catch((err) => ctx.log.warn({ err, deliveryId: id }, 'processed delivery not deleted'));
+    // not waited for: it joins the next delete; a row left by a crash is processed again as a replay (no-op)
+    void remover.submit(id).catch((err) => ctx.log.warn({ err, deliveryId: id }, 'processed delivery not deleted'));
 
     return null;
   };

@@ -149,20 +149,22 @@ export const claimFailedDelivery = async (
   return row ? { ...row, kind: row.kind as TDeliveryKind } : null;
 };
 
+/** one page of the company's dead letters, newest first, with their count read in the same statement */
 export const listFailedDeliveries = async (db: TDb, companyId: number, page: { limit: number; offset: number }) => {
   const where = and(eq(inboundDeliveries.companyId, companyId), eq(inboundDeliveries.status, 'failed'));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(inboundDeliveries)
-      .where(where)
-      .orderBy(desc(inboundDeliveries.id))
-      .limit(page.limit + 1)
-      .offset(page.offset),
-    db.select({ n: count() }).from(inboundDeliveries).where(where),
-  ]);
+  const rows = await db
+    .select({ row: inboundDeliveries, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(inboundDeliveries)
+    .where(where)
+    .orderBy(desc(inboundDeliveries.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  // past the last page the window counts nothing: count alone
+  const total =
+    rows[0]?.total ??
+    (page.offset > 0 ? ((await db.select({ n: count() }).from(inboundDeliveries).where(where))[0]?.n ?? 0) : 0);
 
-  return { rows: rows.slice(0, page.limit), count: total?.n ?? 0, hasMore: rows.length > page.limit };
+  return { rows: rows.map((r) => r.row), count: total, hasMore: page.offset + rows.length < total };
 };
 
 export const deleteFailedDelivery = async (db: TDb, companyId: number, id: number) =>

@@ -8,6 +8,7 @@ import { countRows, type TTenant, unique } from '../../../test/fixtures';
 import { openTestDatabase, startTestServer, type TTestServer } from '../../../test/harness';
 import { createAuthStateStore } from '../../channels/auth-state.repo';
 import { createBaileysDriver } from '../../channels/baileys/baileys.driver';
+import { createWebhookInbox } from '../../channels/cloud-api/inbox';
 import { loadBaileysKit } from '../../channels/baileys/baileys.loader';
 
 /** Nothing accepted is lost (ARCHITECTURE §7.3): cleaning, the raw-delivery inbox, retries, dead letters. */
@@ -236,6 +237,37 @@ describe('a delivery that keeps failing goes to the dead-letter list, and admins
       204,
     );
     expect((await server.request('GET', '/api/failed-deliveries', { token: a.token })).body.count).toBe(0);
+  });
+});
+
+describe('a Cloud API webhook its session could not hand over', () => {
+  it('is listed as a failed delivery, and its retry puts it back in the webhook inbox', async () => {
+    const tenant = await server.createTenant();
+    const { rows } = await server.database.executeSql(
+      "insert into whatsapps (company_id, name, provider, status) values ($1, 'Cloud', 'cloud-api', 'DISCONNECTED') returning id",
+      [tenant.companyId],
+    );
+    const connectionId = (rows[0] as { id: number }).id;
+    const body = '{"object":"whatsapp_business_account","entry":[';
+    await createWebhookInbox(server.ctx.db).deadLetter(connectionId, { payload: body, attempts: 5 }, 'not JSON');
+    const page = await server.request('GET', '/api/failed-deliveries', { token: tenant.token });
+    expect(page.body.failedDeliveries).toEqual([
+      expect.objectContaining({
+        whatsappId: connectionId,
+        transport: 'cloud-api',
+        kind: 'webhook',
+        lastError: 'not JSON',
+      }),
+    ]);
+    const id = page.body.failedDeliveries[0].id;
+    const retried = await server.request('POST', `/api/failed-deliveries/${id}/retry`, { token: tenant.token });
+    expect(retried.body).toEqual({ processed: true, error: null });
+    const { rows: waiting } = await server.database.executeSql(
+      'select payload from cloud_api_inbox where whatsapp_id = $1',
+      [connectionId],
+    );
+    expect(waiting).toEqual([{ payload: body }]);
+    expect((await server.request('GET', '/api/failed-deliveries', { token: tenant.token })).body.count).toBe(0);
   });
 });
 

@@ -24,7 +24,8 @@ import type { TChannelEvents, TChannelSession, TConnectionRef, TConnectionState,
  * one process per database, so its leases are taken unconditionally.
  *
  * The registry handles no business rules: `onState` and the inbound handlers are bound with
- * `setEvents` (app.ts), and a failing driver or handler is logged, never thrown at the server.
+ * `setEvents` (app.ts), and a failing driver or handler is logged, never thrown at the server; only a message
+ * the inbound handler could not store fails the driver's call (the sender must know it was not kept).
  */
 
 /** a command for the node that owns a connection (several nodes: sent over the Socket.IO adapter) */

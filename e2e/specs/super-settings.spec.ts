@@ -33,15 +33,26 @@ describe('settings of the super user', () => {
     await browser?.close();
   });
 
-  it('shows the options, companies, plans and helps tabs to the super user, and lists the companies', async () => {
+  it('shows the options, failed deliveries, companies, plans and helps tabs to the super user, and lists the companies', async () => {
     const { page } = superTab;
     await page.getByTestId('menu-settings').click();
     await waitForPath(page, '/settings');
-    for (const tab of ['options', 'companies', 'plans', 'helps']) {
+    for (const tab of ['options', 'failedDeliveries', 'companies', 'plans', 'helps']) {
       await page.getByTestId(`settings-tab-${tab}`).waitFor();
     }
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Opções', 'Empresas', 'Planos', 'Ajuda']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual([
+      'Opções',
+      'Entregas com falha',
+      'Empresas',
+      'Planos',
+      'Ajuda',
+    ]);
     await screenshot(page, 'settings-options-pt-light');
+
+    // failed deliveries: the company's list (empty) and, for the super user, the counts per company
+    await page.getByTestId('settings-tab-failedDeliveries').click();
+    await page.getByTestId('failed-deliveries-empty').waitFor();
+    await page.getByTestId('failed-delivery-counts').waitFor();
 
     await page.getByTestId('settings-tab-companies').click();
     const row = page.getByTestId(`company-row-${admin.email}`);
@@ -118,10 +129,13 @@ describe('settings of the super user', () => {
     await adminTab.page.getByRole('button', { name: 'Fechar' }).click();
     await frame.waitFor({ state: 'detached' });
 
-    // a company admin has the options tab only
+    // a company admin has the options and failed deliveries tabs only
     await adminTab.page.getByTestId('menu-settings').click();
     await adminTab.page.getByTestId('settings-tab-options').waitFor();
-    expect(await adminTab.page.getByRole('tab').count()).toBe(1);
+    expect(await adminTab.page.getByRole('tab').count()).toBe(2);
+    await adminTab.page.getByTestId('settings-tab-failedDeliveries').click();
+    await adminTab.page.getByTestId('failed-deliveries-empty').waitFor();
+    expect(await adminTab.page.getByTestId('failed-delivery-counts').count()).toBe(0);
     expectNoPageErrors(adminTab);
     await adminTab.context.close();
   });

@@ -22,6 +22,7 @@ import { createSandboxOutboxStore } from './channels/sandbox/outbox.repo';
 import { createSandboxDriver, sandboxTimingsFromEnv } from './channels/sandbox/sandbox.driver';
 import { installRouteDeclarations } from './http/authenticate';
 import { installInputGuard } from './http/input-guard';
+import { createDurableInbound } from './inbound/deliveries/durable';
 import { createInboundHandlers } from './inbound/index';
 import { AppError, answerFrameworkError, registerErrorHandling } from './http/errors';
 import { installRateLimits } from './http/rate-limit-hook';
@@ -37,6 +38,7 @@ import { companiesRoutes } from './modules/companies/companies.routes';
 import { createConnectionStateHandler } from './modules/connections/connection-state';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { failedDeliveriesRoutes } from './modules/failed-deliveries/failed-deliveries.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
@@ -79,6 +81,7 @@ const MODULES = [
   cloudApiRoutes,
   promptsRoutes,
   queueIntegrationsRoutes,
+  failedDeliveriesRoutes,
 ];
 
 export type TApp = { app: FastifyInstance; ctx: TAppContext };
@@ -220,8 +223,15 @@ export const buildApp = async (opts: {
   }));
   for (const register of MODULES) register(app, ctx);
   registerTicketJoinPolicy(ctx);
-  // the inbound pipeline: contacts, tickets, messages, then the automation chain
-  ctx.channels.setEvents(createInboundHandlers(ctx));
+  // the inbound pipeline: contacts, tickets, messages, then the automation chain; every delivery is stored
+  // first and processed from there (inbound/deliveries/durable.ts)
+  const deliveries = createDurableInbound(ctx, createInboundHandlers(ctx), {
+    ...config.inboundDeliveries,
+    singleNode: database.kind === 'pglite',
+    restoreMedia: (connectionId, raw) => ctx.channels.local(connectionId)?.restoreMedia?.(raw),
+  });
+  ctx.deliveries = deliveries;
+  ctx.channels.setEvents(deliveries);
 
   const mediaDir = resolve(config.dataDir, 'media');
   await mkdir(mediaDir, { recursive: true });
@@ -242,8 +252,10 @@ export const buildApp = async (opts: {
   // sessions start once the server listens (main and tests alike), and stop before the database closes
   app.addHook('onListen', () => {
     void channels.startAll();
+    deliveries.start();
   });
   app.addHook('onClose', async () => {
+    await deliveries.stop();
     await channels.close();
     await realtime.close();
   });

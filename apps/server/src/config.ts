@@ -34,6 +34,11 @@ const ZEnv = z.object({
   /** keep the ticket list's answers until the company's next change (modules/tickets/list-answers.ts) */
   LIST_ANSWERS: z.enum(['on', 'off']).default('on'),
   NODE_ENV: z.string().default('production'),
+  /** inbound deliveries (inbound/deliveries/durable.ts): first retry wait, attempts, claim, poll period */
+  INBOUND_RETRY_MS: z.coerce.number().int().min(1).default(5_000),
+  INBOUND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  INBOUND_CLAIM_MS: z.coerce.number().int().min(1).default(60_000),
+  INBOUND_POLL_MS: z.coerce.number().int().min(1).default(5_000),
 });
 
 export type TConfig = {
@@ -55,6 +60,7 @@ export type TConfig = {
   trustProxy: boolean | string;
   jobs: boolean;
   listAnswers: boolean;
+  inboundDeliveries: { retryMs: number; maxAttempts: number; claimMs: number; pollMs: number };
   webDist: string;
 };
 
@@ -105,6 +111,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     trustProxy: e.TRUST_PROXY,
     jobs: e.JOBS === 'on',
     listAnswers: e.LIST_ANSWERS === 'on',
+    inboundDeliveries: {
+      retryMs: e.INBOUND_RETRY_MS,
+      maxAttempts: e.INBOUND_MAX_ATTEMPTS,
+      claimMs: e.INBOUND_CLAIM_MS,
+      pollMs: e.INBOUND_POLL_MS,
+    },
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 };

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type TTenant, unique } from './fixtures';
+import { insertConnection, type TTenant, unique } from './fixtures';
 import type { TTestServer } from './harness';
 
 /** Fixtures of the catalogue modules: contacts, queues, tags, quick messages, tickets to hang notes on. */
@@ -87,4 +87,16 @@ export const addTicket = async (
   const ticketId = await insertTicket(server, tenant.companyId, contact.id, fields);
 
   return { ticketId, contactId: contact.id, contact };
+};
+
+/** a delivery in the tenant's dead-letter list (as inbound/deliveries leaves one after its last attempt) */
+export const addFailedDelivery = async (server: TTestServer, tenant: TTenant, body = unique('Failed delivery')) => {
+  const connectionId = await insertConnection(server, tenant.companyId);
+  const { rows } = await server.database.executeSql(
+    `insert into inbound_deliveries (company_id, whatsapp_id, transport, status, payload, attempts, last_error)
+     values ($1, $2, 'sandbox', 'failed', $3, 5, 'test failure') returning id`,
+    [tenant.companyId, connectionId, JSON.stringify({ connectionId, from: digits(), body, type: 'text' })],
+  );
+
+  return Number((rows[0] as { id: number | string }).id);
 };

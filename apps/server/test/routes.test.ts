@@ -50,6 +50,10 @@ const EXPECTED: Record<string, string> = {
   // empty until the automation issue builds them (the connection dialog reads them)
   'GET /api/prompt': 'user',
   'GET /api/queueIntegration': 'user',
+  'GET /api/failed-deliveries': 'admin',
+  'GET /api/failed-deliveries/counts': 'super',
+  'POST /api/failed-deliveries/:id/retry': 'admin',
+  'DELETE /api/failed-deliveries/:id': 'admin',
 };
 
 describe('route declarations', () => {

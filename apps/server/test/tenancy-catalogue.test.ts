@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addContact, addOption, addQueue, addQuickMessage, addTag, addTicket } from './catalogue-fixtures';
+import {
+  addContact,
+  addFailedDelivery,
+  addOption,
+  addQueue,
+  addQuickMessage,
+  addTag,
+  addTicket,
+} from './catalogue-fixtures';
 import { type TTenant, unique } from './fixtures';
 import { startTestServer, type TTestServer } from './harness';
 import { MISSING_ID, type TTenancyCase, tenancySuite } from './tenancy';
@@ -106,6 +114,17 @@ const CASES: TTenancyCase[] = [
     read: async (s, _t, id) => (await s.database.executeSql('select * from ticket_notes where id = $1', [id])).rows,
     routes: [{ method: 'DELETE', path: (id) => `/api/ticket-notes/${id}` }],
   },
+  {
+    name: 'a failed delivery',
+    create: (s, t) => addFailedDelivery(s, t, 'Beta Delivery Marker'),
+    read: async (s, _t, id) =>
+      (await s.database.executeSql('select id, status, attempts, payload from inbound_deliveries where id = $1', [id]))
+        .rows,
+    routes: [
+      { method: 'POST', path: (id) => `/api/failed-deliveries/${id}/retry` },
+      { method: 'DELETE', path: (id) => `/api/failed-deliveries/${id}` },
+    ],
+  },
 ];
 
 // the lists are checked below with markers of their own (these answers carry no companyId)
@@ -185,6 +204,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       await addQueue(server, t, { name: `${label} queue` });
       await addTag(server, t, { name: `${label} tag`, kanban: 1 });
       await addQuickMessage(server, t.token, { shortcode: `${label}-qm`, geral: true });
+      await addFailedDelivery(server, t, `${label} delivery`);
     }
     for (const path of [
       '/api/contacts',
@@ -195,6 +215,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       '/api/tags/kanban',
       '/api/quick-messages',
       '/api/quick-messages/list',
+      '/api/failed-deliveries',
     ]) {
       const res = await server.request('GET', path, { token: a.token, query: { companyId: b.companyId } });
       expect(res.status, path).toBe(200);

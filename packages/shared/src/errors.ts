@@ -78,6 +78,10 @@ export const ERROR_CATALOGUE = {
   ERR_CHANNEL_CONFIG: 400,
   /** the provider of this connection cannot do what was asked (QR on a Cloud API connection, …) */
   ERR_CHANNEL_UNSUPPORTED: 400,
+  /** an inbound delivery could not be stored (the database is unavailable): the sender should send again */
+  ERR_INBOUND_NOT_STORED: 503,
+  /** no failed delivery with this id in the caller's company */
+  ERR_NO_DELIVERY_FOUND: 404,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

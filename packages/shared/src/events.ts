@@ -18,6 +18,8 @@ export const events = {
   quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
   /** the customer simulator's view of a sandbox connection (admins) */
   sandbox: (companyId: number) => `company-${companyId}-sandbox`,
+  /** a delivery moved to (or left) the dead-letter list (admins) */
+  failedDelivery: (companyId: number) => `company-${companyId}-failedDelivery`,
 } as const;
 
 export const rooms = {

@@ -17,3 +17,4 @@ export * from './tickets.js';
 export * from './tags.js';
 export * from './sandbox.js';
 export * from './channels.js';
+export * from './failed-deliveries.js';

@@ -24,7 +24,8 @@ import type { TChannelEvents, TChannelSession, TConnectionRef, TConnectionState,
  * one process per database, so its leases are taken unconditionally.
  *
  * The registry handles no business rules: `onState` and the inbound handlers are bound with
- * `setEvents` (app.ts), and a failing driver or handler is logged, never thrown at the server.
+ * `setEvents` (app.ts), and a failing driver or handler is logged, never thrown at the server; only a message
+ * the inbound handler could not store fails the driver's call (the sender must know it was not kept).
  */
 
 /** a command for the node that owns a connection (several nodes: sent over the Socket.IO adapter) */
@@ -105,12 +106,13 @@ export const createChannelRegistry = (opts: TRegistryOptions): TChannelRegistry 
   let handlers: TChannelEvents = { onState: noop, onMessage: noop, onMessageUpdate: noop, onCall: noop };
 
   const guard =
-    <T>(name: string, pick: () => ((arg: T) => Promise<void>) | undefined) =>
+    <T>(name: string, pick: () => ((arg: T) => Promise<void>) | undefined, rethrow = false) =>
     async (arg: T) => {
       try {
         await pick()?.(arg);
       } catch (err) {
         log.error({ err, handler: name }, 'channel event handler failed');
+        if (rethrow) throw err;
       }
     };
 
@@ -121,7 +123,9 @@ export const createChannelRegistry = (opts: TRegistryOptions): TChannelRegistry 
       states.set(state.connectionId, state);
       await guard('onState', () => handlers.onState)(state);
     },
-    onMessage: guard('onMessage', () => handlers.onMessage),
+    // a message that could not be stored fails its driver's call: the sandbox answers an error, the Cloud API
+    // keeps its webhook for the next drain
+    onMessage: guard('onMessage', () => handlers.onMessage, true),
     onMessageUpdate: guard('onMessageUpdate', () => handlers.onMessageUpdate),
     onCall: guard('onCall', () => handlers.onCall),
     onContactUpdate: guard('onContactUpdate', () => handlers.onContactUpdate),

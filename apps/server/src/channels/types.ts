@@ -118,6 +118,11 @@ export type TChannelSession = {
   /** the canonical number when it is a WhatsApp account, else null */
   checkNumber: (number: string) => Promise<string | null>;
   profilePicture: (number: string) => Promise<string | null>;
+  /**
+   * The media download of a stored inbound message whose media was not fetched yet, from the transport's
+   * raw message kept with it (inbound/deliveries): undefined when the transport cannot
+   */
+  restoreMedia?: (raw: unknown) => TInboundMessage['media'];
 };
 
 export type TConnectionRef = { id: number; companyId: number; provider: TChannelProvider };

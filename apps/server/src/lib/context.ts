@@ -1,3 +1,4 @@
+import type { TDurableInbound } from '../inbound/deliveries/durable';
 import type { Logger } from 'pino';
 import type { TChannelRegistry } from '../channels/registry';
 import type { TConfig } from '../config';
@@ -22,4 +23,6 @@ export type TAppContext = {
   /** the ticket list's answers, kept until their company's next announced change */
   listAnswers: TListAnswers;
   log: Logger;
+  /** the inbound deliveries' runner (inbound/deliveries/durable.ts), bound in app.ts */
+  deliveries?: TDurableInbound;
 };

@@ -439,6 +439,13 @@ export const createBaileysDriver =
 
         return pairing.wait(timings.pairingWaitMs);
       },
+      // a stored message's media is downloaded again from its WAMessage (keys and URL) on this session
+      restoreMedia: (raw) => {
+        const mapped =
+          raw && typeof raw === 'object' ? mapInbound(raw as TWAMessage, { connectionId, download }) : null;
+
+        return mapped?.kind === 'message' ? mapped.message.media : undefined;
+      },
       ...sender,
     };
   };

@@ -262,14 +262,16 @@ export const createCloudApiDriver = (options: TCloudApiDriverOptions): TDriverFa
       const updates = [];
       for (const row of rows) {
         if (row.attempts >= MAX_INBOX_ATTEMPTS) {
-          log.error({ inboxId: row.id }, 'cloud-api webhook dropped after repeated failures');
+          log.error({ inboxId: row.id }, 'cloud-api webhook moved to the failed deliveries after repeated failures');
+          await inbox.deadLetter(connectionId, row, 'The webhook could not be handed to the pipeline');
           continue;
         }
         let payload: unknown;
         try {
           payload = JSON.parse(row.payload);
         } catch {
-          log.warn({ inboxId: row.id }, 'cloud-api webhook is not JSON: dropped');
+          log.warn({ inboxId: row.id }, 'cloud-api webhook is not JSON: moved to the failed deliveries');
+          await inbox.deadLetter(connectionId, row, 'The webhook body is not JSON');
           continue;
         }
         const mapped = mapWebhook(payload, {

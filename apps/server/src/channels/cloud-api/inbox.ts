@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { cloudApiInbox } from '../../db/schema/cloud-api';
+import { deadLetterWebhook } from '../deliveries.repo';
 
 /**
  * Where a received webhook waits for its connection's session: stored before Meta gets its 200, deleted
@@ -11,6 +12,8 @@ export type TWebhookInbox = {
   /** the oldest waiting rows of a connection; each take counts an attempt */
   take: (connectionId: number, limit: number) => Promise<{ id: number; payload: string; attempts: number }[]>;
   done: (ids: number[]) => Promise<void>;
+  /** a delivery that cannot be handed over: kept in the dead-letter list (inbound_deliveries) with its error */
+  deadLetter: (connectionId: number, row: { payload: string; attempts: number }, error: string) => Promise<void>;
   /** ms since this process last stored a delivery (a burst in progress is let finish before the drain) */
   quietMs: () => number;
 };
@@ -72,6 +75,9 @@ export const createWebhookInbox = (db: TDb): TWebhookInbox => {
     done: async (ids) => {
       if (ids.length > 0) await db.delete(cloudApiInbox).where(inArray(cloudApiInbox.id, ids));
     },
+    deadLetter: async (connectionId, row, error) => {
+      await deadLetterWebhook(db, connectionId, row.payload, row.attempts, error);
+    },
   };
 };
 
@@ -100,5 +106,6 @@ export const createMemoryWebhookInbox = (): TWebhookInbox => {
       const gone = new Set(ids);
       for (let i = rows.length - 1; i >= 0; i--) if (gone.has(rows[i].id)) rows.splice(i, 1);
     },
+    deadLetter: async () => undefined,
   };
 };

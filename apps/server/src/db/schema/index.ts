@@ -28,3 +28,4 @@ export const SECRET_COLUMNS = {
   queueIntegrations: ['jsonContent'],
   webhooks: ['signingSecret'],
 } as const;
+export * from './deliveries';

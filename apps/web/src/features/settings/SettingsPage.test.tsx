@@ -1,5 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TCompany, THelp, TPlan, TSessionUser, TSetting } from '@zelo/shared';
+import type {
+  TCompany,
+  TFailedDeliveryCounts,
+  TFailedDeliveryPage,
+  THelp,
+  TPlan,
+  TSessionUser,
+  TSetting,
+} from '@zelo/shared';
 import { SETTING_DEFINITIONS, SETTING_KEYS } from '@zelo/shared';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -111,6 +119,27 @@ const render = async (path: string, isSuper: boolean, settings: TSetting[]) => {
     company(6, 'none@x.com', null),
   ]);
   client.setQueryData<THelp[]>(['helps', 'admin'], []);
+  client.setQueryData<TFailedDeliveryPage>(['failed-deliveries', 'page', 1], {
+    failedDeliveries: [
+      {
+        id: 41,
+        whatsappId: 3,
+        whatsappName: 'Atendimento',
+        transport: 'baileys',
+        kind: 'message',
+        attempts: 5,
+        lastError: 'connection refused',
+        preview: 'Maria · 5511988887777: olá',
+        receivedAt: '2026-11-25T10:00:00.000Z',
+        lastAttemptAt: '2026-11-25T10:05:00.000Z',
+      },
+    ],
+    count: 1,
+    hasMore: false,
+  });
+  client.setQueryData<TFailedDeliveryCounts>(['failed-deliveries', 'counts'], {
+    companies: [{ companyId: 7, name: 'Empresa Sete', count: 4 }],
+  });
 
   return renderToString(
     <QueryClientProvider client={client}>
@@ -155,6 +184,20 @@ describe('SettingsPage', { timeout: 90_000 }, () => {
     expect(tone('fine@x.com')).toBe('none');
     expect(tone('none@x.com')).toBe('none');
     expect(html).toContain('data-testid="company-save"');
+  });
+
+  it('should list failed deliveries with their error, preview and a Retry button; counts only for a super user', async () => {
+    const admin = await render('/settings?tab=failedDeliveries', false, defaults());
+    expect(admin).toContain('data-testid="failed-delivery-41"');
+    expect(admin).toContain('Atendimento');
+    expect(admin).toContain('connection refused');
+    expect(admin).toContain('Maria · 5511988887777: olá');
+    expect(admin).toContain('data-testid="failed-delivery-retry-41"');
+    expect(admin).toContain('Failed deliveries');
+    expect(admin).not.toContain('data-testid="failed-delivery-counts"');
+    const superUser = await render('/settings?tab=failedDeliveries', true, defaults());
+    expect(superUser).toContain('data-testid="failed-delivery-counts"');
+    expect(superUser).toContain('Empresa Sete');
   });
 
   it('should fall back to the options tab when the requested tab is not allowed', async () => {

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth/AuthContext';
 import { CompaniesTab } from './companies/CompaniesTab';
+import { FailedDeliveriesTab } from './failed-deliveries/FailedDeliveriesTab';
 import { HelpsTab } from './helps/HelpsTab';
 import './i18n';
 import { OptionsTab } from './OptionsTab';
@@ -14,7 +15,7 @@ import { useSettings } from './useSettings';
 
 const TAB_PARAM = 'tab';
 
-/** /settings (admin): options, working hours, and for a super user companies, plans and helps. */
+/** /settings (admin): options, working hours, failed deliveries, and for a super user companies, plans and helps. */
 const SettingsPage = () => {
   const { t } = useTranslation();
   const { isSuper } = useAuth();
@@ -56,6 +57,7 @@ const SettingsPage = () => {
         <Box sx={{ p: 2 }} role="tabpanel" aria-label={t(`settings.tabs.${current}`)}>
           {current === 'options' && <OptionsTab settings={settingsQuery.data} isLoading={settingsQuery.isLoading} />}
           {current === 'schedules' && <SchedulesTab />}
+          {current === 'failedDeliveries' && <FailedDeliveriesTab />}
           {current === 'companies' && <CompaniesTab />}
           {current === 'plans' && <PlansTab />}
           {current === 'helps' && <HelpsTab />}

@@ -1,7 +1,10 @@
-export const SETTINGS_TABS = ['options', 'schedules', 'companies', 'plans', 'helps'] as const;
+export const SETTINGS_TABS = ['options', 'schedules', 'failedDeliveries', 'companies', 'plans', 'helps'] as const;
 export type TSettingsTab = (typeof SETTINGS_TABS)[number];
 
-/** Schedules only when scheduleType is 'company'; companies, plans and helps only for a super user (spec 1 §2, §6). */
+/**
+ * Schedules only when scheduleType is 'company'; companies, plans and helps only for a super user (spec 1 §2, §6);
+ * failed deliveries for every admin (the page is admins').
+ */
 export const visibleSettingsTabs = ({
   scheduleType,
   isSuper,

@@ -91,6 +91,8 @@ export const en: Locale = {
     ERR_WEBHOOK_SIGNATURE: 'The webhook signature is missing or wrong.',
     ERR_CHANNEL_CONFIG: "This connection's provider settings are missing or invalid.",
     ERR_CHANNEL_UNSUPPORTED: "This connection's provider does not support this action.",
+    ERR_INBOUND_NOT_STORED: 'The message could not be stored. Send it again.',
+    ERR_NO_DELIVERY_FOUND: 'Failed delivery not found.',
     ERR_INVALID_SPREADSHEET:
       'The spreadsheet could not be read. Send an .xlsx file with the columns name, number and email.',
     ERR_NETWORK: 'Could not reach the server. Check your connection.',

@@ -92,6 +92,8 @@ export const pt = {
     ERR_WEBHOOK_SIGNATURE: 'Assinatura do webhook ausente ou inválida.',
     ERR_CHANNEL_CONFIG: 'As configurações do provedor desta conexão estão incompletas ou inválidas.',
     ERR_CHANNEL_UNSUPPORTED: 'O provedor desta conexão não permite esta ação.',
+    ERR_INBOUND_NOT_STORED: 'Não foi possível guardar a mensagem. Envie novamente.',
+    ERR_NO_DELIVERY_FOUND: 'Entrega com falha não encontrada.',
     ERR_INVALID_SPREADSHEET:
       'Não foi possível ler a planilha. Envie um arquivo .xlsx com as colunas Nome, Telefone e Email.',
     ERR_NETWORK: 'Não foi possível falar com o servidor. Verifique sua conexão.',

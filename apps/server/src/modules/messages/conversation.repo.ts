@@ -51,7 +51,7 @@ const HISTORY_COLUMNS = `m.id, m.company_id, m.ticket_id, m.contact_id, m.whatsa
 const CONTACT_TICKETS = `select h.id from tickets h
   where h.company_id = $1::int and h.contact_id = (select p.contact_id from page p)`;
 
-const statement = (limit: number, offset: number) => {
+export const conversationStatement = (limit: number, offset: number) => {
   const depth = (limit + offset) | 0;
   const history = `select ${HISTORY_COLUMNS} from (${CONTACT_TICKETS}) h
     cross join lateral (
@@ -91,7 +91,7 @@ export const conversationPage = async (
 ) => {
   const [row] = await queryRows<TConversationRow>(
     db,
-    statement(page.limit, page.offset),
+    conversationStatement(page.limit, page.offset),
     [companyId, ticketId, page.publicUrl.replace(/\/$/, '')],
     { unnamed: page.offset >= NAMED_PAGES * page.limit, isoTimestamps: true, arrays: true },
   );

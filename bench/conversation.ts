@@ -1,11 +1,13 @@
 import type { TGeneratedCompany } from './generate';
-import type { TInboxLatency, TInboxOptions, TInboxResult } from './inbox';
+import type { TInboxLatency, TInboxOptions, TInboxResult, TWriter } from './inbox';
 import { closedLoop, json, request } from './lib';
 
 /**
  * The conversation page: `GET /api/messages/:ticketId` page 1 of the generated 200-message tickets (each the
  * first ticket of a contact whose history spans several tickets), 20 closed-loop clients, no writes: the
  * admin, and agents who see the ticket through its queue without attending it (so reading marks nothing).
+ * Then the admin's again while the company's customers write the busiest rate (each message a change that
+ * makes the kept answers stale, so this one shows what the statement costs).
  */
 export const conversationLoads = async (
   database: TInboxResult['database'],
@@ -13,6 +15,7 @@ export const conversationLoads = async (
   tokens: { admin: string; agents: { token: string; queueIds: number[] }[] },
   opts: TInboxOptions,
   company: TGeneratedCompany,
+  writer: TWriter,
 ): Promise<TInboxLatency[]> => {
   const ids = company.longTicketIds;
   if (!ids.length) return [];
@@ -33,8 +36,10 @@ export const conversationLoads = async (
       .map((a) => ({ ticketId: t.id, token: a.token })),
   );
   const results: TInboxLatency[] = [];
-  const run = async (what: string, pick: (client: number) => { ticketId: number; token: string }) => {
-    console.log(`  ${database}: ${what}, ${opts.concurrency} clients, closed loop, ${opts.seconds} s`);
+  const run = async (what: string, pick: (client: number) => { ticketId: number; token: string }, writing?: number) => {
+    const load = writing ? `closed loop, ${writing} msg/s arriving` : 'closed loop';
+    console.log(`  ${database}: ${what}, ${opts.concurrency} clients, ${load}, ${opts.seconds} s`);
+    const writes = writing ? writer(writing) : undefined;
     const r = await closedLoop({
       clients: opts.concurrency,
       seconds: opts.seconds,
@@ -54,15 +59,18 @@ export const conversationLoads = async (
         ).status;
       },
     });
-    results.push({ database, what, load: 'closed loop', clients: opts.concurrency, ...r, p95TargetMs: 15 });
+    await writes;
+    results.push({ database, what, load, clients: opts.concurrency, ...r, p95TargetMs: 15 });
   };
   const shape = `${ids.length} tickets of 200 messages, contact histories of ${history}`;
-  await run(`admin: page 1, ${shape}`, (c) => ({ ticketId: ids[c % ids.length], token: tokens.admin }));
+  const admin = (c: number) => ({ ticketId: ids[c % ids.length], token: tokens.admin });
+  await run(`admin: page 1, ${shape}`, admin);
   if (readers.length) {
     await run(`agent (non-admin, in the ticket's queue): page 1, ${readers.length} agent/ticket pairs`, (c) => {
       return readers[c % readers.length];
     });
   }
+  await run(`admin: page 1, ${shape}`, admin, Math.max(...opts.listWritingRates));
 
   return results;
 };

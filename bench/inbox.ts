@@ -280,22 +280,36 @@ export const inboundLoad = async (
   };
 };
 
+/** customers of the company writing `rate` messages a second for a run, through one paired connection */
+export type TWriter = (rate: number) => Promise<TInboxThroughput>;
+
+const writerOf = (
+  database: TInboxResult['database'],
+  url: string,
+  admin: string,
+  companyId: number,
+  opts: TInboxOptions,
+) => {
+  let connection: number | undefined;
+  const writer: TWriter = async (rate) => {
+    connection ??= await pairedSandbox(url, admin);
+
+    return inboundLoad(database, url, admin, companyId, opts, rate, connection);
+  };
+
+  return writer;
+};
+
 const listLoads = async (
   database: TInboxResult['database'],
   url: string,
   tokens: { admin: string; agents: { token: string; queueIds: number[] }[] },
   opts: TInboxOptions,
-  companyId: number,
+  writer: TWriter,
   /** only the lists read while customers write */
   writingOnly = false,
 ) => {
   const results: TInboxLatency[] = [];
-  let writerConnection: number | undefined;
-  const writer = async (rate: number) => {
-    writerConnection ??= await pairedSandbox(url, tokens.admin);
-
-    return inboundLoad(database, url, tokens.admin, companyId, opts, rate, writerConnection);
-  };
   /** `writing`: customers of the company write this many messages a second meanwhile (each one a change) */
   type TListLoad = (
     what: string,
@@ -478,9 +492,10 @@ const runInbox = async (
       const agents: { token: string; queueIds: number[] }[] = [];
       for (const a of company.agents)
         agents.push({ token: await login(server.url, a.email, password), queueIds: a.queueIds });
-      const conversation = await conversationLoads(database, server.url, { admin, agents }, opts, company);
+      const writer = writerOf(database, server.url, admin, company.id, opts);
+      const conversation = await conversationLoads(database, server.url, { admin, agents }, opts, company, writer);
       const conversationOnly = opts.only === 'conversation';
-      const lists = await listLoads(database, server.url, { admin, agents }, opts, company.id, conversationOnly);
+      const lists = await listLoads(database, server.url, { admin, agents }, opts, writer, conversationOnly);
       const inbound: TInboxThroughput[] = [];
       if (!conversationOnly) {
         console.log(`  ${database}: inbound, ${opts.inboundConcurrency} in flight, ${opts.seconds} s`);

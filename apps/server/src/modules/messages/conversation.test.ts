@@ -4,6 +4,8 @@ import { startTestServer, type TTestServer } from '../../../test/harness';
 import { deliver, inbound, pendingTicket, setupInbox } from '../../../test/inbox';
 import { loadTicketDto } from '../tickets/ticket-dto';
 import { toMessage } from './message-dto';
+import { statementName } from '../../db/statements';
+import { conversationStatement } from './conversation.repo';
 import { findMessageRow } from './messages.repo';
 
 /**
@@ -167,6 +169,29 @@ describe('GET /api/messages/:ticketId in one statement', () => {
     // a ticket of no one (another company's or missing) answers 404 every time
     for (let i = 0; i < 2; i++) {
       expect((await server.request('GET', '/api/messages/99999999', { token: inbox.tenant.token })).status).toBe(404);
+    }
+  });
+
+  it('runs each page under one name, and PostgreSQL keeps its generic plan', async () => {
+    const { ticketId } = await pendingTicket(server, inbox.tenant, inbox.connectionId, { queueId: inbox.q1 });
+    await page(inbox.tenant.token, ticketId);
+    if (server.database.kind !== 'postgres') return;
+    const client = await server.database.pool!.connect();
+    try {
+      for (const offset of [0, 20]) {
+        const text = conversationStatement(20, offset);
+        const name = statementName(text)!;
+        for (let i = 0; i < 8; i++) {
+          await client.query({ name, text, values: [inbox.tenant.companyId, ticketId + (i % 2), 'http://x'] });
+        }
+        const [plans] = (
+          await client.query('select generic_plans, custom_plans from pg_prepared_statements where name = $1', [name])
+        ).rows;
+        expect(Number(plans.generic_plans)).toBeGreaterThan(0);
+        expect(Number(plans.custom_plans)).toBeLessThanOrEqual(5);
+      }
+    } finally {
+      client.release();
     }
   });
 });

@@ -18,6 +18,7 @@ import { copyTemplate, inboxCacheOn, inboxTemplateName, saveTemplate, templateEx
 import {
   agent,
   closedLoop,
+  cpuTimeMs,
   createPgDatabase,
   fmt,
   json,
@@ -64,6 +65,8 @@ export type TInboxLatency = {
   p99: number;
   max: number;
   p95TargetMs?: number;
+  /** CPU time (user + system) of the server process per answered request, ms: less sensitive to a busy machine */
+  serverCpuMs?: number;
 };
 
 export type TInboxThroughput = {
@@ -493,7 +496,8 @@ const runInbox = async (
       for (const a of company.agents)
         agents.push({ token: await login(server.url, a.email, password), queueIds: a.queueIds });
       const writer = writerOf(database, server.url, admin, company.id, opts);
-      const conversation = await conversationLoads(database, server.url, { admin, agents }, opts, company, writer);
+      const cpu = () => cpuTimeMs(server.proc.pid);
+      const conversation = await conversationLoads(database, server.url, { admin, agents }, opts, company, writer, cpu);
       const conversationOnly = opts.only === 'conversation';
       const lists = await listLoads(database, server.url, { admin, agents }, opts, writer, conversationOnly);
       const inbound: TInboxThroughput[] = [];
@@ -578,7 +582,9 @@ export const inboxTables = (results: TInboxResult[]) => {
   const row = (l: TInboxLatency) =>
     `| ${l.what} | ${l.database} | ${l.load} | ${l.clients} | ${l.requests} | ${l.errors} | ${fmt(l.rps, 0)} | ` +
     `${fmt(l.p50, 1)} | ${fmt(l.p95, 1)} | ${fmt(l.p99, 1)} | ${fmt(l.max, 0)} | ${verdict(l.p95, l.p95TargetMs)} |`;
-  const conversation = results.flatMap((r) => r.conversation.map(row));
+  const conversation = results.flatMap((r) =>
+    r.conversation.map((l) => `${row(l)} ${fmt(l.serverCpuMs ?? Number.NaN, 2)} |`),
+  );
   const lists = results.flatMap((r) => r.lists.map(row));
   const latencyHeader = (what: string) => [
     `| ${what} | database | load | clients | requests | errors | req/s | p50 ms | p95 ms | p99 ms | max ms | p95 target ms |`,

@@ -36,7 +36,7 @@ export type TServer = {
 };
 
 /** utime + stime of a live process, from /proc (Linux; clock ticks of 10 ms) */
-const cpuTimeMs = (pid: number | undefined) => {
+export const cpuTimeMs = (pid: number | undefined) => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -20,6 +20,10 @@ import bcrypt from 'bcryptjs';
  * the active tickets have 1–9 unread messages; 1–19 messages a ticket (10 on average), alternating
  * customer/agent, texts made of a small Portuguese vocabulary. The first company holds half the tickets
  * (it is the one the benchmarks log into); the others share the rest.
+ *
+ * Long conversations (the conversation page's benchmark): the first `longContacts` contacts of each company
+ * have a first ticket of `longMessages` messages, and the company's last `longContacts × longExtraTickets`
+ * tickets (all closed, as later cycles are) go to them too, so their history spans several tickets.
  */
 
 /** runs one SQL statement (a `pg` Client or a PGlite instance both fit) */
@@ -37,6 +41,11 @@ export type TGenerateOptions = {
   password: string;
   /** prefix of names and e-mails, so several generations can share one database */
   label: string;
+  /** contacts per company whose first ticket holds `longMessages` messages */
+  longContacts: number;
+  longMessages: number;
+  /** closed tickets each long contact has besides its first one (taken from the company's last tickets) */
+  longExtraTickets: number;
   log?: (line: string) => void;
 };
 
@@ -49,6 +58,9 @@ export const DEFAULT_GENERATE: TGenerateOptions = {
   connectionsPerCompany: 3,
   password: 'Bench-Pass-1',
   label: 'gen',
+  longContacts: 4,
+  longMessages: 200,
+  longExtraTickets: 6,
 };
 
 /** the common word of the vocabulary (in ~1 message of 8) and the rare one (in 1 message of 50,000) */
@@ -137,6 +149,8 @@ export type TGeneratedCompany = {
   queueIds: number[];
   connectionIds: number[];
   tickets: number;
+  /** the tickets of `longMessages` messages, each the first one of a contact with several tickets */
+  longTicketIds: number[];
 };
 
 export type TGenerated = {
@@ -225,6 +239,7 @@ export const generateInbox = async (exec: TExec, options: Partial<TGenerateOptio
         queueIds,
         connectionIds,
         tickets: shares[c],
+        longTicketIds: [],
       });
     }
     return list;
@@ -269,6 +284,13 @@ export const generateInbox = async (exec: TExec, options: Partial<TGenerateOptio
       const cb = contactBase;
       const tb = ticketBase;
       const maxMessages = 2 * o.messagesPerTicket - 1;
+      const long = Math.min(o.longContacts, nContacts);
+      // the long contacts' later tickets are the company's last ones, past every contact's first cycle
+      const extra = long > 0 && nTickets - long * o.longExtraTickets >= nContacts ? long * o.longExtraTickets : 0;
+      const contactOf = (g: string) =>
+        extra
+          ? `case when ${g} > ${nTickets - extra} then 1 + (${nTickets} - ${g}) % ${long} else 1 + (${g} - 1) % ${nContacts} end`
+          : `1 + (${g} - 1) % ${nContacts}`;
       await step(`contacts of company ${c + 1} (${nContacts})`, () =>
         exec(
           `insert into contacts (id, company_id, name, number, whatsapp_id, created_at, updated_at)
@@ -278,7 +300,8 @@ export const generateInbox = async (exec: TExec, options: Partial<TGenerateOptio
         ),
       );
       // n(g) messages for ticket g; the ticket's last message is sentence (id*31 + n*17) % SENTENCES
-      const nOf = (id: string) => `(1 + (${id} * 7) % ${maxMessages})`;
+      const nOf = (id: string) =>
+        `(case when ${id} <= ${tb + long} then ${o.longMessages} else 1 + (${id} * 7) % ${maxMessages} end)`;
       await step(`tickets of company ${c + 1} (${nTickets})`, () =>
         exec(
           `insert into tickets (id, company_id, status, unread_messages, last_message, last_message_at, contact_id,
@@ -290,7 +313,7 @@ export const generateInbox = async (exec: TExec, options: Partial<TGenerateOptio
                   case when t.r4 < 0.1 then null else (${queues})[1 + floor(t.r4 * 1000)::int % ${company.queueIds.length}] end,
                   ${nOf('t.id')} % 2 = 0, t.updated_at - ${nOf('t.id')} * interval '3 minutes', t.updated_at,
                   case when t.status = 'closed' then t.updated_at end
-           from (select g, ${tb} + g as id, 1 + (g - 1) % ${nContacts} as ci,
+           from (select g, ${tb} + g as id, ${contactOf('g')} as ci,
                         case when (g - 1) / ${nContacts} > 0 then 'closed' when r1 < 0.2 then 'open' when r1 < 0.315 then 'pending' else 'closed' end as status,
                         r2, r4, r5,
                         now() - case when (g - 1) / ${nContacts} = 0 and r1 < 0.315 then r3 * interval '3 days' else r3 * interval '180 days' end as updated_at
@@ -313,6 +336,7 @@ export const generateInbox = async (exec: TExec, options: Partial<TGenerateOptio
            where t.id between ${tb + 1} and ${tb + nTickets}`,
         ),
       );
+      company.longTicketIds = Array.from({ length: long }, (_, i) => tb + 1 + i);
       contactBase += nContacts;
       contactsMade += nContacts;
       ticketBase += nTickets;

@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type http from 'node:http';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
+import { conversationLoads } from './conversation';
 import {
   COMMON_WORD,
   DEFAULT_GENERATE,
@@ -13,16 +14,19 @@ import {
   type TGenerated,
   verifyGenerated,
 } from './generate';
+import { copyTemplate, inboxCacheOn, inboxTemplateName, saveTemplate, templateExists } from './inbox-cache';
 import {
   agent,
+  closedLoop,
+  cpuTimeMs,
   createPgDatabase,
   fmt,
   json,
   pacedLoop,
-  percentile,
   removeDir,
   request,
   startServer,
+  stats,
   tempDir,
 } from './lib';
 
@@ -42,6 +46,8 @@ export type TInboxOptions = {
   pacedInboundRates: number[];
   /** closed-loop lists are also run while customers write this many messages a second (each rate a run) */
   listWritingRates: number[];
+  /** `conversation`: the conversation page, and the lists while customers write; nothing else */
+  only?: 'conversation';
 };
 
 export type TInboxLatency = {
@@ -59,6 +65,8 @@ export type TInboxLatency = {
   p99: number;
   max: number;
   p95TargetMs?: number;
+  /** CPU time (user + system) of the server process per answered request, ms: less sensitive to a busy machine */
+  serverCpuMs?: number;
 };
 
 export type TInboxThroughput = {
@@ -85,6 +93,8 @@ export type TInboxResult = {
   data: Pick<TGenerated, 'tickets' | 'messages' | 'contacts' | 'steps'> & { generateMs: number };
   inbound: TInboxThroughput[];
   lists: TInboxLatency[];
+  /** GET /api/messages/:ticketId page 1 (bench/conversation.ts) */
+  conversation: TInboxLatency[];
 };
 
 export const INBOX_DEFAULTS: TInboxOptions = {
@@ -100,70 +110,6 @@ export const INBOX_DEFAULTS: TInboxOptions = {
   // a normal day (the delivery target is judged here) and the throughput target as a steady arrival rate
   pacedInboundRates: [50, 1500],
   listWritingRates: [5, 50],
-};
-
-const stats = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-
-  return {
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? Number.NaN,
-  };
-};
-
-/** `clients` loops, each sending its next request when the last one answered; warm-up not counted */
-const closedLoop = async (opts: {
-  clients: number;
-  seconds: number;
-  warmupSeconds: number;
-  maxRequests: number;
-  send: (client: number, keepAlive: http.Agent) => Promise<number>;
-}) => {
-  const keepAlive = agent(opts.clients);
-  const latencies: number[] = [];
-  let errors = 0;
-  let counting = false;
-  let stopAt = Number.POSITIVE_INFINITY;
-  let measureStart = 0;
-  let issued = 0;
-  const client = async (index: number) => {
-    while (performance.now() < stopAt && issued < opts.maxRequests) {
-      const counted = counting;
-      if (counted) issued++;
-      const t0 = performance.now();
-      let ok = false;
-      try {
-        ok = (await opts.send(index, keepAlive)) === 200;
-      } catch {
-        ok = false;
-      }
-      const took = performance.now() - t0;
-      if (!counted || !counting) continue;
-      if (ok) latencies.push(took);
-      else errors++;
-    }
-  };
-  const running = Array.from({ length: opts.clients }, (_, i) => client(i));
-  const warm = setTimeout(() => {
-    counting = true;
-    measureStart = performance.now();
-    stopAt = measureStart + opts.seconds * 1000;
-  }, opts.warmupSeconds * 1000);
-  const guard = setTimeout(
-    () => {
-      stopAt = 0;
-    },
-    (opts.warmupSeconds + opts.seconds + 30) * 1000,
-  );
-  await Promise.all(running);
-  clearTimeout(guard);
-  clearTimeout(warm);
-  const elapsed = (performance.now() - measureStart) / 1000;
-  keepAlive.destroy();
-
-  return { requests: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, ...stats(latencies) };
 };
 
 const login = async (url: string, email: string, password: string) =>
@@ -337,20 +283,36 @@ export const inboundLoad = async (
   };
 };
 
+/** customers of the company writing `rate` messages a second for a run, through one paired connection */
+export type TWriter = (rate: number) => Promise<TInboxThroughput>;
+
+const writerOf = (
+  database: TInboxResult['database'],
+  url: string,
+  admin: string,
+  companyId: number,
+  opts: TInboxOptions,
+) => {
+  let connection: number | undefined;
+  const writer: TWriter = async (rate) => {
+    connection ??= await pairedSandbox(url, admin);
+
+    return inboundLoad(database, url, admin, companyId, opts, rate, connection);
+  };
+
+  return writer;
+};
+
 const listLoads = async (
   database: TInboxResult['database'],
   url: string,
   tokens: { admin: string; agents: { token: string; queueIds: number[] }[] },
   opts: TInboxOptions,
-  companyId: number,
+  writer: TWriter,
+  /** only the lists read while customers write */
+  writingOnly = false,
 ) => {
   const results: TInboxLatency[] = [];
-  let writerConnection: number | undefined;
-  const writer = async (rate: number) => {
-    writerConnection ??= await pairedSandbox(url, tokens.admin);
-
-    return inboundLoad(database, url, tokens.admin, companyId, opts, rate, writerConnection);
-  };
   /** `writing`: customers of the company write this many messages a second meanwhile (each one a change) */
   type TListLoad = (
     what: string,
@@ -432,6 +394,14 @@ const listLoads = async (
   const agentList = (status: string) => (c: number) =>
     `/api/tickets?pageNumber=1&status=${status}&queueIds=${encodeURIComponent(JSON.stringify(tokens.agents[c % tokens.agents.length].queueIds))}`;
   const agentOpen = 'agent (non-admin, 1–2 queues): status=open, queueIds';
+  const busiest = Math.max(...opts.listWritingRates);
+  if (writingOnly) {
+    // 20 agents listing while the busiest rate of customer messages arrives (each one a change)
+    await run('admin: status=open, showAll=true', 15, () => base, admin, busiest);
+    await run(agentOpen, 15, agentList('open'), agentToken, busiest);
+
+    return results;
+  }
   await run('admin: status=open, showAll=true', 15, () => base, admin);
   await run(agentOpen, 15, agentList('open'), agentToken);
   await run('agent (non-admin): status=pending, queueIds', 15, agentList('pending'), agentToken);
@@ -454,7 +424,6 @@ const listLoads = async (
     await run('admin: status=open, showAll=true', 15, () => base, admin, rate);
     await run(agentOpen, 15, agentList('open'), agentToken, rate);
   }
-  const busiest = Math.max(...opts.listWritingRates);
   await paced(agentOpen, 15, agentList('open'), agentToken, busiest);
   await paced('admin: status=open, showAll=true', 15, () => base, admin);
   await paced(agentOpen, 15, agentList('open'), agentToken);
@@ -469,35 +438,54 @@ const listLoads = async (
   return results;
 };
 
+type TInboxData = TGenerated & { generateMs: number };
+
+/** migrates (a first start of the server) and fills the stopped server's database with the generator */
+const generateData = async (
+  database: TInboxResult['database'],
+  opts: TInboxOptions,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  env: Record<string, string>,
+): Promise<TInboxData> => {
+  const first = await startServer({ dataDir, databaseUrl, env, timeoutMs: 120_000 });
+  await first.stop();
+  const t0 = performance.now();
+  const db = databaseUrl ? await pgExec(databaseUrl) : await pgliteExec(resolve(dataDir, 'db'));
+  let generated: TGenerated;
+  try {
+    generated = await generateInbox(db.exec, {
+      tickets: opts.tickets,
+      messagesPerTicket: opts.messagesPerTicket,
+      log: console.log,
+    });
+    const broken = Object.entries(await verifyGenerated(db.exec)).filter(([, n]) => n > 0);
+    if (broken.length) throw new Error(`generated data broken: ${JSON.stringify(broken)}`);
+  } finally {
+    await db.close();
+  }
+  const generateMs = performance.now() - t0;
+  console.log(
+    `  ${database}: ${generated.tickets} tickets, ${generated.messages} messages in ${fmt(generateMs / 1000, 1)} s`,
+  );
+
+  return { ...generated, generateMs };
+};
+
 const runInbox = async (
   database: TInboxResult['database'],
   opts: TInboxOptions,
-  target: { databaseUrl?: string },
+  target: { databaseUrl?: string; cached?: TInboxData; onGenerated?: (data: TInboxData) => void },
 ): Promise<TInboxResult> => {
   const dataDir = tempDir(`inbox-${database.toLowerCase()}`);
   const env = { RATE_LIMITS: 'off', JOBS: 'off' };
   try {
-    // first start: migrations and the super user; then the generator fills the stopped server's database
-    const first = await startServer({ dataDir, databaseUrl: target.databaseUrl, env, timeoutMs: 120_000 });
-    await first.stop();
-    const t0 = performance.now();
-    const db = target.databaseUrl ? await pgExec(target.databaseUrl) : await pgliteExec(resolve(dataDir, 'db'));
-    let generated: TGenerated;
-    try {
-      generated = await generateInbox(db.exec, {
-        tickets: opts.tickets,
-        messagesPerTicket: opts.messagesPerTicket,
-        log: console.log,
-      });
-      const broken = Object.entries(await verifyGenerated(db.exec)).filter(([, n]) => n > 0);
-      if (broken.length) throw new Error(`generated data broken: ${JSON.stringify(broken)}`);
-    } finally {
-      await db.close();
+    let generated = target.cached;
+    if (generated) console.log(`  ${database}: the generated data kept from an earlier run`);
+    else {
+      generated = await generateData(database, opts, dataDir, target.databaseUrl, env);
+      target.onGenerated?.(generated);
     }
-    const generateMs = performance.now() - t0;
-    console.log(
-      `  ${database}: ${generated.tickets} tickets, ${generated.messages} messages in ${fmt(generateMs / 1000, 1)} s`,
-    );
 
     const server = await startServer({ dataDir, databaseUrl: target.databaseUrl, env, timeoutMs: 120_000 });
     try {
@@ -507,12 +495,19 @@ const runInbox = async (
       const agents: { token: string; queueIds: number[] }[] = [];
       for (const a of company.agents)
         agents.push({ token: await login(server.url, a.email, password), queueIds: a.queueIds });
-      const lists = await listLoads(database, server.url, { admin, agents }, opts, company.id);
-      console.log(`  ${database}: inbound, ${opts.inboundConcurrency} in flight, ${opts.seconds} s`);
-      const inbound = [await inboundLoad(database, server.url, admin, company.id, opts)];
-      for (const rate of opts.pacedInboundRates) {
-        console.log(`  ${database}: inbound, paced ${rate} msg/s, ${opts.seconds} s`);
-        inbound.push(await inboundLoad(database, server.url, admin, company.id, opts, rate));
+      const writer = writerOf(database, server.url, admin, company.id, opts);
+      const cpu = () => cpuTimeMs(server.proc.pid);
+      const conversation = await conversationLoads(database, server.url, { admin, agents }, opts, company, writer, cpu);
+      const conversationOnly = opts.only === 'conversation';
+      const lists = await listLoads(database, server.url, { admin, agents }, opts, writer, conversationOnly);
+      const inbound: TInboxThroughput[] = [];
+      if (!conversationOnly) {
+        console.log(`  ${database}: inbound, ${opts.inboundConcurrency} in flight, ${opts.seconds} s`);
+        inbound.push(await inboundLoad(database, server.url, admin, company.id, opts));
+        for (const rate of opts.pacedInboundRates) {
+          console.log(`  ${database}: inbound, paced ${rate} msg/s, ${opts.seconds} s`);
+          inbound.push(await inboundLoad(database, server.url, admin, company.id, opts, rate));
+        }
       }
 
       return {
@@ -522,10 +517,11 @@ const runInbox = async (
           messages: generated.messages,
           contacts: generated.contacts,
           steps: generated.steps,
-          generateMs,
+          generateMs: generated.generateMs,
         },
         inbound,
         lists,
+        conversation,
       };
     } finally {
       await server.stop();
@@ -537,12 +533,27 @@ const runInbox = async (
 
 export const inboxPglite = (opts: TInboxOptions) => runInbox('PGlite', opts, {});
 
+/** on a throwaway database, copied from the kept generated data when there is one (inbox-cache.ts) */
 export const inboxPostgres = async (opts: TInboxOptions, baseUrl: string) => {
-  const db = createPgDatabase(baseUrl, `zelo_bench_${randomBytes(4).toString('hex')}`);
+  const name = `zelo_bench_${randomBytes(4).toString('hex')}`;
+  const template = inboxTemplateName({ tickets: opts.tickets, messagesPerTicket: opts.messagesPerTicket });
+  const drop = () => execFileSync('psql', [baseUrl, '-qc', `drop database if exists ${name} with (force)`]);
   try {
-    return await runInbox('PostgreSQL', opts, { databaseUrl: db.url });
+    if (inboxCacheOn() && templateExists(baseUrl, template)) {
+      const copy = copyTemplate(baseUrl, template, name);
+
+      return await runInbox('PostgreSQL', opts, { databaseUrl: copy.url, cached: copy.generated });
+    }
+    const db = createPgDatabase(baseUrl, name);
+
+    return await runInbox('PostgreSQL', opts, {
+      databaseUrl: db.url,
+      onGenerated: (data) => {
+        if (inboxCacheOn()) saveTemplate(baseUrl, name, template, data);
+      },
+    });
   } finally {
-    db.drop();
+    drop();
   }
 };
 
@@ -568,25 +579,33 @@ export const inboxTables = (results: TInboxResult[]) => {
         `${verdict(i.delivery.p95, i.deliveryP95TargetMs)} |`
       );
     });
-  const lists = results.flatMap((r) =>
-    r.lists.map(
-      (l) =>
-        `| ${l.what} | ${l.database} | ${l.load} | ${l.clients} | ${l.requests} | ${l.errors} | ${fmt(l.rps, 0)} | ` +
-        `${fmt(l.p50, 1)} | ${fmt(l.p95, 1)} | ${fmt(l.p99, 1)} | ${fmt(l.max, 0)} | ${verdict(l.p95, l.p95TargetMs)} |`,
-    ),
+  const row = (l: TInboxLatency) =>
+    `| ${l.what} | ${l.database} | ${l.load} | ${l.clients} | ${l.requests} | ${l.errors} | ${fmt(l.rps, 0)} | ` +
+    `${fmt(l.p50, 1)} | ${fmt(l.p95, 1)} | ${fmt(l.p99, 1)} | ${fmt(l.max, 0)} | ${verdict(l.p95, l.p95TargetMs)} |`;
+  const conversation = results.flatMap((r) =>
+    r.conversation.map((l) => `${row(l)} ${fmt(l.serverCpuMs ?? Number.NaN, 2)} |`),
   );
+  const lists = results.flatMap((r) => r.lists.map(row));
+  const latencyHeader = (what: string) => [
+    `| ${what} | database | load | clients | requests | errors | req/s | p50 ms | p95 ms | p99 ms | max ms | p95 target ms |`,
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
 
   return [
     '| database | tickets | messages | contacts | generate s |',
     '|---|---:|---:|---:|---:|',
     ...data,
     '',
-    '| database | load | customers | s | answered | errors | msg/s | target | events | missing | delivery p50 ms | p95 ms | p99 ms | max ms | delivery p95 target |',
-    '|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|',
-    ...inbound,
-    '',
-    '| GET /api/tickets (40 rows) | database | load | clients | requests | errors | req/s | p50 ms | p95 ms | p99 ms | max ms | p95 target ms |',
-    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...(inbound.length
+      ? [
+          '| database | load | customers | s | answered | errors | msg/s | target | events | missing | delivery p50 ms | p95 ms | p99 ms | max ms | delivery p95 target |',
+          '|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|',
+          ...inbound,
+          '',
+        ]
+      : []),
+    ...(conversation.length ? [...latencyHeader('GET /api/messages/:ticketId (20 rows)'), ...conversation, ''] : []),
+    ...latencyHeader('GET /api/tickets (40 rows)'),
     ...lists,
   ].join('\n');
 };

@@ -36,7 +36,7 @@ export type TServer = {
 };
 
 /** utime + stime of a live process, from /proc (Linux; clock ticks of 10 ms) */
-const cpuTimeMs = (pid: number | undefined) => {
+export const cpuTimeMs = (pid: number | undefined) => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -278,4 +278,70 @@ export const pacedLoop = async (opts: {
   await Promise.all(inFlight);
 
   return (stopAt - countFrom) / 1000;
+};
+
+// ---------------------------------------------------------------- loads
+
+export const stats = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+};
+
+/** `clients` loops, each sending its next request when the last one answered; warm-up not counted */
+export const closedLoop = async (opts: {
+  clients: number;
+  seconds: number;
+  warmupSeconds: number;
+  maxRequests: number;
+  send: (client: number, keepAlive: http.Agent) => Promise<number>;
+}) => {
+  const keepAlive = agent(opts.clients);
+  const latencies: number[] = [];
+  let errors = 0;
+  let counting = false;
+  let stopAt = Number.POSITIVE_INFINITY;
+  let measureStart = 0;
+  let issued = 0;
+  const client = async (index: number) => {
+    while (performance.now() < stopAt && issued < opts.maxRequests) {
+      const counted = counting;
+      if (counted) issued++;
+      const t0 = performance.now();
+      let ok = false;
+      try {
+        ok = (await opts.send(index, keepAlive)) === 200;
+      } catch {
+        ok = false;
+      }
+      const took = performance.now() - t0;
+      if (!counted || !counting) continue;
+      if (ok) latencies.push(took);
+      else errors++;
+    }
+  };
+  const running = Array.from({ length: opts.clients }, (_, i) => client(i));
+  const warm = setTimeout(() => {
+    counting = true;
+    measureStart = performance.now();
+    stopAt = measureStart + opts.seconds * 1000;
+  }, opts.warmupSeconds * 1000);
+  const guard = setTimeout(
+    () => {
+      stopAt = 0;
+    },
+    (opts.warmupSeconds + opts.seconds + 30) * 1000,
+  );
+  await Promise.all(running);
+  clearTimeout(guard);
+  clearTimeout(warm);
+  const elapsed = (performance.now() - measureStart) / 1000;
+  keepAlive.destroy();
+
+  return { requests: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, ...stats(latencies) };
 };

@@ -16,7 +16,7 @@ import { machine } from './lib';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, // cold | load | inbox | cloud
+    only: { type: 'string' }, // cold | load | inbox | conversation | cloud
     db: { type: 'string' }, // pglite | postgres
     runs: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '10' },
@@ -33,8 +33,12 @@ const { values } = parseArgs({
 });
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** `conversation` is the inbox's conversation page (and its lists under writes) alone, on PostgreSQL by default */
+const conversationOnly = values.only === 'conversation';
 const wants = (what: 'cold' | 'load' | 'inbox' | 'cloud', db: 'pglite' | 'postgres') =>
-  (!values.only || values.only === what) && (!values.db || values.db === db);
+  conversationOnly
+    ? what === 'inbox' && (values.db ?? 'postgres') === db
+    : (!values.only || values.only === what) && (!values.db || values.db === db);
 const runs = Number(values.runs);
 const loadOpts = {
   concurrency: Number(values.concurrency),
@@ -48,6 +52,7 @@ const inboxOpts = {
   seconds: Number(values.seconds),
   warmupSeconds: Number(values.warmup),
   inboundConcurrency: Number(values['in-flight']),
+  ...(conversationOnly ? { only: 'conversation' as const } : {}),
 };
 const inbox: TInboxResult[] = [];
 const cloud: TCloudWebhookResult[] = [];

@@ -40,6 +40,7 @@ import { connectionsRoutes } from './modules/connections/connections.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { failedDeliveriesRoutes } from './modules/failed-deliveries/failed-deliveries.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
+import type { TConversationAnswer } from './modules/messages/messages.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
@@ -115,6 +116,7 @@ export const buildApp = async (opts: {
     onPeerError: (err) => logger.warn({ err }, 'session cache: a forget was not answered by every node'),
   });
   const listAnswers = createListAnswers({ enabled: config.listAnswers });
+  const conversationAnswers = createListAnswers<TConversationAnswer>({ enabled: config.listAnswers });
   const realtime = await createRealtime(app.server, {
     db: database.db,
     tokens,
@@ -124,6 +126,7 @@ export const buildApp = async (opts: {
     // connection as the event) on the other nodes
     onAnnounce: (companyId) => {
       listAnswers.changed(companyId);
+      conversationAnswers.changed(companyId);
       if (config.redisUrl) realtime.io.serverSideEmit('lists:changed', companyId);
     },
     onPresence: async (auth, online) => {
@@ -185,7 +188,13 @@ export const buildApp = async (opts: {
       }) as never,
     );
     // the kept ticket lists of a company another node announced a change of (onAnnounce above)
-    realtime.io.on('lists:changed' as never, ((companyId: number) => listAnswers.changed(companyId)) as never);
+    realtime.io.on(
+      'lists:changed' as never,
+      ((companyId: number) => {
+        listAnswers.changed(companyId);
+        conversationAnswers.changed(companyId);
+      }) as never,
+    );
   }
   const ctx: TAppContext = {
     config,
@@ -195,6 +204,7 @@ export const buildApp = async (opts: {
     tokens,
     sessions,
     listAnswers,
+    conversationAnswers,
     log: logger,
     mailer:
       opts.mailer ??

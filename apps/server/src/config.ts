@@ -31,7 +31,7 @@ const ZEnv = z.object({
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   /** run pg-boss workers and periodic jobs in this process */
   JOBS: z.enum(['on', 'off']).default('on'),
-  /** keep the ticket list's answers until the company's next change (modules/tickets/list-answers.ts) */
+  /** keep the ticket list's and the conversation page's answers until the company's next change (list-answers.ts) */
   LIST_ANSWERS: z.enum(['on', 'off']).default('on'),
   NODE_ENV: z.string().default('production'),
   /** inbound deliveries (inbound/deliveries/durable.ts): first retry wait, attempts, claim, poll period */

@@ -227,6 +227,46 @@ describe('two nodes with the Redis adapter', () => {
     expect(lists.open).toContain(ticketId);
   });
 
+  it("a conversation kept on node B is read anew once node A stores a customer's message, before B's sockets hear of it", async () => {
+    const [a, b] = nodes;
+    const { token, user } = (await api(a, 'POST', '/api/auth/login', undefined, ADMIN)).body;
+    const created = await api(a, 'POST', '/api/whatsapp', token, { name: 'Cluster conversation' });
+    const id = created.body.id as number;
+    const status = async () => (await api(a, 'GET', `/api/whatsapp/${id}`, token)).body.status as string;
+    await until(async () => (await status()) === 'qrcode');
+    expect((await api(a, 'POST', `/api/sandbox/${id}/scan`, token, {})).status).toBe(200);
+    await until(async () => (await status()) === 'CONNECTED');
+    const customer = '5511955554444';
+    expect((await api(a, 'POST', `/api/sandbox/${id}/inbound`, token, { from: customer, body: 'oi' })).status).toBe(
+      200,
+    );
+    let ticketId = 0;
+    await until(async () => {
+      const list = await api(b, 'GET', '/api/tickets?status=pending&showAll=true', token);
+      ticketId = list.body.tickets.find((t: { contact: { number: string } }) => t.contact.number === customer)?.id ?? 0;
+      return ticketId > 0;
+    });
+    const bodiesOnB = async () =>
+      ((await api(b, 'GET', `/api/messages/${ticketId}`, token)).body.messages as { body: string }[]).map(
+        (m) => m.body,
+      );
+    // B keeps this answer; the next message stored on A must make it stale on B before B's socket hears of it
+    expect(await bodiesOnB()).toEqual(['oi']);
+    expect(await bodiesOnB()).toEqual(['oi']);
+    const socket = await connect(b, token);
+    socket.emit('joinNotification');
+    await new Promise((r) => setTimeout(r, 200));
+    const readOnHearing = new Promise<string[]>((ok) => {
+      socket.on(events.appMessage(user.companyId), (event: { action: string; message?: { body: string } }) => {
+        if (event.action === 'create' && event.message?.body === 'tudo bem?') void bodiesOnB().then(ok);
+      });
+    });
+    expect(
+      (await api(a, 'POST', `/api/sandbox/${id}/inbound`, token, { from: customer, body: 'tudo bem?' })).status,
+    ).toBe(200);
+    expect(await readOnHearing).toEqual(['oi', 'tudo bem?']);
+  });
+
   it('a login on node B signs out the tab connected to node A', async () => {
     const [a, b] = nodes;
     const first = await api(a, 'POST', '/api/auth/login', undefined, ADMIN);

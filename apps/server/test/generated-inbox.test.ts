@@ -111,4 +111,26 @@ describe('the generated inbox', () => {
     const seen = new Set(await allPages(token, 'showAll=true'));
     expect(theirs.some((r) => seen.has(r.id))).toBe(false);
   });
+
+  it('gives long conversations: a 200-message ticket per long contact, whose history spans several tickets', async () => {
+    const [company] = generated.companies;
+    expect(company!.longTicketIds).toHaveLength(DEFAULT_GENERATE.longContacts);
+    const token = (await server.login(company!.admin.email, DEFAULT_GENERATE.password)).token;
+    for (const id of company!.longTicketIds) {
+      const [row] = await sql<{ messages: number; tickets: number; history: number }>(
+        `select (select count(*)::int from messages where ticket_id = t.id) as messages,
+           (select count(*)::int from tickets h where h.company_id = t.company_id and h.contact_id = t.contact_id) as tickets,
+           (select count(*)::int from messages m join tickets h on h.id = m.ticket_id
+             where h.company_id = t.company_id and h.contact_id = t.contact_id) as history
+         from tickets t where t.id = $1 and t.company_id = $2`,
+        [id, company!.id],
+      );
+      expect(row!.messages).toBe(DEFAULT_GENERATE.longMessages);
+      expect(row!.tickets).toBeGreaterThan(DEFAULT_GENERATE.longExtraTickets);
+      const res = await server.request('GET', `/api/messages/${id}`, { token });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ count: row!.history, hasMore: true });
+      expect(res.body.messages).toHaveLength(20);
+    }
+  });
 });

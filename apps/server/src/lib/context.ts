@@ -6,6 +6,7 @@ import type { TDb } from '../db/client';
 import type { TMailer } from '../mail/mailer';
 import type { TSessionCache } from '../modules/auth/session-cache';
 import type { TTokenService } from '../modules/auth/tokens';
+import type { TConversationAnswer } from '../modules/messages/messages.service';
 import type { TListAnswers } from '../modules/tickets/list-answers';
 import type { TRealtime } from '../realtime/realtime';
 
@@ -22,6 +23,8 @@ export type TAppContext = {
   sessions: TSessionCache;
   /** the ticket list's answers, kept until their company's next announced change */
   listAnswers: TListAnswers;
+  /** the conversation page's answers, kept like the lists' (messages.service.ts `listMessages`) */
+  conversationAnswers: TListAnswers<TConversationAnswer>;
   log: Logger;
   /** the inbound deliveries' runner (inbound/deliveries/durable.ts), bound in app.ts */
   deliveries?: TDurableInbound;

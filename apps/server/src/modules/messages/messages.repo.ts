@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDbOrTx } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
@@ -46,24 +46,6 @@ export const findMessagePlain = async (db: TDbOrTx, companyId: number, id: numbe
       .from(messages)
       .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
   )[0] ?? null;
-
-/** the contact's whole history on every ticket of the company, newest first */
-export const pageContactHistory = async (
-  db: TDbOrTx,
-  companyId: number,
-  contactId: number,
-  limit: number,
-  offset: number,
-) => {
-  const ticketIds = sql`(select ${tickets.id} from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.contactId} = ${contactId})`;
-  const where = and(eq(messages.companyId, companyId), sql`${messages.ticketId} in ${ticketIds}`);
-  const [rows, [{ total }]] = await Promise.all([
-    selectMessages(db).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(messages).where(where),
-  ]);
-
-  return { rows, total };
-};
 
 export const findByExternalId = async (db: TDbOrTx, whatsappId: number, externalId: string) =>
   (

@@ -77,7 +77,10 @@ export const messagesRoutes = (app: FastifyInstance, ctx: TAppContext) => {
     r.get(
       '/api/messages/:ticketId',
       { config: route({ auth: 'user' }), schema: { tags, params: ZTicketParams, querystring: ZMessageListQuery } },
-      (request) => listMessages(ctx, request.auth, request.params.ticketId, request.query.pageNumber),
+      async (request, reply) =>
+        reply
+          .type('application/json; charset=utf-8')
+          .send(await listMessages(ctx, request.auth, request.params.ticketId, request.query.pageNumber)),
     );
     r.post(
       '/api/messages/:ticketId',

@@ -3,16 +3,17 @@ import type { TMedia } from '../../channels/types';
 import type { TAuth } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
-import { pageAnswer, pageWindow } from '../../lib/paging';
+import { pageWindow } from '../../lib/paging';
 import { assertCanSee, loadViewer } from '../tickets/ticket-access';
-import { loadTicketDto } from '../tickets/ticket-dto';
+import { ticketsByIds } from '../tickets/ticket-list.repo';
 import { contactOfCompany, findTicketPlain } from '../tickets/tickets.repo';
 import { markTicketRead } from '../tickets/tickets.service';
 import { channelSession } from './channel-access';
 import { refreshTicketLastMessage } from './last-message';
 import { announceMessageUpdated } from './message-announcer';
+import { conversationPage } from './conversation.repo';
 import { toMessage } from './message-dto';
-import { findMessagePlain, findMessageRow, pageContactHistory, updateMessageRow } from './messages.repo';
+import { findMessagePlain, findMessageRow, updateMessageRow } from './messages.repo';
 import { resendFailedMessage, sendTicketMedia, sendTicketText } from './send-message';
 
 const visibleTicket = async (ctx: TAppContext, auth: TAuth, ticketId: number) => {
@@ -23,23 +24,58 @@ const visibleTicket = async (ctx: TAppContext, auth: TAuth, ticketId: number) =>
   return ticket;
 };
 
-/** the contact's whole history across its tickets, 20 per page, newest last */
-export const listMessages = async (ctx: TAppContext, auth: TAuth, ticketId: number, pageNumber: number) => {
-  const ticket = await visibleTicket(ctx, auth, ticketId);
-  const { limit, offset } = pageWindow(pageNumber, PAGE_SIZE.messages);
-  const { rows, total } = await pageContactHistory(ctx.db, auth.companyId, ticket.contactId, limit, offset);
-  const page = pageAnswer(rows, total, pageNumber, PAGE_SIZE.messages);
-  // the attendant of an open ticket reads it; anybody else only looks
-  if (ticket.status === 'open' && ticket.userId === auth.userId && ticket.unreadMessages > 0) {
-    await markTicketRead(ctx, auth.companyId, ticket.id, { receipts: true });
-  }
+/** the ticket facts a kept conversation answer is checked against on every request */
+export type TConversationAnswer = {
+  body: Buffer;
+  ticket: { userId: number | null; queueId: number | null; status: string; unreadMessages: number };
+};
 
-  return {
-    messages: page.rows.map((r) => toMessage(ctx.config, r)).reverse(),
-    ticket: await loadTicketDto(ctx.db, auth.companyId, ticket.id),
-    count: page.count,
-    hasMore: page.hasMore,
-  };
+/** the attendant of an open ticket reads it; anybody else only looks */
+const readsIt = (auth: TAuth, ticket: TConversationAnswer['ticket']) =>
+  ticket.status === 'open' && ticket.userId === auth.userId && ticket.unreadMessages > 0;
+
+/**
+ * The page as answered (one statement, conversation.repo.ts), whoever may see it: the caller checks that. When
+ * the caller attends the open ticket (and so may see it), its read is marked and the ticket read again.
+ */
+const loadConversation = async (
+  ctx: TAppContext,
+  auth: TAuth,
+  ticketId: number,
+  pageNumber: number,
+): Promise<TConversationAnswer> => {
+  const { limit, offset } = pageWindow(pageNumber, PAGE_SIZE.messages);
+  const page = await conversationPage(ctx.db, auth.companyId, ticketId, {
+    limit,
+    offset,
+    publicUrl: ctx.config.publicUrl,
+  });
+  if (!page) throw new AppError('ERR_NO_TICKET_FOUND');
+  let ticket = page.ticket;
+  if (readsIt(auth, ticket)) {
+    await markTicketRead(ctx, auth.companyId, ticket.id, { receipts: true });
+    ticket = (await ticketsByIds(ctx.db, auth.companyId, [ticket.id]))[0]?.ticket ?? ticket;
+  }
+  const hasMore = page.total > pageNumber * PAGE_SIZE.messages;
+  const body = `{"messages":${page.messagesJson},"ticket":${JSON.stringify(ticket)},"count":${page.total},"hasMore":${hasMore}}`;
+
+  return { body: Buffer.from(body), ticket };
+};
+
+/**
+ * The contact's whole history across its tickets, 20 per page, newest last, with the ticket and the count,
+ * as the JSON bytes answered. The answer is the same for everyone who may see the ticket, so it is kept until
+ * the company's next announced change (list-answers.ts) under the ticket and page; the viewer (kept a few
+ * seconds, like the list's) is checked against it on every request, and the attendant of an open ticket with
+ * unread messages always reads it afresh, which marks it read (and announces that).
+ */
+export const listMessages = async (ctx: TAppContext, auth: TAuth, ticketId: number, pageNumber: number) => {
+  const viewer = await ctx.sessions.viewer(auth.companyId, auth.userId, () => loadViewer(ctx.db, auth));
+  const load = () => loadConversation(ctx, auth, ticketId, pageNumber);
+  const kept = await ctx.conversationAnswers.answer(auth.companyId, `${ticketId} ${pageNumber}`, load);
+  assertCanSee(viewer, kept.ticket);
+
+  return readsIt(auth, kept.ticket) ? (await load()).body : kept.body;
 };
 
 const sendable = async (ctx: TAppContext, auth: TAuth, ticketId: number) => {

@@ -16,13 +16,16 @@
  * announced (a direct SQL edit) is seen after `ttlMs` at most.
  *
  * Requests that arrive while the same statement is being read wait for that read (one read, not twenty).
+ *
+ * The conversation page keeps its answers the same way, in an instance of its own (`conversationAnswers`, see
+ * messages.service.ts `listMessages`), so open conversations never push the lists out.
  */
 
-type TEntry = { companyId: number; clock: number; until: number; answer: Promise<Buffer> };
+type TEntry<T> = { companyId: number; clock: number; until: number; answer: Promise<T> };
 
-export type TListAnswers = {
+export type TListAnswers<T = Buffer> = {
   /** the kept answer of this statement, or `load`'s, kept when nothing changed meanwhile */
-  answer: (companyId: number, key: string, load: () => Promise<Buffer>) => Promise<Buffer>;
+  answer: (companyId: number, key: string, load: () => Promise<T>) => Promise<T>;
   /** something of this company was announced: its kept answers are stale (this node only) */
   changed: (companyId: number) => void;
   size: () => number;
@@ -32,16 +35,18 @@ export const LIST_ANSWERS_TTL_MS = 3_000;
 /** answers of 40 tickets weigh about 30 KB: at most this many are kept, the oldest dropped first */
 const MAX_ENTRIES = 1_000;
 
-export const createListAnswers = (opts: { ttlMs?: number; maxEntries?: number; enabled?: boolean } = {}) => {
+export const createListAnswers = <T = Buffer>(
+  opts: { ttlMs?: number; maxEntries?: number; enabled?: boolean } = {},
+) => {
   const ttlMs = opts.ttlMs ?? LIST_ANSWERS_TTL_MS;
   const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
   /** changes announced per company (absent: none since start) */
   const clocks = new Map<number, number>();
   /** in insertion order: the first is the oldest */
-  const entries = new Map<string, TEntry>();
+  const entries = new Map<string, TEntry<T>>();
   const clockOf = (companyId: number) => clocks.get(companyId) ?? 0;
 
-  const keep = (key: string, entry: TEntry) => {
+  const keep = (key: string, entry: TEntry<T>) => {
     entries.delete(key);
     if (entries.size >= maxEntries) {
       const oldest = entries.keys().next();
@@ -50,7 +55,7 @@ export const createListAnswers = (opts: { ttlMs?: number; maxEntries?: number; e
     entries.set(key, entry);
   };
 
-  const answers: TListAnswers = {
+  const answers: TListAnswers<T> = {
     answer: (companyId, key, load) => {
       if (opts.enabled === false) return load();
       const clock = clockOf(companyId);

@@ -80,7 +80,7 @@ export type TListConditions = ReturnType<typeof listConditions>;
  * A page row as it comes (arrays, not objects: cheaper to read), in PAGE_COLUMNS' order; timestamps come
  * as the API writes them (isoTimestamps).
  */
-type TListRow = [
+export type TListRow = [
   id: number,
   uuid: string,
   companyId: number,
@@ -116,18 +116,18 @@ type TListRow = [
 ];
 
 /** the columns of the answer only (not the ticket's bot and flow state), in TListRow's order */
-const PAGE_COLUMNS = `t.id, t.uuid, t.company_id, t.status, t.user_id, u.name, t.queue_id, q.name, q.color,
+export const PAGE_COLUMNS = `t.id, t.uuid, t.company_id, t.status, t.user_id, u.name, t.queue_id, q.name, q.color,
   t.whatsapp_id, w.name, w.status, t.contact_id, c.name, c.number, c.email, c.profile_pic_url, c.is_group,
   coalesce(pt.tags, '[]'::json), t.is_group, t.chatbot, t.last_message, t.last_message_at, t.unread_messages,
   t.use_integration, t.prompt_id, t.integration_id, t.code, t.created_at, t.updated_at`;
 
 /** the ticket columns the answer reads, all the page's subquery keeps */
-const TICKET_COLUMNS = `t.id, t.uuid, t.company_id, t.status, t.user_id, t.queue_id, t.whatsapp_id, t.contact_id,
+export const TICKET_COLUMNS = `t.id, t.uuid, t.company_id, t.status, t.user_id, t.queue_id, t.whatsapp_id, t.contact_id,
   t.is_group, t.chatbot, t.last_message, t.last_message_at, t.unread_messages, t.use_integration, t.prompt_id,
   t.integration_id, t.code, t.created_at, t.updated_at`;
 
 /** where a counted page's count (or another extra column) sits in its rows, after PAGE_COLUMNS */
-const PAGE_WIDTH = 30;
+export const PAGE_WIDTH = 30;
 
 const ORDER = 'order by t.updated_at desc, t.id desc';
 
@@ -137,7 +137,7 @@ const ORDER = 'order by t.updated_at desc, t.id desc';
  * the page is full or sorted, none is joined for nothing. Their tags are read in one pass for the whole
  * page (one index scan over its ids), not one lookup per ticket.
  */
-const pageFrom = `page t
+export const pageFrom = `page t
   join contacts c on c.id = t.contact_id
   left join users u on u.id = t.user_id
   left join queues q on q.id = t.queue_id
@@ -151,7 +151,7 @@ const pageFrom = `page t
   ) pt on pt.ticket_id = t.id and pt.company_id = t.company_id`;
 
 /** the API's ticket (spec 1 §3), as ticket-dto.ts `toTicket` makes it, from a list row */
-const toListTicket = (row: TListRow) => {
+export const toListTicket = (row: TListRow) => {
   const [
     id,
     uuid,

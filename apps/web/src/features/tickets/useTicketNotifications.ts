@@ -108,6 +108,10 @@ export const useTicketNotifications = () => {
 
   const onTicket = useCallback(
     (data: TTicketEvent) => {
+      if (data.action === 'delete' && data.moved) {
+        // the update to its new rooms follows and decides whether it stays
+        return;
+      }
       if (data.action === 'delete' || data.action === 'updateUnread') {
         setList((old) => dropNotification(old, data.ticketId));
       } else if (data.action === 'update' && data.ticket) {

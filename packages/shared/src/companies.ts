@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RECURRENCES, WEEKDAYS } from './constants.js';
-import { V, zEmail, zId, zName, zPassword } from './common.js';
+import { V, zBool, zEmail, zId, zName, zPassword } from './common.js';
 
 /** digits only, 10 or 11 of them: (99) 9999-9999 or (99) 99999-9999 */
 export const zPhone = () =>
@@ -45,8 +45,8 @@ const companyFields = {
     .optional()
     .or(z.literal('').transform(() => undefined)),
   planId: zId,
-  status: z.boolean(),
-  campaignsEnabled: z.boolean(),
+  status: zBool,
+  campaignsEnabled: zBool,
   dueDate: zDueDate,
   recurrence: z.enum(RECURRENCES),
   timezone: z.string().max(64).optional(),

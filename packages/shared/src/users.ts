@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALL_TICKET_VALUES, LANGUAGES, PROFILES } from './constants.js';
-import { zEmail, zId, zName, zPassword } from './common.js';
+import { zBool, zEmail, zId, zIdOrNone, zName, zPassword } from './common.js';
 
 const userFields = {
   name: zName(2, 50),
@@ -8,8 +8,8 @@ const userFields = {
   password: zPassword(5, 50),
   profile: z.enum(PROFILES),
   allTicket: z.enum(ALL_TICKET_VALUES),
-  canSeeTicketsWithoutQueue: z.boolean(),
-  whatsappId: zId.nullable().optional(),
+  canSeeTicketsWithoutQueue: zBool,
+  whatsappId: zIdOrNone.optional(),
   queueIds: z.array(zId).max(500),
   language: z.enum(LANGUAGES).nullable().optional(),
 };

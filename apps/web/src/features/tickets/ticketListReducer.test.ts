@@ -117,7 +117,8 @@ describe('live list updates', () => {
 describe('a move: delete to the rooms left, then update to the new ones', () => {
   const lists = () => ({ pending: data(1, 2), open: data(3) });
   const play = (events: TTicketEvent[], start = lists()) => {
-    let { pending: p, open: o } = start;
+    let p: TTicketsData | undefined = start.pending;
+    let o: TTicketsData | undefined = start.open;
     for (const event of events) {
       p = applyTicketEventToList(p, event, pending, viewer);
       o = applyTicketEventToList(o, event, open, viewer);

@@ -38,6 +38,9 @@ export const zDueDate = z
     v && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v.slice(0, 10))) ? v.slice(0, 10) : null,
   );
 
+/** the ancestor's company form sends `recurrence: ""` until one is picked: none given */
+const zRecurrence = z.union([z.enum(RECURRENCES), z.literal('').transform(() => undefined)], { error: V.invalid });
+
 const companyFields = {
   name: zName(2, 50),
   email: zEmail(),
@@ -48,7 +51,7 @@ const companyFields = {
   status: zBool,
   campaignsEnabled: zBool,
   dueDate: zDueDate,
-  recurrence: z.enum(RECURRENCES),
+  recurrence: zRecurrence,
   timezone: z.string().max(64).optional(),
   language: z.enum(['pt', 'en', 'es']).optional(),
   billingName: z.string().max(100).optional(),
@@ -63,7 +66,7 @@ export const ZCompanyBody = z.object({
   ...companyFields,
   status: companyFields.status.default(true),
   campaignsEnabled: companyFields.campaignsEnabled.default(true),
-  recurrence: companyFields.recurrence.default('MENSAL'),
+  recurrence: companyFields.recurrence.optional().transform((v) => v ?? 'MENSAL'),
   /** first admin's password when the super user creates a company; generated when absent */
   password: zPassword(5, 50).optional(),
 });

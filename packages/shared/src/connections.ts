@@ -9,10 +9,18 @@ const zMinutes = zNumeric(z.number().int(V.invalid).min(0, V.invalid).max(525_60
 const zMaxUseBotQueues = zNumeric(z.number().int(V.invalid).min(0, V.invalid).max(100, V.tooLong));
 const zText = z.string().max(4000, V.tooLong);
 
+/**
+ * The transport. The ancestor's `provider` is the release of its one WhatsApp Web library ("beta", "stable"),
+ * not a transport: it is read as "none given" (the default on create, unchanged on update).
+ */
+const zProvider = z.union([z.enum(CHANNEL_PROVIDERS), z.enum(['beta', 'stable']).transform(() => undefined)], {
+  error: V.invalid,
+});
+
 /** POST /whatsapp and PUT /whatsapp/:id (spec 1 §3 Connection, §5) */
 export const ZConnectionBody = z.object({
   name: zName(2, 50),
-  provider: z.enum(CHANNEL_PROVIDERS).default('sandbox'),
+  provider: zProvider.optional().transform((v): TChannelProvider => v ?? 'sandbox'),
   isDefault: zBool.default(false),
   greetingMessage: zText.default(''),
   complationMessage: zText.default(''),
@@ -72,7 +80,7 @@ export type TConnection = z.infer<typeof ZConnection>;
 /** PUT /whatsapp/:id: the fields of ZConnectionBody, each optional and without create defaults */
 export const ZConnectionUpdateBody = z.object({
   name: zName(2, 50).optional(),
-  provider: z.enum(CHANNEL_PROVIDERS).optional(),
+  provider: zProvider.optional(),
   isDefault: zBool.optional(),
   greetingMessage: zText.optional(),
   complationMessage: zText.optional(),

@@ -41,6 +41,11 @@ export const ZQueue = z.object({
 });
 export type TQueue = z.infer<typeof ZQueue>;
 
+/** the key a customer types for an option: text, or the number the ancestor's editor sends (`option: 1`) */
+const zOptionKey = z
+  .union([z.string(), z.number().int().min(0).max(999_999)], { error: V.invalid })
+  .transform((v) => String(v).trim());
+
 /** queue option: a node of the bot menu tree; parentId null (or -1 in queries) is the top level */
 export const ZQueueOptionBody = z.object({
   queueId: zId,
@@ -48,7 +53,7 @@ export const ZQueueOptionBody = z.object({
   title: z.string().trim().min(1, V.required).max(100, V.tooLong),
   message: z.string().max(4000, V.tooLong).default(''),
   /** the key the customer types; numbered automatically when absent */
-  option: z.string().trim().max(10, V.tooLong).optional(),
+  option: zOptionKey.pipe(z.string().max(10, V.tooLong)).optional(),
 });
 export type TQueueOptionBody = z.infer<typeof ZQueueOptionBody>;
 
@@ -105,6 +110,6 @@ export const ZQueueOptionQuery = z.object({
 export const ZQueueOptionUpdateBody = z.object({
   title: ZQueueOptionBody.shape.title.optional(),
   message: z.string().max(4000, V.tooLong).optional(),
-  option: z.string().trim().min(1, V.required).max(10, V.tooLong).optional(),
+  option: zOptionKey.pipe(z.string().min(1, V.required).max(10, V.tooLong)).optional(),
 });
 export type TQueueOptionUpdateBody = z.infer<typeof ZQueueOptionUpdateBody>;

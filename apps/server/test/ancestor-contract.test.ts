@@ -1286,4 +1286,62 @@ describe("the ancestor's socket (context/Socket/SocketContext.js and the hooks t
     const contact = await heard.waitFor(`company-${s.companyId}-contact`, (p) => p.action === 'update');
     expect(contact.contact).toMatchObject({ id: created.contact.id, name: 'Renamed Customer' });
   });
+
+  it('hears the management events with the fields its pages read', async () => {
+    if (!socket) throw new Error('the socket of the previous case');
+    const heard = recordEvents(socket);
+    const event = (name: string) => `company-${s.companyId}-${name}`;
+    // pages/Settings: data.setting.key / value
+    await call({ as: 'admin', method: 'PUT', path: () => '/settings/userRating', body: () => ({ value: 'enabled' }) });
+    const setting = await heard.waitFor(event('settings'), (p) => p.action === 'update');
+    expect(setting.setting).toMatchObject({ key: 'userRating', value: 'enabled' });
+    // pages/Queues: data.queue on update/create, data.queueId on delete
+    const queue = await call({
+      as: 'admin',
+      method: 'POST',
+      path: () => '/queue',
+      body: () => shapes.newQueue(unique('Ev'), '#abcdef'),
+    });
+    const queueEvent = await heard.waitFor(
+      event('queue'),
+      (p) => ['update', 'create'].includes(p.action) && p.queue?.id === queue.body.id,
+    );
+    expect(queueEvent.queue).toMatchObject({ name: queue.body.name });
+    await call({ as: 'admin', method: 'DELETE', path: () => `/queue/${queue.body.id}` });
+    await heard.waitFor(event('queue'), (p) => p.action === 'delete' && p.queueId === queue.body.id);
+    // pages/Users: data.user on update/create, +data.userId on delete
+    const user = await call({
+      as: 'admin',
+      method: 'POST',
+      path: () => '/users',
+      body: () => shapes.newUser({ name: 'Temp', email: `${unique('temp')}@example.com`, password: 'temp1' }, []),
+    });
+    await heard.waitFor(event('user'), (p) => ['update', 'create'].includes(p.action) && p.user?.id === user.body.id);
+    await call({ as: 'admin', method: 'DELETE', path: () => `/users/${user.body.id}` });
+    await heard.waitFor(event('user'), (p) => p.action === 'delete' && +p.userId === user.body.id);
+    // hooks/useWhatsApps and components/QrcodeModal: data.whatsapp, data.session (id, qrcode), data.whatsappId
+    const connection = await call({
+      as: 'admin',
+      method: 'POST',
+      path: () => '/whatsapp',
+      body: () => shapes.newConnection(unique('Ev'), []),
+    });
+    await heard.waitFor(event('whatsapp'), (p) => p.action === 'update' && p.whatsapp?.id === connection.body.id);
+    const qr = await heard.waitFor(
+      event('whatsappSession'),
+      (p) => p.action === 'update' && p.session?.id === connection.body.id && p.session.qrcode !== '',
+    );
+    expect(typeof qr.session.qrcode).toBe('string');
+    await call({ as: 'admin', method: 'DELETE', path: () => `/whatsapp/${connection.body.id}` });
+    await heard.waitFor(event('whatsapp'), (p) => p.action === 'delete' && p.whatsappId === connection.body.id);
+    // layout/index.js: a login elsewhere ends this session; it reads data.user.id (the last step: it ends the admin's session)
+    await call({
+      as: 'anon',
+      method: 'POST',
+      path: () => '/auth/login',
+      body: () => ({ email: s.adminEmail, password: s.password }),
+    });
+    const auth = await heard.waitFor(event('auth'));
+    expect(auth.user.id).toBe(s.adminId);
+  });
 });

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { zBool, zIdOrNone, zNumeric, zNumericOrNone } from './common';
 import { ZSendTextBody } from './messages';
-import { ZQueueCreateBody, ZQueueUpdateBody } from './queues';
+import { ZCompanyBody, ZCompanyUpdateBody } from './companies';
+import { ZConnectionBody, ZConnectionUpdateBody } from './connections';
+import { ZQueueCreateBody, ZQueueOptionBody, ZQueueOptionUpdateBody, ZQueueUpdateBody } from './queues';
 import { DEFAULT_TAG_COLOR, ZTagBody, ZTagUpdateBody } from './tags';
 import { ZUpdateTicketBody } from './tickets';
 import { ZUserBody, ZUserUpdateBody } from './users';
@@ -115,5 +117,27 @@ describe("the ancestor client's shapes", () => {
     expect(ZTagBody.parse({ name: 'VIP', kanban: true }).kanban).toBe(1);
     expect(ZTagUpdateBody.parse({ name: 'VIP' })).toEqual({ name: 'VIP' });
     expect(ZTagBody.safeParse({ name: 'VIP', kanban: 2 }).success).toBe(false);
+  });
+});
+
+describe("the ancestor's own words", () => {
+  it('a connection provider "beta" or "stable" is none given: the default on create, unchanged on update', () => {
+    expect(ZConnectionBody.parse({ name: 'Main', provider: 'beta' }).provider).toBe('sandbox');
+    expect(ZConnectionBody.parse({ name: 'Main', provider: 'baileys' }).provider).toBe('baileys');
+    expect(ZConnectionUpdateBody.parse({ provider: 'stable' }).provider).toBeUndefined();
+    expect(ZConnectionBody.safeParse({ name: 'Main', provider: 'telegram' }).success).toBe(false);
+  });
+
+  it('a company recurrence "" is none given', () => {
+    const company = { name: 'Acme', email: 'a@acme.test', planId: 1 };
+    expect(ZCompanyBody.parse({ ...company, recurrence: '' }).recurrence).toBe('MENSAL');
+    expect(ZCompanyUpdateBody.parse({ recurrence: '' }).recurrence).toBeUndefined();
+    expect(ZCompanyBody.safeParse({ ...company, recurrence: 'WEEKLY' }).success).toBe(false);
+  });
+
+  it('a queue option key sent as a number is its text', () => {
+    expect(ZQueueOptionBody.parse({ queueId: 1, title: 'Billing', option: 1 }).option).toBe('1');
+    expect(ZQueueOptionUpdateBody.parse({ option: 2 }).option).toBe('2');
+    expect(ZQueueOptionBody.safeParse({ queueId: 1, title: 'Billing', option: 1.5 }).success).toBe(false);
   });
 });

@@ -11,7 +11,7 @@
  * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), a quick message's attachment
  * (POST /quick-messages/:id/media-upload), the connection dialog's prompts and integrations lists (GET /prompt,
  * GET /queueIntegration), the dashboard, campaigns, schedules, kanban, internal chat, flow builder, files,
- * announcements, invoices. Refused on purpose: the password reset with the password in the URL.
+ * announcements, invoices. It has no message edit to replay. Refused on purpose: the password reset with the password in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1120,6 +1120,24 @@ const CASES: (TCase | TStep)[] = [
     as: 'admin',
     method: 'PUT',
     path: () => `/whatsappsession/${s.connectionId}`,
+    status: 200,
+  },
+  {
+    screen: 'language menu (its own user, "pt-BR")',
+    source: 'components/UserLanguageSelector/index.js handleChangeLanguage',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/users/${s.adminId}`,
+    body: () => ({ language: 'pt-BR' }),
+    status: 200,
+    reads: (res) => expect(res.body.language).toBe('pt'),
+  },
+  {
+    screen: 'language control',
+    source: 'components/LanguageControl/index.js handleLanguageChange',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/users/set-language/en',
     status: 200,
   },
   {

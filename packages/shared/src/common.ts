@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, type TLanguage } from './constants.js';
 
 /**
  * Validation messages are i18n keys (`validation.<key>` in the web app), so one schema serves the
@@ -86,6 +87,14 @@ export const zNumeric = <T extends z.ZodType<number, number>>(inner: T) =>
     )
     .transform(Number)
     .pipe(inner);
+
+/** one of Zelo's languages, also as a regional tag of it ("pt-BR", as the ancestor's language menu sends) */
+export const zLanguage = z
+  .string({ error: V.invalid })
+  .regex(/^[a-z]{2}([-_][A-Za-z]{2})?$/, V.invalid)
+  .transform((v) => v.slice(0, 2))
+  .pipe(z.enum(LANGUAGES, { error: V.invalid }))
+  .transform((v): TLanguage => v);
 
 /** an optional number: as zNumeric, or `null` / `""` / `false` for none */
 export const zNumericOrNone = <T extends z.ZodType<number, number>>(inner: T) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { zBool, zIdOrNone, zNumeric, zNumericOrNone } from './common';
+import { zBool, zIdOrNone, zLanguage, zNumeric, zNumericOrNone } from './common';
 import { ZSendTextBody } from './messages';
 import { ZCompanyBody, ZCompanyUpdateBody } from './companies';
 import { ZConnectionBody, ZConnectionUpdateBody } from './connections';
@@ -139,5 +139,18 @@ describe("the ancestor's own words", () => {
     expect(ZQueueOptionBody.parse({ queueId: 1, title: 'Billing', option: 1 }).option).toBe('1');
     expect(ZQueueOptionUpdateBody.parse({ option: 2 }).option).toBe('2');
     expect(ZQueueOptionBody.safeParse({ queueId: 1, title: 'Billing', option: 1.5 }).success).toBe(false);
+  });
+});
+
+describe('zLanguage', () => {
+  it('reads our languages and their regional tags', () => {
+    expect(zLanguage.parse('pt')).toBe('pt');
+    expect(zLanguage.parse('pt-BR')).toBe('pt');
+    expect(zLanguage.parse('en_US')).toBe('en');
+  });
+
+  it('refuses other languages and anything else', () => {
+    for (const bad of ['fr', 'fr-FR', 'portuguese', '', 'pt-BR-x', 1])
+      expect(zLanguage.safeParse(bad).success).toBe(false);
   });
 });

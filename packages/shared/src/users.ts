@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALL_TICKET_VALUES, LANGUAGES, PROFILES } from './constants.js';
-import { zBool, zEmail, zId, zIdOrNone, zName, zPassword } from './common.js';
+import { zBool, zEmail, zId, zIdOrNone, zLanguage, zName, zPassword } from './common.js';
 
 const userFields = {
   name: zName(2, 50),
@@ -11,7 +11,7 @@ const userFields = {
   canSeeTicketsWithoutQueue: zBool,
   whatsappId: zIdOrNone.optional(),
   queueIds: z.array(zId).max(500),
-  language: z.enum(LANGUAGES).nullable().optional(),
+  language: zLanguage.nullable().optional(),
 };
 
 export const ZUserBody = z.object({
@@ -57,4 +57,4 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZSetLanguageParams = z.object({ lang: z.enum(LANGUAGES) });
+export const ZSetLanguageParams = z.object({ lang: zLanguage });

@@ -11,7 +11,8 @@
  * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), a quick message's attachment
  * (POST /quick-messages/:id/media-upload), the connection dialog's prompts and integrations lists (GET /prompt,
  * GET /queueIntegration), the dashboard, campaigns, schedules, kanban, internal chat, flow builder, files,
- * announcements, invoices. It has no message edit to replay. Refused on purpose: the password reset with the password in the URL.
+ * announcements, invoices. The ancestor has no message edit to replay. Refused on purpose: the password reset
+ * with the password in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

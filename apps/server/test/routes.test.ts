@@ -26,7 +26,7 @@ const EXPECTED: Record<string, string> = {
   'PUT /api/companies/:id/schedules': 'admin',
   'DELETE /api/companies/:id': 'super',
   'GET /api/plans/list': 'public',
-  'GET /api/plans/all': 'super',
+  'GET /api/plans/all': 'public',
   'GET /api/plans': 'super',
   'GET /api/plans/:id': 'super',
   'POST /api/plans': 'super',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, type TLanguage } from './constants.js';
 
 /**
  * Validation messages are i18n keys (`validation.<key>` in the web app), so one schema serves the
@@ -51,9 +52,54 @@ export const ZListQuery = z.object({
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
 
+/*
+ * Lenient inputs (ARCHITECTURE §8.2): what the ancestor's client and other clients written to the spec send
+ * for a yes/no, an optional link or a number, accepted here once and used by every request schema. Still
+ * refused: anything whose meaning is a guess ("yes", 2 for a boolean, "abc" or "1e3" for a number, 0 for an id).
+ */
+
+/** a yes/no: true/false, 1/0, "1"/"0", "true"/"false" (a body or a query string) */
+export const zBool = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0'])], { error: V.invalid })
+  .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
 /** `?x=true` / `?x=false` in query strings */
-export const zQueryBool = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
+export const zQueryBool = zBool;
+
+/** "no value": `null`, `""` or `false` (the ancestor's selects send each for "none") */
+export const zNone = z.union([z.null(), z.literal(''), z.literal(false)]).transform(() => null);
+
+/**
+ * An optional link to another row: an id, or `null` / `""` / `false` for none. On an update a field left out
+ * stays `undefined` (unchanged) and "none" becomes `null` (the link is cleared).
+ */
+export const zIdOrNone = z.union([zId, zNone], { error: V.invalid });
+
+/** a number, or a string holding one in plain decimal ("12", "-3", "2.5"); `inner` adds the bounds */
+export const zNumeric = <T extends z.ZodType<number, number>>(inner: T) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,15}(\.\d{1,15})?$/, V.invalid),
+      ],
+      { error: V.invalid },
+    )
+    .transform(Number)
+    .pipe(inner);
+
+/** one of Zelo's languages, also as a regional tag of it ("pt-BR", as the ancestor's language menu sends) */
+export const zLanguage = z
+  .string({ error: V.invalid })
+  .regex(/^[a-z]{2}([-_][A-Za-z]{2})?$/, V.invalid)
+  .transform((v) => v.slice(0, 2))
+  .pipe(z.enum(LANGUAGES, { error: V.invalid }))
+  .transform((v): TLanguage => v);
+
+/** an optional number: as zNumeric, or `null` / `""` / `false` for none */
+export const zNumericOrNone = <T extends z.ZodType<number, number>>(inner: T) =>
+  z.union([zNumeric(inner), zNone], { error: V.invalid });
 
 export const ZMessageResponse = z.object({ message: z.string() });

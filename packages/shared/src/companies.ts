@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RECURRENCES, WEEKDAYS } from './constants.js';
-import { V, zEmail, zId, zName, zPassword } from './common.js';
+import { V, zBool, zEmail, zId, zName, zPassword } from './common.js';
 
 /** digits only, 10 or 11 of them: (99) 9999-9999 or (99) 99999-9999 */
 export const zPhone = () =>
@@ -43,6 +43,9 @@ export const zDueDate = z
     v && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v.slice(0, 10))) ? v.slice(0, 10) : null,
   );
 
+/** the ancestor's company form sends `recurrence: ""` until one is picked: none given */
+const zRecurrence = z.union([z.enum(RECURRENCES), z.literal('').transform(() => undefined)], { error: V.invalid });
+
 const companyFields = {
   name: zName(2, 50),
   email: zEmail(),
@@ -50,10 +53,10 @@ const companyFields = {
     .optional()
     .or(z.literal('').transform(() => undefined)),
   planId: zId,
-  status: z.boolean(),
-  campaignsEnabled: z.boolean(),
+  status: zBool,
+  campaignsEnabled: zBool,
   dueDate: zDueDate,
-  recurrence: z.enum(RECURRENCES),
+  recurrence: zRecurrence,
   timezone: z.string().max(64).optional(),
   language: z.enum(['pt', 'en', 'es']).optional(),
   billingName: z.string().max(100).optional(),
@@ -68,7 +71,7 @@ export const ZCompanyBody = z.object({
   ...companyFields,
   status: companyFields.status.default(true),
   campaignsEnabled: companyFields.campaignsEnabled.default(true),
-  recurrence: companyFields.recurrence.default('MENSAL'),
+  recurrence: companyFields.recurrence.optional().transform((v) => v ?? 'MENSAL'),
   /** first admin's password when the super user creates a company; generated when absent */
   password: zPassword(5, 50).optional(),
 });

@@ -1,18 +1,27 @@
 import { z } from 'zod';
 import { CONNECTION_ERRORS, CONNECTION_STATUSES } from './constants.js';
-import { V, zId, zName } from './common.js';
+import { V, zBool, zId, zIdOrNone, zName, zNumeric } from './common.js';
 
 export const CHANNEL_PROVIDERS = ['sandbox', 'baileys', 'cloud-api'] as const;
 export type TChannelProvider = (typeof CHANNEL_PROVIDERS)[number];
 
-const zMinutes = z.coerce.number({ error: V.invalid }).int(V.invalid).min(0, V.invalid).max(525_600, V.tooLong);
+const zMinutes = zNumeric(z.number().int(V.invalid).min(0, V.invalid).max(525_600, V.tooLong));
+const zMaxUseBotQueues = zNumeric(z.number().int(V.invalid).min(0, V.invalid).max(100, V.tooLong));
 const zText = z.string().max(4000, V.tooLong);
+
+/**
+ * The transport. The ancestor's `provider` is the release of its one WhatsApp Web library ("beta", "stable"),
+ * not a transport: it is read as "none given" (the default on create, unchanged on update).
+ */
+const zProvider = z.union([z.enum(CHANNEL_PROVIDERS), z.enum(['beta', 'stable']).transform(() => undefined)], {
+  error: V.invalid,
+});
 
 /** POST /whatsapp and PUT /whatsapp/:id (spec 1 §3 Connection, §5) */
 export const ZConnectionBody = z.object({
   name: zName(2, 50),
-  provider: z.enum(CHANNEL_PROVIDERS).default('sandbox'),
-  isDefault: z.boolean().default(false),
+  provider: zProvider.optional().transform((v): TChannelProvider => v ?? 'sandbox'),
+  isDefault: zBool.default(false),
   greetingMessage: zText.default(''),
   complationMessage: zText.default(''),
   outOfHoursMessage: zText.default(''),
@@ -22,15 +31,15 @@ export const ZConnectionBody = z.object({
   expiresTicket: zMinutes.default(0),
   /** minutes between bot menu re-sends */
   timeUseBotQueues: zMinutes.default(0),
-  maxUseBotQueues: z.coerce.number().int().min(0).max(100).default(3),
-  transferQueueId: zId.nullable().default(null),
+  maxUseBotQueues: zMaxUseBotQueues.default(3),
+  transferQueueId: zIdOrNone.default(null),
   /** minutes a pending ticket without a queue waits before going to transferQueueId */
   timeToTransfer: zMinutes.default(0),
   /** minutes after which open chats are closed; 0 = never */
   closeOpenChatsAfterMinutes: zMinutes.default(0),
   queueIds: z.array(zId).max(200).default([]),
-  promptId: zId.nullable().default(null),
-  integrationId: zId.nullable().default(null),
+  promptId: zIdOrNone.default(null),
+  integrationId: zIdOrNone.default(null),
   token: z.string().max(200).nullable().optional(),
   /** provider settings (Cloud API: phoneNumberId, businessAccountId, graphUrl, graphVersion) */
   channelConfig: z.record(z.string(), z.unknown()).default({}),
@@ -73,8 +82,8 @@ export type TConnection = z.infer<typeof ZConnection>;
 /** PUT /whatsapp/:id: the fields of ZConnectionBody, each optional and without create defaults */
 export const ZConnectionUpdateBody = z.object({
   name: zName(2, 50).optional(),
-  provider: z.enum(CHANNEL_PROVIDERS).optional(),
-  isDefault: z.boolean().optional(),
+  provider: zProvider.optional(),
+  isDefault: zBool.optional(),
   greetingMessage: zText.optional(),
   complationMessage: zText.optional(),
   outOfHoursMessage: zText.optional(),
@@ -82,13 +91,13 @@ export const ZConnectionUpdateBody = z.object({
   expiresInactiveMessage: zText.optional(),
   expiresTicket: zMinutes.optional(),
   timeUseBotQueues: zMinutes.optional(),
-  maxUseBotQueues: z.coerce.number().int().min(0).max(100).optional(),
-  transferQueueId: zId.nullable().optional(),
+  maxUseBotQueues: zMaxUseBotQueues.optional(),
+  transferQueueId: zIdOrNone.optional(),
   timeToTransfer: zMinutes.optional(),
   closeOpenChatsAfterMinutes: zMinutes.optional(),
   queueIds: z.array(zId).max(200).optional(),
-  promptId: zId.nullable().optional(),
-  integrationId: zId.nullable().optional(),
+  promptId: zIdOrNone.optional(),
+  integrationId: zIdOrNone.optional(),
   token: z.string().max(200).nullable().optional(),
   channelConfig: z.record(z.string(), z.unknown()).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, zName } from './common.js';
+import { V, zBool, zName } from './common.js';
 
 export const ZExtraInfo = z.object({
   id: z.number().optional(),
@@ -21,7 +21,7 @@ export const ZContactBody = z.object({
     .refine((v) => v === '' || z.email().safeParse(v).success, V.invalidEmail)
     .default(''),
   extraInfo: z.array(ZExtraInfo).max(100).default([]),
-  disableBot: z.boolean().default(false),
+  disableBot: zBool.default(false),
 });
 export type TContactBody = z.infer<typeof ZContactBody>;
 
@@ -56,7 +56,7 @@ export const ZContactUpdateBody = z.object({
   number: ZContactBody.shape.number.optional(),
   email: ZContactBody.shape.email.unwrap().optional(),
   extraInfo: z.array(ZExtraInfo).max(100).optional(),
-  disableBot: z.boolean().optional(),
+  disableBot: zBool.optional(),
 });
 export type TContactUpdateBody = z.infer<typeof ZContactUpdateBody>;
 

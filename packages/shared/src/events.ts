@@ -1,3 +1,5 @@
+import type { TTicket } from './tickets.js';
+
 /** Realtime event and room names (spec 1 §7, ARCHITECTURE §5). Every room starts with the company. */
 export const events = {
   auth: (companyId: number) => `company-${companyId}-auth`,
@@ -36,3 +38,13 @@ export const rooms = {
   /** super users, across companies */
   supers: () => 'super-users',
 } as const;
+
+/**
+ * `company-{id}-ticket` payloads. A `delete` with `moved: true` is a ticket that left these rooms for others
+ * (accepted, transferred, returned, reopened): the update to its new rooms follows, so a client drops it from
+ * the list it was in without a "deleted" notice and keeps an open conversation on it.
+ */
+export type TTicketEvent<TTicketShape = TTicket> =
+  | { action: 'update'; ticket: TTicketShape }
+  | { action: 'delete'; ticketId: number; moved?: boolean }
+  | { action: 'updateUnread'; ticketId: number };

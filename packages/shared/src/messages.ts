@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, zPageNumber } from './common.js';
+import { V, zBool, zPageNumber } from './common.js';
 
 export const MEDIA_TYPES = [
   'image',
@@ -24,9 +24,9 @@ export const ZSendTextBody = z.object({
   quotedMsg: z.union([z.object({ id: z.coerce.number() }).passthrough(), z.null()]).optional(),
   /** an id chosen by the client, so a retried send is stored once */
   clientId: z.string().max(64).optional(),
-  read: z.boolean().optional(),
-  fromMe: z.boolean().optional(),
-  mediaUrl: z.string().optional(),
+  read: zBool.optional(),
+  fromMe: zBool.optional(),
+  mediaUrl: z.string().max(2048).nullable().optional(),
 });
 export type TSendTextBody = z.infer<typeof ZSendTextBody>;
 

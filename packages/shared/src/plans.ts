@@ -1,21 +1,21 @@
 import { z } from 'zod';
-import { V, zName } from './common.js';
+import { V, zBool, zName, zNumeric } from './common.js';
 
-const zLimit = z.coerce.number({ error: V.invalid }).int(V.invalid).min(0, V.invalid).max(100000, V.tooLong);
+const zLimit = zNumeric(z.number().int(V.invalid).min(0, V.invalid).max(100000, V.tooLong));
 
 export const ZPlanBody = z.object({
   name: zName(2, 50),
   users: zLimit,
   connections: zLimit,
   queues: zLimit,
-  value: z.coerce.number({ error: V.invalid }).min(0, V.invalid).max(1_000_000, V.tooLong),
-  useCampaigns: z.boolean().default(true),
-  useSchedules: z.boolean().default(true),
-  useInternalChat: z.boolean().default(true),
-  useExternalApi: z.boolean().default(true),
-  useKanban: z.boolean().default(true),
-  useOpenAi: z.boolean().default(true),
-  useIntegrations: z.boolean().default(true),
+  value: zNumeric(z.number().min(0, V.invalid).max(1_000_000, V.tooLong)),
+  useCampaigns: zBool.default(true),
+  useSchedules: zBool.default(true),
+  useInternalChat: zBool.default(true),
+  useExternalApi: zBool.default(true),
+  useKanban: zBool.default(true),
+  useOpenAi: zBool.default(true),
+  useIntegrations: zBool.default(true),
 });
 export type TPlanBody = z.infer<typeof ZPlanBody>;
 

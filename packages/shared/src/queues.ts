@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, zId, zName } from './common.js';
+import { V, zId, zIdOrNone, zName, zNumericOrNone } from './common.js';
 import { ZWorkingHour } from './companies.js';
 
 /** spec 2 §3: Monday–Friday 08:00–18:00, Saturday 08:00–12:00, Sunday 00:00–00:00 */
@@ -13,14 +13,17 @@ export const DEFAULT_QUEUE_SCHEDULES = [
   { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
 ];
 
+const zOrderQueue = zNumericOrNone(z.number().int(V.invalid).min(0, V.invalid).max(10000, V.tooLong));
+
 export const ZQueueBody = z.object({
   name: zName(2, 50),
   color: z.string({ error: V.required }).trim().min(3, V.tooShort).max(9, V.tooLong),
   greetingMessage: z.string().max(4000, V.tooLong).default(''),
   outOfHoursMessage: z.string().max(4000, V.tooLong).default(''),
-  orderQueue: z.coerce.number().int().min(0).max(10000).nullable().default(null),
-  integrationId: zId.nullable().default(null),
-  promptId: zId.nullable().default(null),
+  /** `""` or null: no order */
+  orderQueue: zOrderQueue.default(null),
+  integrationId: zIdOrNone.default(null),
+  promptId: zIdOrNone.default(null),
   schedules: z.array(ZWorkingHour).max(7).default(DEFAULT_QUEUE_SCHEDULES),
 });
 export type TQueueBody = z.infer<typeof ZQueueBody>;
@@ -38,14 +41,19 @@ export const ZQueue = z.object({
 });
 export type TQueue = z.infer<typeof ZQueue>;
 
+/** the key a customer types for an option: text, or the number the ancestor's editor sends (`option: 1`) */
+const zOptionKey = z
+  .union([z.string(), z.number().int().min(0).max(999_999)], { error: V.invalid })
+  .transform((v) => String(v).trim());
+
 /** queue option: a node of the bot menu tree; parentId null (or -1 in queries) is the top level */
 export const ZQueueOptionBody = z.object({
   queueId: zId,
-  parentId: zId.nullable().default(null),
+  parentId: zIdOrNone.default(null),
   title: z.string().trim().min(1, V.required).max(100, V.tooLong),
   message: z.string().max(4000, V.tooLong).default(''),
   /** the key the customer types; numbered automatically when absent */
-  option: z.string().trim().max(10, V.tooLong).optional(),
+  option: zOptionKey.pipe(z.string().max(10, V.tooLong)).optional(),
 });
 export type TQueueOptionBody = z.infer<typeof ZQueueOptionBody>;
 
@@ -82,9 +90,9 @@ export const ZQueueUpdateBody = z.object({
   color: ZQueueBody.shape.color.optional(),
   greetingMessage: z.string().max(4000, V.tooLong).optional(),
   outOfHoursMessage: z.string().max(4000, V.tooLong).optional(),
-  orderQueue: z.coerce.number().int().min(0).max(10000).nullable().optional(),
-  integrationId: zId.nullable().optional(),
-  promptId: zId.nullable().optional(),
+  orderQueue: zOrderQueue.optional(),
+  integrationId: zIdOrNone.optional(),
+  promptId: zIdOrNone.optional(),
   schedules: ZQueueSchedules.optional(),
 });
 export type TQueueUpdateBody = z.infer<typeof ZQueueUpdateBody>;
@@ -102,6 +110,6 @@ export const ZQueueOptionQuery = z.object({
 export const ZQueueOptionUpdateBody = z.object({
   title: ZQueueOptionBody.shape.title.optional(),
   message: z.string().max(4000, V.tooLong).optional(),
-  option: z.string().trim().min(1, V.required).max(10, V.tooLong).optional(),
+  option: zOptionKey.pipe(z.string().min(1, V.required).max(10, V.tooLong)).optional(),
 });
 export type TQueueOptionUpdateBody = z.infer<typeof ZQueueOptionUpdateBody>;

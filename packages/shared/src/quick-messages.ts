@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { V } from './common.js';
+import { V, zBool } from './common.js';
 
 export const ZQuickMessageBody = z.object({
   shortcode: z.string({ error: V.required }).trim().min(1, V.required).max(50, V.tooLong),
   message: z.string().max(4000, V.tooLong).default(''),
   /** visible to the whole company (else only to its author) */
-  geral: z.boolean().default(true),
+  geral: zBool.default(true),
 });
 export type TQuickMessageBody = z.infer<typeof ZQuickMessageBody>;
 
@@ -26,7 +26,7 @@ export type TQuickMessage = z.infer<typeof ZQuickMessage>;
 export const ZQuickMessageUpdateBody = z.object({
   shortcode: ZQuickMessageBody.shape.shortcode.optional(),
   message: z.string().max(4000, V.tooLong).optional(),
-  geral: z.boolean().optional(),
-  status: z.boolean().optional(),
+  geral: zBool.optional(),
+  status: zBool.optional(),
 });
 export type TQuickMessageUpdateBody = z.infer<typeof ZQuickMessageUpdateBody>;

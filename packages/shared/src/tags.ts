@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import { V } from './common.js';
+import { V, zBool } from './common.js';
 
 /** spec 2 §5: name required, at least 3 characters */
 const zTagName = z.string({ error: V.required }).trim().min(1, V.required).min(3, V.tooShort).max(50, V.tooLong);
-const zTagColor = z.string().trim().min(3, V.tooShort).max(9, V.tooLong);
-const zKanban = z.union([z.literal(0), z.literal(1)], { error: V.invalid });
-
 export const DEFAULT_TAG_COLOR = '#A4CCCC';
+
+/** an empty colour (the ancestor's dialog allows it) is the default one: spec 2 §5 validates only the name */
+const zTagColor = z
+  .union([z.string(), z.null()])
+  .transform((v) => v?.trim() || DEFAULT_TAG_COLOR)
+  .pipe(z.string().min(3, V.tooShort).max(9, V.tooLong));
+/** 1 or 0 (true/false and "1"/"0" accepted) */
+const zKanban = zBool.transform((v) => (v ? 1 : 0));
 
 export const ZTagBody = z.object({
   name: zTagName,

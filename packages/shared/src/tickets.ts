@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from './constants.js';
-import { V, zId, zPageNumber, zQueryBool } from './common.js';
+import { V, zBool, zId, zIdOrNone, zPageNumber, zQueryBool } from './common.js';
 import { ZContact } from './contacts.js';
 
 /** `?queueIds=[1,2]` (JSON, as the ancestor's client sends) or `?queueIds=1,2` */
@@ -45,21 +45,21 @@ export type TTicketListQuery = z.infer<typeof ZTicketListQuery>;
 
 export const ZCreateTicketBody = z.object({
   contactId: zId,
-  queueId: zId.nullable().optional(),
-  whatsappId: zId.nullable().optional(),
-  userId: zId.nullable().optional(),
+  queueId: zIdOrNone.optional(),
+  whatsappId: zIdOrNone.optional(),
+  userId: zIdOrNone.optional(),
   status: z.enum(TICKET_STATUSES).default('open'),
 });
 export type TCreateTicketBody = z.infer<typeof ZCreateTicketBody>;
 
 export const ZUpdateTicketBody = z.object({
   status: z.enum(TICKET_STATUSES).optional(),
-  userId: zId.nullable().optional(),
-  queueId: zId.nullable().optional(),
-  whatsappId: zId.nullable().optional(),
-  useIntegration: z.boolean().optional(),
-  promptId: zId.nullable().optional(),
-  integrationId: zId.nullable().optional(),
+  userId: zIdOrNone.optional(),
+  queueId: zIdOrNone.optional(),
+  whatsappId: zIdOrNone.optional(),
+  useIntegration: zBool.optional(),
+  promptId: zIdOrNone.optional(),
+  integrationId: zIdOrNone.optional(),
 });
 export type TUpdateTicketBody = z.infer<typeof ZUpdateTicketBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALL_TICKET_VALUES, LANGUAGES, PROFILES } from './constants.js';
-import { zEmail, zId, zName, zPassword } from './common.js';
+import { zBool, zEmail, zId, zIdOrNone, zLanguage, zName, zPassword } from './common.js';
 
 const userFields = {
   name: zName(2, 50),
@@ -8,10 +8,10 @@ const userFields = {
   password: zPassword(5, 50),
   profile: z.enum(PROFILES),
   allTicket: z.enum(ALL_TICKET_VALUES),
-  canSeeTicketsWithoutQueue: z.boolean(),
-  whatsappId: zId.nullable().optional(),
+  canSeeTicketsWithoutQueue: zBool,
+  whatsappId: zIdOrNone.optional(),
   queueIds: z.array(zId).max(500),
-  language: z.enum(LANGUAGES).nullable().optional(),
+  language: zLanguage.nullable().optional(),
 };
 
 export const ZUserBody = z.object({
@@ -57,4 +57,4 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZSetLanguageParams = z.object({ lang: z.enum(LANGUAGES) });
+export const ZSetLanguageParams = z.object({ lang: zLanguage });

@@ -14,7 +14,12 @@ export const plansRoutes = (app: FastifyInstance, ctx: TAppContext) => {
     { config: route({ auth: 'public' }), schema: { tags, response: { 200: z.array(ZPlan) } } },
     () => getAllPlans(ctx),
   );
-  r.get('/api/plans/all', { config: route({ auth: 'super' }), schema: { tags } }, () => getAllPlans(ctx));
+  // the ancestor's sign-up page reads its plan list here, logged out: the same public answer as /plans/list
+  r.get(
+    '/api/plans/all',
+    { config: route({ auth: 'public' }), schema: { tags, response: { 200: z.array(ZPlan) } } },
+    () => getAllPlans(ctx),
+  );
   r.get('/api/plans', { config: route({ auth: 'super' }), schema: { tags, querystring: ZListQuery } }, (request) =>
     getPlanPage(ctx, request.query),
   );

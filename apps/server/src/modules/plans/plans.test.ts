@@ -1,3 +1,4 @@
+import { ZPlan } from '@zelo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlan, type TTenant, unique } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
@@ -147,7 +148,6 @@ describe('plans as an admin', () => {
   it('gets 403 ERR_NO_PERMISSION on every super route and changes nothing', async () => {
     const plan = await createPlan(server, superToken);
     const routes: [string, string, unknown?][] = [
-      ['GET', '/api/plans/all'],
       ['GET', '/api/plans'],
       ['GET', `/api/plans/${plan.id}`],
       ['POST', '/api/plans', planBody()],
@@ -163,9 +163,18 @@ describe('plans as an admin', () => {
   });
 
   it('needs a session for the super routes (401 without a token)', async () => {
-    expect(await server.request('GET', '/api/plans/all')).toMatchObject({
+    expect(await server.request('GET', '/api/plans')).toMatchObject({
       status: 401,
       body: { error: 'ERR_NOT_AUTHENTICATED' },
     });
+  });
+
+  it("reads /plans/all logged out (the ancestor's sign-up page): the public list, as /plans/list answers", async () => {
+    await createPlan(server, superToken);
+    const open = await server.request('GET', '/api/plans/all');
+    expect(open.status).toBe(200);
+    expect(open.body).toEqual((await server.request('GET', '/api/plans/list')).body);
+    expect(Object.keys(open.body[0]).sort()).toEqual(Object.keys(ZPlan.shape).sort());
+    expect((await server.request('GET', '/api/plans/all', { token: tenant.token })).body).toEqual(open.body);
   });
 });

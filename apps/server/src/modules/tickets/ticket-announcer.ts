@@ -1,4 +1,4 @@
-import { events } from '@zelo/shared';
+import { events, type TTicketEvent } from '@zelo/shared';
 import type { TAppContext } from '../../lib/context';
 import { ticketRooms } from './ticket-access';
 import { loadTicketDto, type TTicketDto } from './ticket-dto';
@@ -8,8 +8,11 @@ export type TTicketPlace = { status: string; queueId: number | null; userId: num
 
 /**
  * `company-{id}-ticket` `{action:'update', ticket}` to the rooms allowed to see the ticket now; when
- * `previous` says it moved (status, queue or user), `{action:'delete', ticketId}` to the rooms it left.
- * Call after the transaction commits.
+ * `previous` says it moved (status, queue or user), first `{action:'delete', ticketId, moved: true}` to every
+ * socket in the rooms it left, those also in the new rooms included: a client with one socket for all its
+ * lists (the ancestor's) drops a ticket from a list only on a delete, and the update that follows puts it
+ * in its new list. `moved` tells a client the ticket still exists (no "deleted" notice, the open
+ * conversation stays). Call after the transaction commits.
  */
 export const announceTicket = async (
   ctx: TAppContext,
@@ -26,7 +29,7 @@ export const announceTicket = async (
     (previous.status !== ticket.status || previous.queueId !== ticket.queueId || previous.userId !== ticket.userId)
   ) {
     const left = ticketRooms(companyId, { id: ticket.id, ...previous }).filter((r) => !now.includes(r));
-    if (left.length) ctx.realtime.to(left, event, { action: 'delete', ticketId }, now);
+    if (left.length) ctx.realtime.to(left, event, { action: 'delete', ticketId, moved: true } satisfies TTicketEvent);
   }
   ctx.realtime.to(now, event, { action: 'update', ticket });
 

@@ -77,6 +77,76 @@ describe('ticket and message events reach only the allowed sockets', () => {
   });
 });
 
+describe('a move: delete to every socket in the rooms left, then the update', () => {
+  /** the `company-{id}-ticket` events a socket heard about one ticket, in order */
+  const movesOf = (heard: { event: string; payload: unknown }[], event: string, ticketId: number) =>
+    heard
+      .filter((h) => h.event === event)
+      .map(
+        (h) =>
+          h.payload as { action: string; ticketId?: number; moved?: boolean; ticket?: { id: number; status: string } },
+      )
+      .filter((p) => (p.ticketId ?? p.ticket?.id) === ticketId)
+      .map((p) =>
+        p.action === 'delete' ? `delete${p.moved ? ' moved' : ''}` : `${p.action} ${p.ticket?.status ?? ''}`.trim(),
+      );
+
+  it('a socket in both the old and the new rooms hears the delete, then the update (accept, transfer, return)', async () => {
+    const a = await setupInbox(server, 'Moves');
+    fake.connect(a.connectionId);
+    const event = `company-${a.tenant.companyId}-ticket`;
+    // one socket for every list, as the ancestor's client has: the admin's and the queue agent's
+    const every = [['joinNotification'], ['joinTickets', 'pending'], ['joinTickets', 'open']] as [string, unknown?][];
+    const admin = await joined(a.tenant.token, every);
+    const agent = await joined(a.agent1.token, every);
+    try {
+      const { ticketId } = await pendingTicket(server, a.tenant, a.connectionId, { queueId: a.q1 });
+      const put = (token: string, body: Record<string, unknown>) =>
+        server.request('PUT', `/api/tickets/${ticketId}`, { token, body });
+      // accept
+      expect((await put(a.agent1.token, { status: 'open', userId: a.agent1.id })).status).toBe(200);
+      for (const s of [admin, agent])
+        await s.events.waitFor(event, (p) => p.action === 'update' && p.ticket.status === 'open');
+      for (const s of [admin, agent])
+        expect(movesOf(s.events.heard, event, ticketId).slice(-2)).toEqual(['delete moved', 'update open']);
+      // return to waiting
+      expect((await put(a.agent1.token, { status: 'pending', userId: null })).status).toBe(200);
+      for (const s of [admin, agent])
+        await s.events.waitFor(event, (p) => p.action === 'update' && p.ticket.status === 'pending');
+      for (const s of [admin, agent])
+        expect(movesOf(s.events.heard, event, ticketId).slice(-2)).toEqual(['delete moved', 'update pending']);
+      // accept again, then transfer to another attendant of the same queue
+      await put(a.agent1.token, { status: 'open', userId: a.agent1.id });
+      await agent.events.waitFor(
+        event,
+        (p) => p.action === 'update' && p.ticket.userId === a.agent1.id && p.ticket.status === 'open',
+      );
+      await admin.events.waitFor(
+        event,
+        (p) => p.action === 'update' && p.ticket.userId === a.agent1.id && p.ticket.status === 'open',
+      );
+      expect((await put(a.agent1.token, { userId: a.agent2.id, status: 'open' })).status).toBe(200);
+      await admin.events.waitFor(event, (p) => p.action === 'update' && p.ticket.userId === a.agent2.id);
+      // the admin's rooms all still hold it: an update in place, no delete
+      expect(movesOf(admin.events.heard, event, ticketId).slice(-3)).toEqual([
+        'delete moved',
+        'update open',
+        'update open',
+      ]);
+      // agent1 left the ticket's user room: the delete reaches it; the queue's open room still shows it the update
+      await agent.events.waitFor(event, (p) => p.action === 'update' && p.ticket.userId === a.agent2.id);
+      expect(movesOf(agent.events.heard, event, ticketId).slice(-2)).toEqual(['delete moved', 'update open']);
+      // a real delete carries no `moved`
+      expect((await server.request('DELETE', `/api/tickets/${ticketId}`, { token: a.tenant.token })).status).toBe(204);
+      const gone = await admin.events.waitFor(event, (p) => p.action === 'delete' && !p.moved);
+      expect(gone).toEqual({ action: 'delete', ticketId });
+    } finally {
+      admin.socket.disconnect();
+      agent.socket.disconnect();
+    }
+  });
+});
+
 describe('leaveTickets', () => {
   /** the rooms the server holds the socket in */
   const roomsOf = async (socketId: string | undefined) => {

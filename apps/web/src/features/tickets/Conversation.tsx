@@ -18,6 +18,7 @@ import { TransferDialog } from './TransferDialog';
 import { flattenMessages } from './messagesCache';
 import { dropNotification } from './notificationRules';
 import { NOTIFICATIONS_KEY } from './queryKeys';
+import { isTicketGone } from './ticketListReducer';
 import { ticketsApi } from './ticketsApi';
 import type { TTicketEvent } from './ticketTypes';
 import { useChannelWindow } from './useChannelWindow';
@@ -92,9 +93,9 @@ const TicketConversation = ({ ticket, onBack }: { ticket: TTicket; onBack?: () =
     return () => setCurrentTicketId(null);
   }, [ticket.id, queryClient]);
 
-  // the open ticket was deleted elsewhere: back to the list
+  // the open ticket was deleted elsewhere: back to the list (a ticket that only moved between lists stays open)
   useSocketEvent(user ? events.ticket(user.companyId) : '', (data: TTicketEvent) => {
-    if (data.action === 'delete' && data.ticketId === ticket.id) {
+    if (isTicketGone(data, ticket.id)) {
       navigate('/tickets');
     }
   });

@@ -1,4 +1,4 @@
-import type { TMessage, TTicket } from '@zelo/shared';
+import type { TMessage, TTicket, TTicketEvent } from '@zelo/shared';
 
 export type TNotifyContext = {
   userId: number;
@@ -40,3 +40,36 @@ export const upsertNotification = (list: TTicket[], ticket: TTicket): TTicket[] 
 
 export const dropNotification = (list: TTicket[], ticketId: number): TTicket[] =>
   list.some((t) => t.id === ticketId) ? list.filter((t) => t.id !== ticketId) : list;
+
+/**
+ * The bell after a `company-{id}-ticket` event. A move comes as a delete (`moved`) then, when this user still
+ * sees the ticket, an update: the delete takes it off and notes it in `movedAway`, and the update puts back a
+ * ticket that was on the bell and still belongs there (`keep`). A ticket moved out of sight gets no update and
+ * stays off.
+ */
+export const applyTicketEventToBell = (
+  list: TTicket[],
+  event: TTicketEvent,
+  keep: (ticket: TTicket) => boolean,
+  movedAway: Set<number>,
+): TTicket[] => {
+  if (event.action === 'update') {
+    const { ticket } = event;
+    const cameBack = movedAway.delete(ticket.id);
+    if (!keep(ticket)) {
+      return dropNotification(list, ticket.id);
+    }
+    if (list.some((t) => t.id === ticket.id)) {
+      return list.map((t) => (t.id === ticket.id ? ticket : t));
+    }
+
+    return cameBack ? upsertNotification(list, ticket) : list;
+  }
+  if (event.action === 'delete' && event.moved && list.some((t) => t.id === event.ticketId)) {
+    movedAway.add(event.ticketId);
+  } else {
+    movedAway.delete(event.ticketId);
+  }
+
+  return dropNotification(list, event.ticketId);
+};

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDuration, recordingFileName, shouldSendRecording } from './audioRecording';
 import { matchUsers } from './dialogLogic';
 import { flattenMessages, updateMessage, upsertMessage } from './messagesCache';
-import { shouldNotify } from './notificationRules';
+import { applyTicketEventToBell, shouldNotify } from './notificationRules';
 import { filterQuickAnswers, quickAnswerLabel } from './quickAnswers';
 import { makeMessage, makeTicket } from './testFixtures';
 import { transitionBody } from './ticketTransitions';
@@ -121,5 +121,37 @@ describe('ticket transitions', () => {
       useIntegration: false,
       promptId: null,
     });
+  });
+});
+
+describe('the bell and a move (delete, then update)', () => {
+  const keep = (t: ReturnType<typeof makeTicket>) => t.unreadMessages > 0 && t.status !== 'closed';
+  const unread = (id: number, fields: Parameters<typeof makeTicket>[1] = {}) =>
+    makeTicket(id, { unreadMessages: 2, ...fields });
+
+  it('a ticket accepted by this user leaves the bell on the delete and comes back on the update', () => {
+    const moved = new Set<number>();
+    let bell = [unread(1), unread(2)];
+    bell = applyTicketEventToBell(bell, { action: 'delete', ticketId: 1, moved: true }, keep, moved);
+    expect(bell.map((t) => t.id)).toEqual([2]);
+    bell = applyTicketEventToBell(bell, { action: 'update', ticket: unread(1, { status: 'open' }) }, keep, moved);
+    expect(bell.map((t) => t.id)).toEqual([1, 2]);
+    expect(moved.size).toBe(0);
+  });
+
+  it('a ticket moved out of sight (no update follows) stays off; a real delete never comes back', () => {
+    const moved = new Set<number>();
+    let bell = applyTicketEventToBell([unread(1)], { action: 'delete', ticketId: 1, moved: true }, keep, moved);
+    expect(bell).toEqual([]);
+    bell = applyTicketEventToBell([unread(3)], { action: 'delete', ticketId: 3 }, keep, moved);
+    bell = applyTicketEventToBell(bell, { action: 'update', ticket: unread(3) }, keep, moved);
+    expect(bell).toEqual([]);
+  });
+
+  it('an update never adds a ticket that was not on the bell, and drops one that no longer belongs', () => {
+    const moved = new Set<number>();
+    expect(applyTicketEventToBell([], { action: 'update', ticket: unread(5) }, keep, moved)).toEqual([]);
+    const read = applyTicketEventToBell([unread(5)], { action: 'update', ticket: makeTicket(5) }, keep, moved);
+    expect(read).toEqual([]);
   });
 });

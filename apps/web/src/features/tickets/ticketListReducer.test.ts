@@ -3,13 +3,15 @@ import { makeTicket } from './testFixtures';
 import {
   applyMessageTicket,
   applyTicketUpdate,
+  applyTicketEventToList,
   applyUnreadReset,
   belongsInList,
   flattenTickets,
+  isTicketGone,
   removeTicket,
   ticketsCount,
 } from './ticketListReducer';
-import type { TTicketListFilter, TTicketsData, TViewer } from './ticketTypes';
+import type { TTicketEvent, TTicketListFilter, TTicketsData, TViewer } from './ticketTypes';
 
 const viewer: TViewer = { id: 7, isAdmin: false, allTicket: false };
 const pending: TTicketListFilter = { status: 'pending', queueIds: [1, 2], showAll: false };
@@ -109,5 +111,50 @@ describe('live list updates', () => {
     const next = applyMessageTicket(paged, makeTicket(2, { unreadMessages: 1 }), pending, viewer);
     expect(next?.pages.map((p) => p.tickets.map((t) => t.id))).toEqual([[2, 1], []]);
     expect(ticketsCount(next)).toBe(2);
+  });
+});
+
+describe('a move: delete to the rooms left, then update to the new ones', () => {
+  const lists = () => ({ pending: data(1, 2), open: data(3) });
+  const play = (events: TTicketEvent[], start = lists()) => {
+    let p: TTicketsData | undefined = start.pending;
+    let o: TTicketsData | undefined = start.open;
+    for (const event of events) {
+      p = applyTicketEventToList(p, event, pending, viewer);
+      o = applyTicketEventToList(o, event, open, viewer);
+    }
+
+    return { pending: flattenTickets(p).map((t) => t.id), open: flattenTickets(o).map((t) => t.id) };
+  };
+
+  it('an accepted ticket leaves "waiting" and enters "open" on top', () => {
+    const accepted = makeTicket(1, { status: 'open', userId: 7 });
+    expect(
+      play([
+        { action: 'delete', ticketId: 1, moved: true },
+        { action: 'update', ticket: accepted },
+      ]),
+    ).toEqual({ pending: [2], open: [1, 3] });
+  });
+
+  it('a ticket transferred to a queue this user does not see leaves every list with the delete alone', () => {
+    expect(play([{ action: 'delete', ticketId: 3, moved: true }])).toEqual({ pending: [1, 2], open: [] });
+  });
+
+  it('a ticket returned to waiting comes back to the pending list', () => {
+    const returned = makeTicket(3, { status: 'pending', userId: null });
+    expect(
+      play([
+        { action: 'delete', ticketId: 3, moved: true },
+        { action: 'update', ticket: returned },
+      ]),
+    ).toEqual({ pending: [3, 1, 2], open: [] });
+  });
+
+  it('only a delete that is not a move closes the open conversation', () => {
+    expect(isTicketGone({ action: 'delete', ticketId: 1, moved: true }, 1)).toBe(false);
+    expect(isTicketGone({ action: 'delete', ticketId: 1 }, 1)).toBe(true);
+    expect(isTicketGone({ action: 'delete', ticketId: 2 }, 1)).toBe(false);
+    expect(isTicketGone({ action: 'update', ticket: makeTicket(1) }, 1)).toBe(false);
   });
 });

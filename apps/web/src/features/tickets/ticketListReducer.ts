@@ -1,5 +1,5 @@
 import type { TTicket } from '@zelo/shared';
-import type { TTicketListFilter, TTicketsData, TViewer } from './ticketTypes';
+import type { TTicketEvent, TTicketListFilter, TTicketsData, TViewer } from './ticketTypes';
 
 /**
  * Whether a ticket belongs in a list (spec 1 §4 "a ticket update moves it in or out of a list by status,
@@ -129,6 +129,31 @@ export const applyUnreadReset = (data: TTicketsData | undefined, ticketId: numbe
 
   return replaceTicket(data, { ...found, unreadMessages: 0 });
 };
+
+/**
+ * One list's answer to a `company-{id}-ticket` event. A ticket that moves (accepted, transferred, returned)
+ * comes as a delete to the rooms it left, sent to every socket there, then an update to its new rooms: the
+ * delete takes it out of every list, and the update puts it in the lists it belongs to now.
+ */
+export const applyTicketEventToList = (
+  data: TTicketsData | undefined,
+  event: TTicketEvent,
+  filter: TTicketListFilter,
+  viewer: TViewer,
+): TTicketsData | undefined => {
+  switch (event.action) {
+    case 'update':
+      return event.ticket ? applyTicketUpdate(data, event.ticket, filter, viewer) : data;
+    case 'delete':
+      return removeTicket(data, event.ticketId);
+    case 'updateUnread':
+      return applyUnreadReset(data, event.ticketId);
+  }
+};
+
+/** Whether an event says the ticket is gone for good (deleted), not just moved to other lists. */
+export const isTicketGone = (event: TTicketEvent, ticketId: number) =>
+  event.action === 'delete' && event.ticketId === ticketId && !event.moved;
 
 export const flattenTickets = (data: TTicketsData | undefined): TTicket[] => {
   const seen = new Set<number>();

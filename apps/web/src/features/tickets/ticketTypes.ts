@@ -23,10 +23,7 @@ export type TTicketListFilter = {
 /** The signed-in user as the list rules need it. */
 export type TViewer = { id: number; isAdmin: boolean; allTicket: boolean };
 
-export type TTicketEvent =
-  | { action: 'update'; ticket: TTicket }
-  | { action: 'delete'; ticketId: number }
-  | { action: 'updateUnread'; ticketId: number };
+export type { TTicketEvent } from '@zelo/shared';
 
 export type TAppMessageEvent =
   | { action: 'create'; message: TMessage; ticket: TTicket; contact?: TContact }

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useSocketEvent, useSocketJoin } from '../../api/socket';
 import { useAuth } from '../../app/auth/AuthContext';
 import { filterOfKey, TICKET_LISTS_KEY } from './queryKeys';
-import { applyMessageTicket, applyTicketUpdate, applyUnreadReset, removeTicket } from './ticketListReducer';
+import { applyMessageTicket, applyTicketEventToList } from './ticketListReducer';
 import type { TAppMessageEvent, TTicketEvent, TTicketsData, TViewer } from './ticketTypes';
 import { useViewer } from './useViewer';
 
@@ -33,13 +33,9 @@ export const updateOpenTicket = (queryClient: QueryClient, ticket: TTicket) => {
 };
 
 export const applyTicketEvent = (queryClient: QueryClient, data: TTicketEvent, viewer: TViewer) => {
+  updateTicketLists(queryClient, (list, filter) => applyTicketEventToList(list, data, filter, viewer));
   if (data.action === 'update' && data.ticket) {
-    updateTicketLists(queryClient, (list, filter) => applyTicketUpdate(list, data.ticket, filter, viewer));
     updateOpenTicket(queryClient, data.ticket);
-  } else if (data.action === 'delete') {
-    updateTicketLists(queryClient, (list) => removeTicket(list, data.ticketId));
-  } else if (data.action === 'updateUnread') {
-    updateTicketLists(queryClient, (list) => applyUnreadReset(list, data.ticketId));
   }
 };
 

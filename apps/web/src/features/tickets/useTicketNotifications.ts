@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useSocketEvent, useSocketJoin } from '../../api/socket';
 import { useAuth } from '../../app/auth/AuthContext';
 import { playNotificationSound } from './notificationSound';
-import { dropNotification, shouldNotify, upsertNotification } from './notificationRules';
+import { applyTicketEventToBell, shouldNotify, upsertNotification } from './notificationRules';
 import { NOTIFICATIONS_KEY } from './queryKeys';
 import { ticketsApi } from './ticketsApi';
 import type { TAppMessageEvent, TTicketEvent } from './ticketTypes';
@@ -106,21 +106,15 @@ export const useTicketNotifications = () => {
     [viewer, setList, t, navigate],
   );
 
+  const movedAway = useRef(new Set<number>());
   const onTicket = useCallback(
     (data: TTicketEvent) => {
-      if (data.action === 'delete' || data.action === 'updateUnread') {
-        setList((old) => dropNotification(old, data.ticketId));
-      } else if (data.action === 'update' && data.ticket) {
-        const ticket = data.ticket;
-        const keep =
-          ticket.unreadMessages > 0 &&
-          ticket.status !== 'closed' &&
-          (ticket.userId === null || ticket.userId === viewer.id) &&
-          (ticket.status !== 'pending' || viewer.canShowAll);
-        setList((old) =>
-          keep ? old.map((t0) => (t0.id === ticket.id ? ticket : t0)) : dropNotification(old, ticket.id),
-        );
-      }
+      const keep = (ticket: TTicket) =>
+        ticket.unreadMessages > 0 &&
+        ticket.status !== 'closed' &&
+        (ticket.userId === null || ticket.userId === viewer.id) &&
+        (ticket.status !== 'pending' || viewer.canShowAll);
+      setList((old) => applyTicketEventToBell(old, data, keep, movedAway.current));
     },
     [setList, viewer],
   );

@@ -1,0 +1,234 @@
+/**
+ * The request shapes of the ancestor's web client (Atendechat v8, github:f12tecnologia/Atendechat-8 at
+ * 6c9165c, folder frontend/src), written down from its files: what each screen sends, field for field,
+ * including the values its forms start with ("" for an unpicked select, `false` for "no connection").
+ * Facts only: each shape names the file it was read from. `ancestor-contract.test.ts` replays them.
+ */
+
+/** the working hours its queue dialog starts with (components/QueueModal) */
+export const queueSchedules = [
+  { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Terça-feira', weekdayEn: 'tuesday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Quarta-feira', weekdayEn: 'wednesday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Quinta-feira', weekdayEn: 'thursday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Sexta-feira', weekdayEn: 'friday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Sábado', weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' },
+  { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
+];
+
+export const shapes = {
+  /** pages/Signup: the form's values plus what handleSignUp adds */
+  signUp: (fields: { name: string; email: string; password: string; planId: number }) => ({
+    ...fields,
+    phone: '',
+    recurrence: 'MENSAL',
+    dueDate: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    status: 't',
+    campaignsEnabled: true,
+  }),
+
+  /** components/TicketsListCustom + hooks/useTickets: one tab's list (axios drops undefined params) */
+  ticketList: (status: string | undefined, queueIds: number[], searchParam = '', showAll = false) => ({
+    searchParam,
+    pageNumber: '1',
+    tags: '[]',
+    users: '[]',
+    ...(status ? { status } : {}),
+    showAll: String(showAll),
+    queueIds: JSON.stringify(queueIds),
+  }),
+
+  /** components/TicketListItemCustom handleAcepptTicket */
+  accept: (userId: number) => ({ status: 'open', userId }),
+  /** components/TicketActionButtonsCustom handleUpdateTicketStatus(e, "pending", null): return to waiting */
+  returnToWaiting: (ticket: { useIntegration: boolean; promptId: number | null; integrationId: number | null }) => ({
+    status: 'pending',
+    userId: null,
+    useIntegration: ticket.useIntegration,
+    promptId: ticket.promptId,
+    integrationId: ticket.integrationId,
+  }),
+  /** components/TicketActionButtonsCustom handleUpdateTicketStatus(e, "closed", user.id): the header's Resolve */
+  resolveFromHeader: (userId: number) => ({
+    status: 'closed',
+    userId,
+    useIntegration: false,
+    promptId: false,
+    integrationId: false,
+  }),
+  /** components/TicketListItemCustom handleCloseTicket: Resolve from the list */
+  resolveFromList: (userId: number, queueId: number | undefined) => ({
+    status: 'closed',
+    userId,
+    queueId,
+    useIntegration: false,
+    promptId: null,
+    integrationId: null,
+  }),
+  /** components/TicketListItemCustom handleReopenTicket */
+  reopen: (userId: number, queueId: number | undefined) => ({ status: 'open', userId, queueId }),
+  /** components/TransferTicketModalCustom handleSaveTicket: a queue and no user */
+  transferToQueue: (queueId: number) => ({ queueId, status: 'pending', userId: null }),
+  /** components/TransferTicketModalCustom handleSaveTicket: a user and a queue */
+  transferToUser: (userId: number, queueId: number) => ({ userId, queueId }),
+  /** components/NewTicketModal handleSaveTicket */
+  newTicket: (contactId: number, queueId: number | null, whatsappId: number | null, userId: number) => ({
+    contactId,
+    queueId,
+    whatsappId,
+    userId,
+    status: 'open',
+  }),
+
+  /** components/MessageInputCustom handleSendMessage: every reply typed in the composer */
+  reply: (body: string, quotedMsg: unknown = null) => ({ read: 1, fromMe: true, mediaUrl: '', body, quotedMsg }),
+  /** components/MessageInputCustom handleUploadMedia: one `medias` and one `body` (its name) per file */
+  mediaForm: (files: { name: string; type: string; data: Buffer }[]) => {
+    const form = new FormData();
+    form.append('fromMe', 'true');
+    for (const file of files) {
+      form.append('medias', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+      form.append('body', file.name);
+    }
+
+    return form;
+  },
+  /** components/MessageInputCustom handleUploadAudio */
+  audioForm: (data: Buffer) => {
+    const name = `audio-record-site-${Date.now()}.mp3`;
+    const form = new FormData();
+    form.append('medias', new Blob([new Uint8Array(data)], { type: 'audio/mpeg' }), name);
+    form.append('body', name);
+    form.append('fromMe', 'true');
+
+    return form;
+  },
+
+  /** components/ContactModal: its initial values plus the extra fields' array */
+  contact: (name: string, number: string) => ({ name, number, email: '', extraInfo: [{ name: 'CPF', value: '123' }] }),
+  /** components/ImportContactsModal: the spreadsheet's rows as sheet_to_json reads them */
+  contactRows: (rows: { name: string; number: string }[]) => rows.map((r) => ({ Nome: r.name, Telefone: r.number })),
+
+  /** components/UserModal handleSaveUser on create: whatsappId starts as `false` */
+  newUser: (fields: { name: string; email: string; password: string }, queueIds: number[]) => ({
+    ...fields,
+    profile: 'user',
+    allTicket: 'desabled',
+    whatsappId: false,
+    queueIds,
+  }),
+  /** components/UserModal on edit: the initial state, the loaded user over it, whatsappId "" when it has none */
+  editUser: (loaded: Record<string, unknown>, queueIds: number[]) => ({
+    name: '',
+    email: '',
+    password: '',
+    profile: 'user',
+    allTicket: 'desabled',
+    ...loaded,
+    whatsappId: loaded.whatsappId ? loaded.whatsappId : '',
+    queueIds,
+  }),
+
+  /** components/QueueModal handleSaveQueue on create */
+  newQueue: (name: string, color: string) => ({
+    name,
+    color,
+    greetingMessage: '',
+    outOfHoursMessage: '',
+    orderQueue: '',
+    integrationId: '',
+    schedules: queueSchedules,
+    promptId: null,
+  }),
+  /** components/QueueModal on edit: the loaded queue, its schedules and the prompt select */
+  editQueue: (loaded: Record<string, unknown>) => ({ ...loaded, schedules: loaded.schedules, promptId: null }),
+  /** components/QueueOptions addOption, as handleSave posts it */
+  newOption: (queueId: number, parentId: number | null, position: number, title: string) => ({
+    title,
+    message: '',
+    edition: false,
+    option: position,
+    queueId,
+    parentId,
+    children: [],
+  }),
+
+  /** components/TagModal handleSaveTag: initial state, the user and the kanban switch */
+  newTag: (name: string, userId: number) => ({ name, color: '', kanban: 0, userId }),
+  /** components/TagModal on edit: the loaded tag with the switch */
+  editTag: (loaded: Record<string, unknown>, userId: number) => ({ ...loaded, userId, kanban: loaded.kanban }),
+  /** components/TagsContainer: a tag typed in the ticket's tag box */
+  typedTag: (name: string) => ({ name }),
+
+  /** components/QuickMessageDialog handleSaveQuickeMessage with no attachment */
+  quickMessage: (shortcode: string, message: string) => ({
+    shortcode,
+    message,
+    geral: false,
+    status: true,
+    isMedia: true,
+    mediaPath: null,
+  }),
+
+  /** components/WhatsAppModal handleSaveWhatsApp on create: its initial state and selects */
+  newConnection: (name: string, queueIds: number[]) => ({
+    name,
+    greetingMessage: '',
+    complationMessage: '',
+    outOfHoursMessage: '',
+    ratingMessage: '',
+    isDefault: false,
+    token: '',
+    provider: 'beta',
+    expiresInactiveMessage: '',
+    expiresTicket: 0,
+    timeUseBotQueues: 0,
+    maxUseBotQueues: 3,
+    integration: null,
+    queueIds,
+    transferQueueId: null,
+    promptId: null,
+    integrationId: null,
+  }),
+  /** components/WhatsAppModal on edit: the loaded connection without `queues` and `session` */
+  editConnection: (loaded: Record<string, unknown>, queueIds: number[]) => {
+    const { queues: _q, session: _s, ...rest } = loaded;
+
+    return {
+      ...rest,
+      queueIds,
+      transferQueueId: loaded.transferQueueId,
+      promptId: loaded.promptId ? loaded.promptId : null,
+      integrationId: loaded.integrationId,
+    };
+  },
+
+  /** components/CompaniesManager (super): its record with the unpicked selects */
+  newCompany: (name: string, email: string, planId: number) => ({
+    name,
+    email,
+    phone: '',
+    planId,
+    status: true,
+    campaignsEnabled: false,
+    dueDate: null,
+    recurrence: '',
+  }),
+  /** components/PlansManager (super) */
+  newPlan: (name: string) => ({
+    name,
+    users: 0,
+    connections: 0,
+    queues: 0,
+    value: 0,
+    useCampaigns: true,
+    useSchedules: true,
+    useInternalChat: true,
+    useExternalApi: true,
+    useKanban: true,
+    useOpenAi: true,
+    useIntegrations: true,
+  }),
+  /** components/HelpsManager (super) */
+  help: (title: string) => ({ title, description: 'How to', video: 'dQw4w9WgXcQ' }),
+};

@@ -24,7 +24,7 @@ import { installRouteDeclarations } from './http/authenticate';
 import { installInputGuard } from './http/input-guard';
 import { createDurableInbound } from './inbound/deliveries/durable';
 import { createInboundHandlers } from './inbound/index';
-import { AppError, answerFrameworkError, registerErrorHandling } from './http/errors';
+import { answerFrameworkError, registerErrorHandling } from './http/errors';
 import { installRateLimits } from './http/rate-limit-hook';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { TAppContext } from './lib/context';
@@ -45,6 +45,8 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
+import { announcementsRoutes } from './modules/announcements/announcements.routes';
+import { chatsRoutes } from './modules/chats/chats.routes';
 import { sandboxAnnouncer } from './modules/sandbox/sandbox.service';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes';
@@ -81,6 +83,8 @@ const MODULES = [
   ticketNotesRoutes,
   cloudApiRoutes,
   promptsRoutes,
+  announcementsRoutes,
+  chatsRoutes,
   queueIntegrationsRoutes,
   failedDeliveriesRoutes,
 ];

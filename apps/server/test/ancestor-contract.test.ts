@@ -9,9 +9,8 @@
  *
  * Not replayed, because Zelo has not built them yet (each is a later issue's screen): contacts' "import from the
  * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), a quick message's attachment
- * (POST /quick-messages/:id/media-upload), the connection dialog's prompts and integrations lists (GET /prompt,
- * GET /queueIntegration), the dashboard, campaigns, schedules, kanban, internal chat, flow builder, files,
- * announcements, invoices. The ancestor has no message edit to replay. Refused on purpose: the password reset
+ * (POST /quick-messages/:id/media-upload), the dashboard, campaigns, schedules, kanban, internal chat and
+ * announcements beyond the empty lists the layout reads, flow builder, files, invoices. The ancestor has no message edit to replay. Refused on purpose: the password reset
  * with the password in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
@@ -938,6 +937,46 @@ const CASES: (TCase | TStep)[] = [
     method: 'DELETE',
     path: () => `/quick-messages/${s.quickId}`,
     status: 204,
+  },
+
+  // ── what the layout and the connection dialog read on every screen (empty until later issues build them) ──
+  {
+    screen: 'layout: internal chats in the side menu',
+    source: 'layout/MainListItems.js (GET /chats/ with searchParam, pageNumber; reads records, hasMore)',
+    as: 'agent',
+    method: 'GET',
+    path: () => '/chats/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ records: [], hasMore: false }),
+  },
+  {
+    screen: 'layout: announcements popover',
+    source: 'components/AnnouncementsPopover/index.js (GET /announcements/; reads records, hasMore)',
+    as: 'agent',
+    method: 'GET',
+    path: () => '/announcements/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ records: [], hasMore: false }),
+  },
+  {
+    screen: 'connections: the dialog lists prompts',
+    source: 'components/WhatsAppModal/index.js (GET /prompt; reads prompts)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/prompt',
+    status: 200,
+    reads: (res) => expect(res.body.prompts).toEqual([]),
+  },
+  {
+    screen: 'connections: the dialog lists queue integrations',
+    source: 'components/WhatsAppModal/index.js (GET /queueIntegration; reads queueIntegrations)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/queueIntegration',
+    status: 200,
+    reads: (res) => expect(res.body.queueIntegrations).toEqual([]),
   },
 
   // ── settings and helps ──

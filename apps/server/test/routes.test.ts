@@ -50,6 +50,9 @@ const EXPECTED: Record<string, string> = {
   // empty until the automation issue builds them (the connection dialog reads them)
   'GET /api/prompt': 'user',
   'GET /api/queueIntegration': 'user',
+  // the top bar reads them on every screen; empty until the management issue builds them
+  'GET /api/announcements': 'user',
+  'GET /api/chats': 'user',
   'GET /api/failed-deliveries': 'admin',
   'GET /api/failed-deliveries/counts': 'super',
   'POST /api/failed-deliveries/:id/retry': 'admin',

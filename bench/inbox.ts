@@ -586,9 +586,9 @@ export const inboxTables = (results: TInboxResult[]) => {
     r.conversation.map((l) => `${row(l)} ${fmt(l.serverCpuMs ?? Number.NaN, 2)} |`),
   );
   const lists = results.flatMap((r) => r.lists.map(row));
-  const latencyHeader = (what: string) => [
-    `| ${what} | database | load | clients | requests | errors | req/s | p50 ms | p95 ms | p99 ms | max ms | p95 target ms |`,
-    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  const latencyHeader = (what: string, extra?: string) => [
+    `| ${what} | database | load | clients | requests | errors | req/s | p50 ms | p95 ms | p99 ms | max ms | p95 target ms |${extra ? ` ${extra} |` : ''}`,
+    `|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|${extra ? '---:|' : ''}`,
   ];
 
   return [
@@ -604,7 +604,9 @@ export const inboxTables = (results: TInboxResult[]) => {
           '',
         ]
       : []),
-    ...(conversation.length ? [...latencyHeader('GET /api/messages/:ticketId (20 rows)'), ...conversation, ''] : []),
+    ...(conversation.length
+      ? [...latencyHeader('GET /api/messages/:ticketId (20 rows)', 'server CPU ms/req'), ...conversation, '']
+      : []),
     ...latencyHeader('GET /api/tickets (40 rows)'),
     ...lists,
   ].join('\n');

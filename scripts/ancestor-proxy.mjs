@@ -12,7 +12,9 @@
 //                 and rewrites the refresh cookie's Path=/api/auth to Path=/auth, as a prefixing reverse
 //                 proxy would.
 //
-// Use: build the client with REACT_APP_BACKEND_URL=http://127.0.0.1:<BACKEND_PORT>, then
+// Use: build the client (`npm install --legacy-peer-deps`, then REACT_APP_BACKEND_URL=http://127.0.0.1:<BACKEND_PORT>
+// NODE_OPTIONS=--openssl-legacy-provider npx react-scripts build: it is react-scripts 3 / webpack 4 on Node 20),
+// start Zelo with PUBLIC_URL=http://127.0.0.1:<BACKEND_PORT> (media URLs are absolute), then
 //   ZELO_URL=http://127.0.0.1:8080 BUILD_DIR=/path/to/frontend/build APP_PORT=3300 BACKEND_PORT=3301 \
 //     node scripts/ancestor-proxy.mjs
 // and open http://127.0.0.1:3300/login. PROXY_LOG=1 prints every backend request with its status.

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import { performance } from 'node:perf_hooks';
 import {
   ADMIN,
-  agent,
+  closedLoop,
   createPgDatabase,
   fmt,
   json,
-  percentile,
   removeDir,
   request,
   startServer,
@@ -67,76 +65,14 @@ const loginAll = async (server: TServer, users: TUser[]) => {
   }
 };
 
-/**
- * `concurrency` clients, each sending its next request when the last one answered, for `seconds`
- * (after `warmupSeconds` not counted), at most `maxRequests` in all.
- */
-const load = async (opts: {
+/** `concurrency` clients in a closed loop (lib.ts `closedLoop`), at most `maxRequests` in all */
+const load = (opts: {
   concurrency: number;
   seconds: number;
   warmupSeconds: number;
   maxRequests: number;
   send: (client: number, keepAlive: http.Agent) => Promise<number>;
-}) => {
-  const keepAlive = agent(opts.concurrency);
-  const latencies: number[] = [];
-  let errors = 0;
-  let counting = false;
-  let stopAt = Number.POSITIVE_INFINITY;
-  let measureStart = 0;
-  let measureEnd = 0;
-  let issued = 0;
-
-  const client = async (index: number) => {
-    while (performance.now() < stopAt && issued < opts.maxRequests) {
-      const counted = counting;
-      if (counted) issued++;
-      const t0 = performance.now();
-      let ok = false;
-      try {
-        ok = (await opts.send(index, keepAlive)) === 200;
-      } catch {
-        ok = false;
-      }
-      const took = performance.now() - t0;
-      if (!counted || !counting) continue;
-      if (ok) latencies.push(took);
-      else errors++;
-    }
-  };
-
-  const running = Array.from({ length: opts.concurrency }, (_, i) => client(i));
-  setTimeout(() => {
-    counting = true;
-    measureStart = performance.now();
-    stopAt = measureStart + opts.seconds * 1000;
-  }, opts.warmupSeconds * 1000);
-  // a hard stop even if the warm-up never ends (every request hanging)
-  const guard = setTimeout(
-    () => {
-      stopAt = 0;
-    },
-    (opts.warmupSeconds + opts.seconds + 30) * 1000,
-  );
-  await Promise.all(running);
-  clearTimeout(guard);
-  measureEnd = performance.now();
-  keepAlive.destroy();
-
-  const sorted = latencies.sort((a, b) => a - b);
-  const elapsed = (measureEnd - measureStart) / 1000;
-
-  return {
-    requests: sorted.length,
-    errors,
-    seconds: elapsed,
-    rps: sorted.length / elapsed,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? Number.NaN,
-  };
-};
+}) => closedLoop({ ...opts, clients: opts.concurrency });
 
 const runAuthLoad = async (
   database: TLoadResult['database'],

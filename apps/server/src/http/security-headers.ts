@@ -68,9 +68,8 @@ export const mediaHeaders = (urlPath: string): Record<string, string> => {
   } catch {
     path = '';
   }
-  const inline = Object.hasOwn(INLINE_MEDIA_TYPES, extensionOf(path))
-    ? INLINE_MEDIA_TYPES[extensionOf(path)]
-    : undefined;
+  const extension = extensionOf(path);
+  const inline = Object.hasOwn(INLINE_MEDIA_TYPES, extension) ? INLINE_MEDIA_TYPES[extension] : undefined;
   if (inline) return { 'content-type': inline, 'content-disposition': 'inline' };
 
   return { 'content-disposition': 'attachment', 'content-security-policy': ATTACHMENT_CSP };

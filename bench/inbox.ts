@@ -18,6 +18,7 @@ import { copyTemplate, inboxCacheOn, inboxTemplateName, saveTemplate, templateEx
 import {
   agent,
   closedLoop,
+  measureWindow,
   cpuTimeMs,
   createPgDatabase,
   fmt,
@@ -233,31 +234,12 @@ export const inboundLoad = async (
   if (pace) {
     elapsed = await pacedLoop({ rate: pace, seconds: opts.seconds, warmupSeconds: opts.warmupSeconds, fire: sendOne });
   } else {
-    let counting = false;
-    let stopAt = Number.POSITIVE_INFINITY;
-    let measureStart = 0;
+    const window = measureWindow(opts.warmupSeconds, opts.seconds);
     const worker = async () => {
-      while (performance.now() < stopAt && seq < 200_000) {
-        const counted = counting;
-        await sendOne(counted);
-      }
+      while (performance.now() < window.stopAt && seq < 200_000) await sendOne(window.counting);
     };
-    const workers = Array.from({ length: opts.inboundConcurrency }, () => worker());
-    const warm = setTimeout(() => {
-      counting = true;
-      measureStart = performance.now();
-      stopAt = measureStart + opts.seconds * 1000;
-    }, opts.warmupSeconds * 1000);
-    const guard = setTimeout(
-      () => {
-        stopAt = 0;
-      },
-      (opts.warmupSeconds + opts.seconds + 30) * 1000,
-    );
-    await Promise.all(workers);
-    clearTimeout(guard);
-    clearTimeout(warm);
-    elapsed = (performance.now() - measureStart) / 1000;
+    await Promise.all(Array.from({ length: opts.inboundConcurrency }, () => worker()));
+    elapsed = window.end();
   }
   // the last events may still be on their way
   const end = Date.now() + 5000;

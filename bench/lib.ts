@@ -293,6 +293,34 @@ export const stats = (values: number[]) => {
   };
 };
 
+/**
+ * The measured window of a closed loop: `counting` after the warm-up, `stopAt` `seconds` later (and a hard stop
+ * 30 s past that, should every request hang); `end()` clears the timers and answers the seconds measured.
+ */
+export const measureWindow = (warmupSeconds: number, seconds: number) => {
+  let start = 0;
+  const window = { counting: false, stopAt: Number.POSITIVE_INFINITY, end: () => 0 };
+  const warm = setTimeout(() => {
+    window.counting = true;
+    start = performance.now();
+    window.stopAt = start + seconds * 1000;
+  }, warmupSeconds * 1000);
+  const guard = setTimeout(
+    () => {
+      window.stopAt = 0;
+    },
+    (warmupSeconds + seconds + 30) * 1000,
+  );
+  window.end = () => {
+    clearTimeout(guard);
+    clearTimeout(warm);
+
+    return (performance.now() - start) / 1000;
+  };
+
+  return window;
+};
+
 /** `clients` loops, each sending its next request when the last one answered; warm-up not counted */
 export const closedLoop = async (opts: {
   clients: number;
@@ -304,13 +332,11 @@ export const closedLoop = async (opts: {
   const keepAlive = agent(opts.clients);
   const latencies: number[] = [];
   let errors = 0;
-  let counting = false;
-  let stopAt = Number.POSITIVE_INFINITY;
-  let measureStart = 0;
   let issued = 0;
+  const window = measureWindow(opts.warmupSeconds, opts.seconds);
   const client = async (index: number) => {
-    while (performance.now() < stopAt && issued < opts.maxRequests) {
-      const counted = counting;
+    while (performance.now() < window.stopAt && issued < opts.maxRequests) {
+      const counted = window.counting;
       if (counted) issued++;
       const t0 = performance.now();
       let ok = false;
@@ -320,27 +346,13 @@ export const closedLoop = async (opts: {
         ok = false;
       }
       const took = performance.now() - t0;
-      if (!counted || !counting) continue;
+      if (!counted || !window.counting) continue;
       if (ok) latencies.push(took);
       else errors++;
     }
   };
-  const running = Array.from({ length: opts.clients }, (_, i) => client(i));
-  const warm = setTimeout(() => {
-    counting = true;
-    measureStart = performance.now();
-    stopAt = measureStart + opts.seconds * 1000;
-  }, opts.warmupSeconds * 1000);
-  const guard = setTimeout(
-    () => {
-      stopAt = 0;
-    },
-    (opts.warmupSeconds + opts.seconds + 30) * 1000,
-  );
-  await Promise.all(running);
-  clearTimeout(guard);
-  clearTimeout(warm);
-  const elapsed = (performance.now() - measureStart) / 1000;
+  await Promise.all(Array.from({ length: opts.clients }, (_, i) => client(i)));
+  const elapsed = window.end();
   keepAlive.destroy();
 
   return { requests: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, ...stats(latencies) };

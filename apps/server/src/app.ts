@@ -58,6 +58,7 @@ import { registerTicketJoinPolicy } from './modules/tickets/join-policy';
 import { createListAnswers } from './modules/tickets/list-answers';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
+import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createRealtime, rooms } from './realtime/realtime';
@@ -80,6 +81,7 @@ const MODULES = [
   queueOptionsRoutes,
   quickMessagesRoutes,
   tagsRoutes,
+  kanbanRoutes,
   ticketNotesRoutes,
   cloudApiRoutes,
   promptsRoutes,

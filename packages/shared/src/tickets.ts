@@ -4,7 +4,7 @@ import { V, zBool, zId, zIdOrNone, zPageNumber, zQueryBool } from './common.js';
 import { ZContact } from './contacts.js';
 
 /** `?queueIds=[1,2]` (JSON, as the ancestor's client sends) or `?queueIds=1,2` */
-const zIdList = z
+export const zIdList = z
   .union([z.array(z.coerce.number()), z.string()])
   .transform((v, ctx) => {
     if (Array.isArray(v)) return v;

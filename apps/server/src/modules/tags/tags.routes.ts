@@ -27,7 +27,7 @@ export const tagsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
   r.get('/api/tags/list', { config: route({ auth: 'user' }), schema: { tags } }, (request) =>
     listTags(ctx, request.auth),
   );
-  r.get('/api/tags/kanban', { config: route({ auth: 'user' }), schema: { tags } }, (request) =>
+  r.get('/api/tags/kanban', { config: route({ auth: 'user', plan: 'useKanban' }), schema: { tags } }, (request) =>
     listKanbanTags(ctx, request.auth),
   );
   r.get('/api/tags', { config: route({ auth: 'user' }), schema: { tags, querystring: ZListQuery } }, (request) =>

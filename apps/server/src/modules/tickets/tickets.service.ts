@@ -83,7 +83,11 @@ export class OtherOpenTicketError extends AppError {
  * The tickets a user may list; `showAll` only counts for admins and users with allTicket enabled. With a
  * status filter, `pending` folds to true or false (the other arm of a rule can then drop out).
  */
-const visibilityCondition = (viewer: TViewer, query: TTicketListQuery, c: TListConditions) => {
+export const visibilityCondition = (
+  viewer: TViewer,
+  query: Pick<TTicketListQuery, 'showAll' | 'queueIds'>,
+  c: TListConditions,
+) => {
   const showAll = query.showAll === true && (viewer.isAdmin || viewer.allTicket);
   const requested = query.queueIds && query.queueIds.length > 0 ? [...new Set(query.queueIds)] : undefined;
   const mine = c.userIs(viewer.userId);

@@ -1,0 +1,106 @@
+import type { TDbOrTx } from '../../db/client';
+import { queryRows, type SqlParams } from '../../db/statements';
+
+/**
+ * The kanban board (`GET /api/ticket/kanban`), written as SQL text and run as named prepared statements
+ * (db/statements.ts) like the ticket list: the viewer's rule and the mode are the text, every value a
+ * parameter (the company inside an init plan), page sizes literals.
+ *
+ * A board is the caller's open and pending tickets split into lanes: "open" (no kanban tag, lane 0 here) and
+ * one lane per kanban tag (a ticket with two lane tags sits in both). One statement answers every lane at
+ * once: the visible tickets are picked from `tickets` alone (`cand`, id and updated_at), given their lanes by
+ * one left join to `ticket_tags` restricted to the company's lane tags, counted per lane, ranked per lane by
+ * (updated_at desc, id desc) in one sort, and only the cards of the page (N per lane) are joined to their
+ * contact, queue, user and tags and built into JSON by PostgreSQL. Each lane's cards come as JSON text, which
+ * the service splices into the answer without parsing.
+ */
+
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** a card (packages/shared/src/kanban.ts ZKanbanTicket) of a row `t` of the page, with its joins */
+const CARD = `json_build_object('id', t.id, 'uuid', t.uuid, 'status', t.status, 'queueId', t.queue_id,
+  'userId', t.user_id, 'lastMessage', coalesce(t.last_message, ''), 'updatedAt', ${iso('t.updated_at')},
+  'unreadMessages', t.unread_messages,
+  'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'profilePicUrl', c.profile_pic_url),
+  'queue', case when q.id is not null then json_build_object('id', q.id, 'name', q.name, 'color', q.color) end,
+  'user', case when u.id is not null then json_build_object('id', u.id, 'name', u.name) end,
+  'tags', coalesce(pt.tags, '[]'::json))`;
+
+/** the page's rows (`page`, with ticket columns) joined to what a card shows; tags read in one pass */
+const CARDS_FROM = `page t
+  join contacts c on c.id = t.contact_id
+  left join users u on u.id = t.user_id
+  left join queues q on q.id = t.queue_id
+  left join (
+    select tt.ticket_id,
+      json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color, 'kanban', g.kanban)
+        order by g.name, g.id) as tags
+    from ticket_tags tt join tags g on g.id = tt.tag_id
+    where tt.ticket_id = any(array(select id from page))
+    group by tt.ticket_id
+  ) pt on pt.ticket_id = t.id`;
+
+const PAGE_COLUMNS = 't.id, t.uuid, t.status, t.queue_id, t.user_id, t.contact_id, t.last_message, t.updated_at, t.unread_messages';
+
+/** the visible open and pending tickets (`where` is the company and viewer's rule over alias `t`) */
+const candidates = (where: string) =>
+  `select t.id, t.updated_at from tickets t where ${where} and t.status in ('open', 'pending')`;
+
+export type TLaneRow = [laneId: number, name: string | null, color: string | null, total: number, cards: string];
+
+/**
+ * Lanes with a window of their cards: rows `offset < rank ≤ offset + limit`. `lane` keeps one lane (0 is
+ * "open"); a lane that is not a kanban tag of the company answers no row.
+ */
+export const kanbanLanesStatement = (
+  where: { text: string; params: SqlParams },
+  companyId: number,
+  window: { limit: number; offset: number; lane?: number },
+) => {
+  const p = where.params;
+  const company = p.fixed(companyId, 'int');
+  const lane = window.lane === undefined ? undefined : p.fixed(window.lane, 'int');
+  const from = window.offset | 0;
+  const to = from + (window.limit | 0);
+  const text = `with lanes as materialized (
+      select g.id, g.name, g.color from tags g where g.company_id = ${company} and g.kanban = 1
+    ),
+    cand as materialized (${candidates(where.text)}),
+    placed as materialized (
+      select coalesce(tt.tag_id, 0) as lane, k.id, k.updated_at
+      from cand k left join ticket_tags tt on tt.ticket_id = k.id and tt.tag_id = any(array(select id from lanes))
+    ),
+    counts as (select lane, count(*)::int as total from placed group by lane),
+    ranked as (
+      select r.lane, r.id, row_number() over (partition by r.lane order by r.updated_at desc, r.id desc) as rn
+      from placed r${lane ? ` where r.lane = ${lane}` : ''}
+    ),
+    page as materialized (
+      select ${PAGE_COLUMNS}, r.lane, r.rn from ranked r join tickets t on t.id = r.id
+      where r.rn > ${from} and r.rn <= ${to}
+    ),
+    cards as (
+      select t.lane, json_agg(${CARD} order by t.rn)::text as cards from ${CARDS_FROM} group by t.lane
+    )
+    select l.id, l.name, l.color, coalesce(n.total, 0), coalesce(k.cards, '[]')
+    from (select 0 as id, null::varchar as name, null::varchar as color union all select id, name, color from lanes) l
+    left join counts n on n.lane = l.id left join cards k on k.lane = l.id
+    ${lane ? `where l.id = ${lane}` : ''}
+    order by l.id <> 0, lower(l.name), l.id`;
+
+  return p.render(text);
+};
+
+export const readKanbanLanes = async (db: TDbOrTx, statement: { text: string; values: unknown[] }) =>
+  queryRows<TLaneRow>(db, statement.text, statement.values, { shape: true, arrays: true });
+
+/** every visible open and pending ticket as cards, newest first (the ancestor's whole answer) */
+export const kanbanAllStatement = (where: { text: string; params: SqlParams }) =>
+  where.params.render(`with page as materialized (
+      select ${PAGE_COLUMNS} from tickets t where ${where.text} and t.status in ('open', 'pending')
+    )
+    select count(*)::int, coalesce(json_agg(${CARD} order by t.updated_at desc, t.id desc), '[]')::text
+    from ${CARDS_FROM}`);
+
+export const readKanbanAll = async (db: TDbOrTx, statement: { text: string; values: unknown[] }) =>
+  (await queryRows<[number, string]>(db, statement.text, statement.values, { shape: true, arrays: true }))[0];

@@ -9,7 +9,7 @@
  *
  * Not replayed, because Zelo has not built them yet (each is a later issue's screen): contacts' "import from the
  * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), a quick message's attachment
- * (POST /quick-messages/:id/media-upload), the dashboard, campaigns, schedules, kanban, internal chat and
+ * (POST /quick-messages/:id/media-upload), the dashboard, campaigns, schedules, internal chat and
  * announcements beyond the empty lists the layout reads, flow builder, files, invoices. The ancestor has no message edit to replay. Refused on purpose: the password reset
  * with the password in the URL.
  */
@@ -814,6 +814,89 @@ const CASES: (TCase | TStep)[] = [
     method: 'DELETE',
     path: () => `/tags/${s.typedTag.id}`,
     status: 204,
+  },
+
+  // ── kanban ──
+  {
+    screen: 'kanban: an admin turns the tag into a lane',
+    source: 'components/TagModal/index.js handleKanbanChange + handleSaveTag (PUT)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/tags/${s.tagId}`,
+    body: () => shapes.laneTag(s.loadedTag, s.adminId),
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ id: s.tagId, kanban: 1 }),
+  },
+  {
+    screen: 'kanban: an agent may not (the switch is shown to admins only)',
+    source: 'components/TagModal/index.js (user.profile === "admin" || "supervisor")',
+    as: 'agent',
+    method: 'PUT',
+    path: () => `/tags/${s.tagId}`,
+    body: () => ({ ...shapes.laneTag(s.loadedTag, s.agentId), kanban: 0 }),
+    status: 403,
+  },
+  {
+    screen: 'kanban: the lanes',
+    source: 'pages/Kanban/index.js fetchTags (GET /tags/kanban)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/tags/kanban',
+    status: 200,
+    reads: (res) => {
+      const lane = res.body.lista.find((t: { id: number }) => t.id === s.tagId);
+      expect(lane).toMatchObject({ name: expect.any(String), color: expect.stringMatching(/^#/), kanban: 1 });
+    },
+  },
+  {
+    screen: "kanban: an admin's board (every ticket)",
+    source: 'pages/Kanban/index.js fetchTickets (GET /ticket/kanban)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/ticket/kanban',
+    query: () => shapes.kanbanQuery([], 'admin'),
+    status: 200,
+    reads: (res) => {
+      const card = res.body.tickets.find((t: { id: number }) => t.id === s.newTicketId);
+      // popularCards reads id, uuid, tags[].id, contact.name/number, lastMessage; the lane's label its tickets
+      expect(card).toMatchObject({
+        uuid: expect.any(String),
+        contact: { name: expect.any(String), number: expect.any(String) },
+        lastMessage: expect.any(String),
+      });
+      expect(card.tags.map((t: { id: number }) => t.id)).toContain(s.tagId);
+    },
+  },
+  {
+    screen: 'kanban: a card dragged out of its lane (its tags removed)',
+    source: 'pages/Kanban/index.js handleCardMove (DELETE /ticket-tags/:ticketId)',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/ticket-tags/${s.newTicketId}`,
+    status: 200,
+  },
+  {
+    screen: "kanban: … and given the target lane's tag",
+    source: 'pages/Kanban/index.js handleCardMove (PUT /ticket-tags/:ticketId/:tagId)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/ticket-tags/${s.newTicketId}/${s.tagId}`,
+    status: 200,
+    reads: (res) => expect(res.body.tags.map((t: { id: number }) => t.id)).toContain(s.tagId),
+  },
+  {
+    screen: "kanban: an agent's board (own queues, showAll false)",
+    source: 'pages/Kanban/index.js fetchTickets (GET /ticket/kanban)',
+    as: 'agent',
+    method: 'GET',
+    path: () => '/ticket/kanban',
+    query: () => shapes.kanbanQuery([s.queueId], 'user'),
+    status: 200,
+    reads: (res) => {
+      expect(Array.isArray(res.body.tickets)).toBe(true);
+      // the admin's own open ticket is not the agent's
+      expect(res.body.tickets.map((t: { id: number }) => t.id)).not.toContain(s.newTicketId);
+    },
   },
 
   // ── contacts ──

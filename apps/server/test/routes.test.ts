@@ -53,6 +53,17 @@ const EXPECTED: Record<string, string> = {
   // the top bar reads them on every screen; empty until the management issue builds them
   'GET /api/announcements': 'user',
   'GET /api/chats': 'user',
+  'GET /api/tags': 'user',
+  'GET /api/tags/list': 'user',
+  'GET /api/tags/kanban': 'user',
+  'GET /api/tags/:id': 'user',
+  'POST /api/tags': 'user',
+  'PUT /api/tags/:id': 'user',
+  'DELETE /api/tags/:id': 'admin',
+  'POST /api/tags/sync': 'user',
+  'PUT /api/ticket-tags/:ticketId/:tagId': 'user',
+  'DELETE /api/ticket-tags/:ticketId': 'user',
+  'GET /api/ticket/kanban': 'user',
   'GET /api/failed-deliveries': 'admin',
   'GET /api/failed-deliveries/counts': 'super',
   'POST /api/failed-deliveries/:id/retry': 'admin',
@@ -70,6 +81,15 @@ describe('route declarations', () => {
     const actual = Object.fromEntries(server.app.declaredRoutes.map((r) => [`${r.method} ${r.url}`, r.decl?.auth]));
     for (const [key, auth] of Object.entries(EXPECTED))
       expect({ route: key, auth: actual[key] }).toEqual({ route: key, auth });
+  });
+
+  it('the kanban routes need the plan flag useKanban', () => {
+    const plans = Object.fromEntries(server.app.declaredRoutes.map((r) => [`${r.method} ${r.url}`, r.decl?.plan]));
+    expect(plans['GET /api/ticket/kanban']).toBe('useKanban');
+    expect(plans['GET /api/tags/kanban']).toBe('useKanban');
+    // the tags screen and ticket tags are not a kanban feature
+    expect(plans['GET /api/tags']).toBeUndefined();
+    expect(plans['PUT /api/ticket-tags/:ticketId/:tagId']).toBeUndefined();
   });
 
   it('every route that is not public refuses an anonymous call with 401', async () => {

@@ -179,6 +179,8 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       bTag.id,
     );
     await sameAsMissing('PUT', (id) => ({ path: `/api/ticket-tags/${aTicket.ticketId}/${id}` }), bTag.id);
+    const bLane = await addTag(server, b, { kanban: 1 });
+    await sameAsMissing('GET', (id) => ({ path: `/api/ticket/kanban?lane=${id}` }), bLane.id);
     await sameAsMissing(
       'POST',
       (id) => ({ path: '/api/ticket-notes', body: { ticketId: id, contactId: bTicket.contactId, note: 'Evil note' } }),
@@ -206,7 +208,20 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       await addQuickMessage(server, t.token, { shortcode: `${label}-qm`, geral: true });
       await addFailedDelivery(server, t, `${label} delivery`);
     }
+    const aTicket = await addTicket(server, a, { status: 'pending' });
+    const bTicket = await addTicket(server, b, { status: 'pending' });
+    await server.database.executeSql('update contacts set name = $2 where id = $1', [
+      aTicket.contactId,
+      `${mine} card`,
+    ]);
+    await server.database.executeSql('update contacts set name = $2 where id = $1', [
+      bTicket.contactId,
+      `${theirs} card`,
+    ]);
     for (const path of [
+      '/api/ticket/kanban',
+      '/api/ticket/kanban?perLane=50&showAll=true',
+      '/api/ticket/kanban?lane=open',
       '/api/contacts',
       '/api/contacts/list',
       '/api/queue',

@@ -160,6 +160,17 @@ export const shapes = {
   /** components/TagsContainer: a tag typed in the ticket's tag box */
   typedTag: (name: string) => ({ name }),
 
+  /** components/TagModal on edit by an admin: the kanban switch turned on (handleKanbanChange: 1 or 0) */
+  laneTag: (loaded: Record<string, unknown>, userId: number) => ({ ...loaded, userId, kanban: 1 }),
+  /**
+   * pages/Kanban fetchTickets: axios params, the user's queue ids (`user.queues[].UserQueue.queueId`) as a JSON
+   * string and `showAll: profile === "admin"` (a boolean axios writes as "true"/"false")
+   */
+  kanbanQuery: (queueIds: number[], profile: string) => ({
+    queueIds: JSON.stringify(queueIds),
+    showAll: String(profile === 'admin'),
+  }),
+
   /** components/QuickMessageDialog handleSaveQuickeMessage with no attachment */
   quickMessage: (shortcode: string, message: string) => ({
     shortcode,

@@ -40,7 +40,8 @@ const CARDS_FROM = `page t
     group by tt.ticket_id
   ) pt on pt.ticket_id = t.id`;
 
-const PAGE_COLUMNS = 't.id, t.uuid, t.status, t.queue_id, t.user_id, t.contact_id, t.last_message, t.updated_at, t.unread_messages';
+const PAGE_COLUMNS =
+  't.id, t.uuid, t.status, t.queue_id, t.user_id, t.contact_id, t.last_message, t.updated_at, t.unread_messages';
 
 /** the visible open and pending tickets (`where` is the company and viewer's rule over alias `t`) */
 const candidates = (where: string) =>

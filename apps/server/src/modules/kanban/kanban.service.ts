@@ -48,21 +48,29 @@ export const kanbanBoard = async (ctx: TAppContext, auth: TAuth, query: TKanbanQ
     const lane = query.lane === KANBAN_OPEN_LANE ? 0 : query.lane;
     const statement = kanbanLanesStatement(where, companyId, { limit, offset, lane });
 
-    return ctx.listAnswers.answer(companyId, `kanban ${statement.text} ${JSON.stringify(statement.values)}`, async () => {
-      const [row] = await readKanbanLanes(ctx.db, statement);
-      if (!row) throw new AppError('ERR_NO_TAG_FOUND');
+    return ctx.listAnswers.answer(
+      companyId,
+      `kanban ${statement.text} ${JSON.stringify(statement.values)}`,
+      async () => {
+        const [row] = await readKanbanLanes(ctx.db, statement);
+        if (!row) throw new AppError('ERR_NO_TAG_FOUND');
 
-      return Buffer.from(laneJson(row, offset + limit));
-    });
+        return Buffer.from(laneJson(row, offset + limit));
+      },
+    );
   }
   if (query.perLane !== undefined) {
     const statement = kanbanLanesStatement(where, companyId, { limit: query.perLane, offset: 0 });
 
-    return ctx.listAnswers.answer(companyId, `kanban ${statement.text} ${JSON.stringify(statement.values)}`, async () => {
-      const rows = await readKanbanLanes(ctx.db, statement);
+    return ctx.listAnswers.answer(
+      companyId,
+      `kanban ${statement.text} ${JSON.stringify(statement.values)}`,
+      async () => {
+        const rows = await readKanbanLanes(ctx.db, statement);
 
-      return Buffer.from(`{"lanes":[${rows.map((r) => laneJson(r, query.perLane ?? 0)).join(',')}]}`);
-    });
+        return Buffer.from(`{"lanes":[${rows.map((r) => laneJson(r, query.perLane ?? 0)).join(',')}]}`);
+      },
+    );
   }
   const statement = kanbanAllStatement(where);
 

@@ -19,7 +19,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type TCard = { id: number; uuid: string; contact: { name: string }; tags: { id: number; kanban: number }[] };
-type TLane = { lane: 'open' | number; tag: { id: number; name: string } | null; count: number; hasMore: boolean; tickets: TCard[] };
+type TLane = {
+  lane: 'open' | number;
+  tag: { id: number; name: string } | null;
+  count: number;
+  hasMore: boolean;
+  tickets: TCard[];
+};
 
 const board = async (token: string, query: Record<string, unknown> = {}) => {
   const res = await server.request('GET', '/api/ticket/kanban', { token, query: { perLane: 50, ...query } });
@@ -194,8 +200,12 @@ describe('GET /api/ticket/kanban', () => {
     const t = await server.createTenant();
     const plan = await createPlan(server, superUser.token, { useKanban: false });
     expect(
-      (await server.request('PUT', `/api/companies/${t.companyId}`, { token: superUser.token, body: { planId: plan.id } }))
-        .status,
+      (
+        await server.request('PUT', `/api/companies/${t.companyId}`, {
+          token: superUser.token,
+          body: { planId: plan.id },
+        })
+      ).status,
     ).toBe(200);
     for (const path of ['/api/ticket/kanban', '/api/tags/kanban']) {
       const res = await server.request('GET', path, { token: t.token });
@@ -223,7 +233,10 @@ describe('GET /api/ticket/kanban', () => {
       );
       await heard.waitFor(
         `company-${t.companyId}-ticket`,
-        (p) => p.action === 'update' && p.ticket.id === ticketId && p.ticket.tags.some((x: { id: number }) => x.id === lane1.id),
+        (p) =>
+          p.action === 'update' &&
+          p.ticket.id === ticketId &&
+          p.ticket.tags.some((x: { id: number }) => x.id === lane1.id),
       );
       // the kept board was forgotten by the announcement
       expect(laneIds(await board(t.token), lane1.id)).toEqual([ticketId]);
@@ -233,9 +246,12 @@ describe('GET /api/ticket/kanban', () => {
       const after = await board(t.token);
       expect(laneIds(after, lane1.id)).toEqual([]);
       expect(laneIds(after, lane2.id)).toEqual([ticketId]);
-      expect(after.find((l) => l.lane === lane2.id)?.tickets[0].tags.map((x) => x.id).sort()).toEqual(
-        [lane2.id, plain.id].sort(),
-      );
+      expect(
+        after
+          .find((l) => l.lane === lane2.id)
+          ?.tickets[0].tags.map((x) => x.id)
+          .sort(),
+      ).toEqual([lane2.id, plain.id].sort());
       // a tag renamed reaches the cards (tag events forget kept boards too)
       await server.request('PUT', `/api/tags/${lane2.id}`, { token: t.token, body: { name: 'Renamed lane' } });
       expect((await board(t.token)).find((l) => l.lane === lane2.id)?.tag?.name).toBe('Renamed lane');

@@ -12,11 +12,12 @@ import {
 } from './cloud-webhook';
 import { coldStartPglite, coldStartPostgres, coldStartTable, type TColdStart } from './cold-start';
 import { INBOX_DEFAULTS, inboxPglite, inboxPostgres, inboxTables, type TInboxResult } from './inbox';
+import { KANBAN_DEFAULTS, kanbanPostgres, kanbanTable, type TKanbanResult } from './kanban';
 import { machine } from './lib';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, // cold | load | inbox | conversation | cloud
+    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban
     db: { type: 'string' }, // pglite | postgres
     runs: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '10' },
@@ -25,6 +26,8 @@ const { values } = parseArgs({
     // inbox: generated data size on PostgreSQL and on PGlite, inbound requests in flight
     tickets: { type: 'string', default: '100000' },
     'pglite-tickets': { type: 'string', default: '20000' },
+    // kanban: open and pending tickets on the board
+    'kanban-tickets': { type: 'string', default: String(KANBAN_DEFAULTS.tickets) },
     'in-flight': { type: 'string', default: String(INBOX_DEFAULTS.inboundConcurrency) },
     // cloud: signed webhook deliveries per burst, and measured bursts
     burst: { type: 'string', default: String(CLOUD_WEBHOOK_DEFAULTS.concurrency) },
@@ -35,7 +38,7 @@ const { values } = parseArgs({
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** `conversation` is the inbox's conversation page (and its lists under writes) alone, on PostgreSQL by default */
 const conversationOnly = values.only === 'conversation';
-const wants = (what: 'cold' | 'load' | 'inbox' | 'cloud', db: 'pglite' | 'postgres') =>
+const wants = (what: 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban', db: 'pglite' | 'postgres') =>
   conversationOnly
     ? what === 'inbox' && (values.db ?? 'postgres') === db
     : (!values.only || values.only === what) && (!values.db || values.db === db);
@@ -58,6 +61,7 @@ const inbox: TInboxResult[] = [];
 const cloud: TCloudWebhookResult[] = [];
 const cloudOpts = { concurrency: Number(values.burst), rounds: Number(values.bursts) };
 const cold: TColdStart[] = [];
+const kanban: TKanbanResult[] = [];
 const load: TLoadResult[] = [];
 const started = new Date();
 const loadBefore = loadavg()
@@ -97,6 +101,19 @@ if (wants('cloud', 'postgres')) {
   console.log('Cloud API webhook, PostgreSQL');
   cloud.push(await cloudWebhookPostgres(cloudOpts, pgUrl));
 }
+if (wants('kanban', 'postgres')) {
+  console.log('kanban board, PostgreSQL');
+  kanban.push(
+    ...(await kanbanPostgres(
+      {
+        ...KANBAN_DEFAULTS,
+        ...loadOpts,
+        ...(values.only === 'kanban' ? { tickets: Number(values['kanban-tickets']) } : {}),
+      },
+      pgUrl,
+    )),
+  );
+}
 
 const report = [
   `# Zelo benchmarks, ${started.toISOString()}`,
@@ -121,6 +138,9 @@ const report = [
         '',
       ]
     : []),
+  ...(kanban.length
+    ? [`## Kanban board (${loadOpts.warmupSeconds} s warm-up not counted)`, '', kanbanTable(kanban), '']
+    : []),
   ...(cloud.length
     ? [
         `## Cloud API webhook (bursts of ${cloudOpts.concurrency} signed deliveries, 1 warm-up burst not counted)`,
@@ -135,6 +155,9 @@ const dir = resolve(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 const stamp = started.toISOString().replace(/[:.]/g, '-');
 writeFileSync(resolve(dir, `${stamp}.md`), report);
-writeFileSync(resolve(dir, `${stamp}.json`), JSON.stringify({ machine: machine(), cold, load, inbox, cloud }, null, 2));
+writeFileSync(
+  resolve(dir, `${stamp}.json`),
+  JSON.stringify({ machine: machine(), cold, load, inbox, cloud, kanban }, null, 2),
+);
 console.log(`\n${report}`);
 console.log(`written to bench/results/${stamp}.md`);

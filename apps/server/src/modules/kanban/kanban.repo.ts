@@ -9,36 +9,30 @@ import { queryRows, type SqlParams } from '../../db/statements';
  * A board is the caller's open and pending tickets split into lanes: "open" (no kanban tag, lane 0 here) and
  * one lane per kanban tag (a ticket with two lane tags sits in both). One statement answers every lane at
  * once: the visible tickets are picked from `tickets` alone (`cand`, id and updated_at), given their lanes by
- * one left join to `ticket_tags` restricted to the company's lane tags, counted per lane, ranked per lane by
- * (updated_at desc, id desc) in one sort, and only the cards of the page (N per lane) are joined to their
+ * one lookup each in `ticket_tags`' primary key restricted to the company's lane tags (a hash of the company's
+ * ticket tags would read closed tickets' tags too), counted per lane, ranked per lane by
+ * (updated_at desc, id desc) in one sort, and only the cards of the page (N per lane) are read with their
  * contact, queue, user and tags and built into JSON by PostgreSQL. Each lane's cards come as JSON text, which
  * the service splices into the answer without parsing.
  */
 
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** a card (packages/shared/src/kanban.ts ZKanbanTicket) of a row `t` of the page, with its joins */
+/**
+ * A card (packages/shared/src/kanban.ts ZKanbanTicket) of a row `t` of the page. Contact, queue, user and tags
+ * are subqueries, one index lookup each per card: as joins, PostgreSQL misjudges how few rows the page holds
+ * and hashes the whole contacts table for 300 cards.
+ */
 const CARD = `json_build_object('id', t.id, 'uuid', t.uuid, 'status', t.status, 'queueId', t.queue_id,
   'userId', t.user_id, 'lastMessage', coalesce(t.last_message, ''), 'updatedAt', ${iso('t.updated_at')},
   'unreadMessages', t.unread_messages,
-  'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'profilePicUrl', c.profile_pic_url),
-  'queue', case when q.id is not null then json_build_object('id', q.id, 'name', q.name, 'color', q.color) end,
-  'user', case when u.id is not null then json_build_object('id', u.id, 'name', u.name) end,
-  'tags', coalesce(pt.tags, '[]'::json))`;
-
-/** the page's rows (`page`, with ticket columns) joined to what a card shows; tags read in one pass */
-const CARDS_FROM = `page t
-  join contacts c on c.id = t.contact_id
-  left join users u on u.id = t.user_id
-  left join queues q on q.id = t.queue_id
-  left join (
-    select tt.ticket_id,
-      json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color, 'kanban', g.kanban)
-        order by g.name, g.id) as tags
-    from ticket_tags tt join tags g on g.id = tt.tag_id
-    where tt.ticket_id = any(array(select id from page))
-    group by tt.ticket_id
-  ) pt on pt.ticket_id = t.id`;
+  'contact', (select json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'profilePicUrl', c.profile_pic_url)
+    from contacts c where c.id = t.contact_id),
+  'queue', (select json_build_object('id', q.id, 'name', q.name, 'color', q.color) from queues q where q.id = t.queue_id),
+  'user', (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = t.user_id),
+  'tags', coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color, 'kanban', g.kanban)
+      order by g.name, g.id)
+    from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = t.id), '[]'::json))`;
 
 const PAGE_COLUMNS =
   't.id, t.uuid, t.status, t.queue_id, t.user_id, t.contact_id, t.last_message, t.updated_at, t.unread_messages';
@@ -68,21 +62,25 @@ export const kanbanLanesStatement = (
     ),
     cand as materialized (${candidates(where.text)}),
     placed as materialized (
-      select coalesce(tt.tag_id, 0) as lane, k.id, k.updated_at
-      from cand k left join ticket_tags tt on tt.ticket_id = k.id and tt.tag_id = any(array(select id from lanes))
+      select coalesce(x.tag_id, 0) as lane, k.id, k.updated_at
+      from cand k left join lateral (
+        select tt.tag_id from ticket_tags tt where tt.ticket_id = k.id and tt.tag_id = any(array(select id from lanes))
+        offset 0
+      ) x on true
     ),
     counts as (select lane, count(*)::int as total from placed group by lane),
-    ranked as (
-      select r.lane, r.id, row_number() over (partition by r.lane order by r.updated_at desc, r.id desc) as rn
-      from placed r${lane ? ` where r.lane = ${lane}` : ''}
+    ranked as materialized (
+      select * from (
+        select r.lane, r.id, row_number() over (partition by r.lane order by r.updated_at desc, r.id desc) as rn
+        from placed r${lane ? ` where r.lane = ${lane}` : ''}
+      ) r where r.rn <= ${to}
     ),
     page as materialized (
-      select ${PAGE_COLUMNS}, r.lane, r.rn from ranked r join tickets t on t.id = r.id
-      where r.rn > ${from} and r.rn <= ${to}
+      select ${PAGE_COLUMNS}, r.lane, r.rn
+      from ranked r cross join lateral (select * from tickets t where t.id = r.id offset 0) t
+      where r.rn > ${from}
     ),
-    cards as (
-      select t.lane, json_agg(${CARD} order by t.rn)::text as cards from ${CARDS_FROM} group by t.lane
-    )
+    cards as (select t.lane, json_agg(${CARD} order by t.rn)::text as cards from page t group by t.lane)
     select l.id, l.name, l.color, coalesce(n.total, 0), coalesce(k.cards, '[]')
     from (select 0 as id, null::varchar as name, null::varchar as color union all select id, name, color from lanes) l
     left join counts n on n.lane = l.id left join cards k on k.lane = l.id
@@ -101,7 +99,7 @@ export const kanbanAllStatement = (where: { text: string; params: SqlParams }) =
       select ${PAGE_COLUMNS} from tickets t where ${where.text} and t.status in ('open', 'pending')
     )
     select count(*)::int, coalesce(json_agg(${CARD} order by t.updated_at desc, t.id desc), '[]')::text
-    from ${CARDS_FROM}`);
+    from page t`);
 
 export const readKanbanAll = async (db: TDbOrTx, statement: { text: string; values: unknown[] }) =>
   (await queryRows<[number, string]>(db, statement.text, statement.values, { shape: true, arrays: true }))[0];

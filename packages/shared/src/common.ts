@@ -8,6 +8,8 @@ import { LANGUAGES, type TLanguage } from './constants.js';
 export const V = {
   required: 'required',
   tooShort: 'tooShort',
+  /** spec 2 §5's own words for a short tag name: 'Mensagem muito curta' */
+  messageTooShort: 'messageTooShort',
   tooLong: 'tooLong',
   invalidEmail: 'invalidEmail',
   invalid: 'invalid',

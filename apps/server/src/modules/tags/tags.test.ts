@@ -24,7 +24,7 @@ describe('tags', () => {
     const tag = await addTag(server, tenant, { color: '#FF0000' });
     expect(tag).toMatchObject({ color: '#FF0000', kanban: 0, ticketsCount: 0 });
     const short = await server.request('POST', '/api/tags', { token: user.token, body: { name: 'ab' } });
-    expect(short).toMatchObject({ status: 400, body: { details: [{ path: 'name', message: 'tooShort' }] } });
+    expect(short).toMatchObject({ status: 400, body: { details: [{ path: 'name', message: 'messageTooShort' }] } });
     const dup = await server.request('POST', '/api/tags', {
       token: user.token,
       body: { name: tag.name.toUpperCase() },

@@ -67,17 +67,15 @@ const render = async (path: string, user: TSessionUser | null) => {
   );
 };
 
-const BUILT = ['/connections', '/contacts', '/simulator', '/tickets'];
+const BUILT = ['/connections', '/contacts', '/simulator', '/tickets', '/tags', '/kanban'];
 
 const PATHS = [
   '/quick-messages',
   '/todolist',
   '/schedules',
-  '/tags',
   '/files',
   '/prompts',
   '/queue-integration',
-  '/kanban',
   '/financeiro',
   '/queues',
   '/subscription',

@@ -18,6 +18,8 @@ const UsersPage = lazy(() => import('../../features/users/UsersPage'));
 const ConnectionsPage = lazy(() => import('../../features/connections/ConnectionsPage'));
 const SimulatorPage = lazy(() => import('../../features/simulator/SimulatorPage'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
+const TagsPage = lazy(() => import('../../features/tags/TagsPage'));
+const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -30,7 +32,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'quick-messages', titleKey: 'menu.quickMessages' },
   { path: 'todolist', titleKey: 'menu.todolist' },
   { path: 'schedules', titleKey: 'menu.schedules' },
-  { path: 'tags', titleKey: 'menu.tags' },
+  { path: 'tags', titleKey: 'menu.tags', element: <TagsPage /> },
   { path: 'contacts', titleKey: 'menu.contacts', element: <ContactsPage /> },
   { path: 'helps', titleKey: 'menu.helps', element: <HelpsPage /> },
   { path: 'users', titleKey: 'menu.users', access: ADMIN, element: <UsersPage /> },
@@ -39,7 +41,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'queue-integration', titleKey: 'menu.queueIntegration', access: { plan: 'useIntegrations' } },
   { path: 'messages-api', titleKey: 'menu.messagesApi', access: { plan: 'useExternalApi' } },
   { path: 'settings', titleKey: 'menu.settings', access: ADMIN, element: <SettingsPage /> },
-  { path: 'kanban', titleKey: 'menu.kanban', access: { plan: 'useKanban' } },
+  { path: 'kanban', titleKey: 'menu.kanban', access: { plan: 'useKanban' }, element: <KanbanPage /> },
   { path: 'financeiro', titleKey: 'menu.financeiro', access: ADMIN },
   { path: 'queues', titleKey: 'menu.queues', access: ADMIN },
   { path: 'announcements', titleKey: 'menu.announcements', access: { super: true } },

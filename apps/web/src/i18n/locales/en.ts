@@ -21,6 +21,7 @@ export const en: Locale = {
   validation: {
     required: 'Required',
     tooShort: 'Too Short!',
+    messageTooShort: 'Message too short',
     tooLong: 'Too Long!',
     invalidEmail: 'Invalid email',
     invalid: 'Invalid value',

@@ -21,6 +21,7 @@ export const es: Locale = {
   validation: {
     required: 'Obligatorio',
     tooShort: '¡Muy corto!',
+    messageTooShort: 'Mensaje muy corto',
     tooLong: '¡Muy largo!',
     invalidEmail: 'Correo electrónico inválido',
     invalid: 'Valor inválido',

@@ -22,6 +22,7 @@ export const pt = {
   validation: {
     required: 'Obrigatório',
     tooShort: 'Muito curto!',
+    messageTooShort: 'Mensagem muito curta',
     tooLong: 'Muito longo!',
     invalidEmail: 'E-mail inválido',
     invalid: 'Valor inválido',

@@ -71,6 +71,7 @@ const KanbanPage = () => {
         onDragCancel={() => setDragged(null)}
       >
         <Box
+          data-testid="kanban-lanes"
           sx={{
             flex: 1,
             minHeight: 0,
@@ -80,6 +81,7 @@ const KanbanPage = () => {
             overflowX: 'auto',
             overflowY: 'hidden',
             scrollSnapType: { xs: 'x mandatory', sm: 'none' },
+            scrollPaddingInline: 12,
           }}
         >
           {board.lanes.map((lane) => (

@@ -1,4 +1,4 @@
-import { Box, FormControlLabel, InputAdornment, Switch } from '@mui/material';
+import { Box, FormControlLabel, Stack, Switch } from '@mui/material';
 import { type TTag, type TTagUpdateBody, ZTagBody, ZTagUpdateBody } from '@zelo/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -42,31 +42,24 @@ export const TagDialog = ({ open, tag, onSave, onClose }: TTagDialogProps) => {
         return (
           <>
             <FormTextField form={form} name="name" label={t('tags.dialog.name')} autoFocus required testId="tag-name" />
-            <FormTextField
-              form={form}
-              name="color"
-              label={t('tags.dialog.color')}
-              testId="tag-color"
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <Box
-                        component="input"
-                        type="color"
-                        aria-label={t('tags.dialog.pickColor')}
-                        data-testid="tag-color-picker"
-                        value={HEX.test(color) ? color : '#000000'}
-                        onChange={(e) =>
-                          form.setValue('color', e.currentTarget.value.toUpperCase(), { shouldDirty: true })
-                        }
-                        sx={{ width: 32, height: 32, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
-                      />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              {/* beside the field, not inside it: the form binds the first input of a registered field */}
+              <Box
+                component="input"
+                type="color"
+                aria-label={t('tags.dialog.pickColor')}
+                data-testid="tag-color-picker"
+                value={HEX.test(color) ? color : '#000000'}
+                onChange={(e) =>
+                  form.setValue('color', e.currentTarget.value.toUpperCase(), {
+                    shouldDirty: true,
+                    shouldValidate: true,
+                  })
+                }
+                sx={{ width: 40, height: 40, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer', flex: 'none' }}
+              />
+              <FormTextField form={form} name="color" label={t('tags.dialog.color')} testId="tag-color" />
+            </Stack>
             {isAdmin && (
               <Controller
                 control={form.control}

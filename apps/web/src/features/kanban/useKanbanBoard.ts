@@ -47,9 +47,18 @@ export const useKanbanBoard = () => {
   useSocketEvent(user ? events.ticket(user.companyId) : '', (data) => {
     const event = data as TTicketEvent<TTicket>;
     if (event.action === 'update') {
-      if (!moving.current.has(event.ticket.id)) {
-        setBoard((b) => placeTicket(b, toCard(b, event.ticket)));
+      const ticket = event.ticket;
+      if (moving.current.has(ticket.id)) {
+        return;
       }
+      // the server's rule: an admin's board (showAll) every ticket of the queues asked for (all without any);
+      // a user's own tickets and the pending ones of their queues
+      const mine = ticket.userId === user?.id;
+      const inQueues = ticket.queueId === null || queueIds.includes(ticket.queueId);
+      const shown = isAdmin
+        ? queueIds.length === 0 || inQueues
+        : (mine || ticket.status === 'pending') && (inQueues || mine);
+      setBoard((b) => (shown ? placeTicket(b, toCard(b, ticket)) : removeTicket(b, ticket.id)));
     } else if (event.action === 'delete') {
       setBoard((b) => removeTicket(b, event.ticketId));
     }

@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { V, zBool } from './common.js';
 
 /** spec 2 §5: name required ('Obrigatório'), at least 3 characters ('Mensagem muito curta') */
-const zTagName = z
-  .string({ error: V.required })
-  .trim()
-  .min(1, V.required)
-  .min(3, V.messageTooShort)
-  .max(50, V.tooLong);
+const zTagName = z.string({ error: V.required }).trim().min(1, V.required).min(3, V.messageTooShort).max(50, V.tooLong);
 export const DEFAULT_TAG_COLOR = '#A4CCCC';
 
 /** an empty colour (the ancestor's dialog allows it) is the default one: spec 2 §5 validates only the name */

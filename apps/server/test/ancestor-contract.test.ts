@@ -9,8 +9,8 @@
  *
  * Not replayed, because Zelo has not built them yet (each is a later issue's screen): contacts' "import from the
  * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), a quick message's attachment
- * (POST /quick-messages/:id/media-upload), the dashboard, campaigns, schedules, kanban, internal chat and
- * announcements beyond the empty lists the layout reads, flow builder, files, invoices. The ancestor has no message edit to replay. Refused on purpose: the password reset
+ * (POST /quick-messages/:id/media-upload), the dashboard, campaigns, schedules, kanban, internal chat beyond
+ * the empty list the layout reads, flow builder, files, invoices. The ancestor has no message edit to replay. Refused on purpose: the password reset
  * with the password in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
@@ -958,7 +958,10 @@ const CASES: (TCase | TStep)[] = [
     path: () => '/announcements/',
     query: () => ({ searchParam: '', pageNumber: '1' }),
     status: 200,
-    reads: (res) => expect(res.body).toMatchObject({ records: [], hasMore: false }),
+    reads: (res) => {
+      expect(Array.isArray(res.body.records)).toBe(true);
+      expect(typeof res.body.hasMore).toBe('boolean');
+    },
   },
   {
     screen: 'connections: the dialog lists prompts',
@@ -1134,6 +1137,110 @@ const CASES: (TCase | TStep)[] = [
     as: 'super',
     method: 'DELETE',
     path: () => `/helps/${s.helpId}`,
+    status: 204,
+  },
+
+  // ── announcements (super), and the popover every company reads ──
+  {
+    screen: 'announcements: the list (super)',
+    source: 'pages/Annoucements/index.js fetchAnnouncements (GET /announcements/ with searchParam, pageNumber)',
+    as: 'super',
+    method: 'GET',
+    path: () => '/announcements/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: (res) => {
+      expect(Array.isArray(res.body.records)).toBe(true);
+      expect(typeof res.body.hasMore).toBe('boolean');
+    },
+  },
+  {
+    screen: 'announcements: add (super)',
+    source: 'components/AnnouncementModal/index.js handleSaveAnnouncement (POST /announcements; reads data.id)',
+    as: 'super',
+    method: 'POST',
+    path: () => '/announcements',
+    body: () => shapes.newAnnouncement('Sunday maintenance'),
+    status: 201,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ title: 'Sunday maintenance', priority: 3, status: true });
+      s.announcementId = res.body.id;
+    },
+  },
+  {
+    screen: 'announcements: attach the image (super)',
+    source:
+      'components/AnnouncementModal/index.js handleSaveAnnouncement (POST /announcements/:id/media-upload, field file)',
+    as: 'super',
+    method: 'POST',
+    path: () => `/announcements/${s.announcementId}/media-upload`,
+    form: () => shapes.announcementImage(PNG, 'poster.png'),
+    status: 200,
+  },
+  {
+    screen: 'layout: announcements popover shows it to a company',
+    source:
+      'components/AnnouncementsPopover/index.js (records: priority, title, text, createdAt, mediaPath, mediaName)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/announcements/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: async (res) => {
+      const record = res.body.records.find((r: { id: number }) => r.id === s.announcementId);
+      expect(record).toMatchObject({ title: 'Sunday maintenance', text: 'Maintenance on Sunday', priority: 3 });
+      expect(record).toMatchObject({ mediaName: 'poster.png', createdAt: expect.any(String) });
+      // its dialog shows `${BACKEND_URL}/public/${mediaPath}`
+      expect((await fetch(`${server.url}/public/${record.mediaPath}`)).status).toBe(200);
+    },
+  },
+  {
+    screen: 'announcements: the dialog loads one (super)',
+    source: 'components/AnnouncementModal/index.js (GET /announcements/:id)',
+    as: 'super',
+    method: 'GET',
+    path: () => `/announcements/${s.announcementId}`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ id: s.announcementId, title: 'Sunday maintenance', status: true });
+      s.announcementLoaded = res.body;
+    },
+  },
+  {
+    screen: 'announcements: edit, sending the whole record back (super)',
+    source: 'components/AnnouncementModal/index.js handleSaveAnnouncement (PUT /announcements/:id)',
+    as: 'super',
+    method: 'PUT',
+    path: () => `/announcements/${s.announcementId}`,
+    body: () => shapes.editedAnnouncement(s.announcementLoaded, { title: 'Sunday maintenance, 2', priority: 1 }),
+    status: 200,
+    reads: (res) =>
+      expect(res.body).toMatchObject({ title: 'Sunday maintenance, 2', priority: 1, mediaName: 'poster.png' }),
+  },
+  {
+    screen: 'announcements: a company user may not edit',
+    source: 'routes/announcementRoutes (isSuper)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/announcements/${s.announcementId}`,
+    body: () => shapes.editedAnnouncement(s.announcementLoaded, { title: 'Hijacked' }),
+    status: 403,
+  },
+  {
+    screen: 'announcements: remove the image (super)',
+    source: 'components/AnnouncementModal/index.js deleteMedia (DELETE /announcements/:id/media-upload)',
+    as: 'super',
+    method: 'DELETE',
+    path: () => `/announcements/${s.announcementId}/media-upload`,
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ mediaPath: null, mediaName: null }),
+  },
+  {
+    screen: 'announcements: delete (super)',
+    source: 'pages/Annoucements/index.js handleDeleteAnnouncement (DELETE /announcements/:id)',
+    as: 'super',
+    method: 'DELETE',
+    path: () => `/announcements/${s.announcementId}`,
     status: 204,
   },
 
@@ -1392,6 +1499,21 @@ describe("the ancestor's socket (context/Socket/SocketContext.js and the hooks t
     expect(typeof qr.session.qrcode).toBe('string');
     await call({ as: 'admin', method: 'DELETE', path: () => `/whatsapp/${connection.body.id}` });
     await heard.waitFor(event('whatsapp'), (p) => p.action === 'delete' && p.whatsappId === connection.body.id);
+    // components/AnnouncementsPopover and pages/Annoucements: `company-announcement`, data.record on create/update,
+    // +data.id on delete
+    const notice = await call({
+      as: 'super',
+      method: 'POST',
+      path: () => '/announcements',
+      body: () => shapes.newAnnouncement(unique('Ev')),
+    });
+    const created = await heard.waitFor(
+      'company-announcement',
+      (p) => p.action === 'create' && p.record?.id === notice.body.id,
+    );
+    expect(created.record).toMatchObject({ title: notice.body.title, priority: 3, text: 'Maintenance on Sunday' });
+    await call({ as: 'super', method: 'DELETE', path: () => `/announcements/${notice.body.id}` });
+    await heard.waitFor('company-announcement', (p) => p.action === 'delete' && +p.id === notice.body.id);
     // layout/index.js: a login elsewhere ends this session; it reads data.user.id (the last step: it ends the admin's session)
     await call({
       as: 'anon',

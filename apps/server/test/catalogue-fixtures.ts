@@ -100,3 +100,18 @@ export const addFailedDelivery = async (server: TTestServer, tenant: TTenant, bo
 
   return Number((rows[0] as { id: number | string }).id);
 };
+
+/** an announcement the super user wrote (global: every company reads the active ones) */
+export const addAnnouncement = async (
+  server: TTestServer,
+  superToken: string,
+  fields: Record<string, unknown> = {},
+) => {
+  const res = await server.request('POST', '/api/announcements', {
+    token: superToken,
+    body: { title: unique('Announcement'), text: 'For every company', ...fields },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+  return res.body as { id: number; title: string; status: boolean };
+};

@@ -50,9 +50,17 @@ const EXPECTED: Record<string, string> = {
   // empty until the automation issue builds them (the connection dialog reads them)
   'GET /api/prompt': 'user',
   'GET /api/queueIntegration': 'user',
-  // the top bar reads them on every screen; empty until the management issue builds them
-  'GET /api/announcements': 'user',
+  // the top bar reads it on every screen; empty until the management issue builds it
   'GET /api/chats': 'user',
+  // announcements: everybody reads (company users the active ones), the super user writes
+  'GET /api/announcements': 'user',
+  'GET /api/announcements/for-company': 'user',
+  'GET /api/announcements/:id': 'user',
+  'POST /api/announcements': 'super',
+  'PUT /api/announcements/:id': 'super',
+  'DELETE /api/announcements/:id': 'super',
+  'POST /api/announcements/:id/media-upload': 'super',
+  'DELETE /api/announcements/:id/media-upload': 'super',
   'GET /api/failed-deliveries': 'admin',
   'GET /api/failed-deliveries/counts': 'super',
   'POST /api/failed-deliveries/:id/retry': 'admin',

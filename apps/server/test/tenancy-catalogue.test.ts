@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addAnnouncement,
   addContact,
   addFailedDelivery,
   addOption,
@@ -12,7 +13,10 @@ import { type TTenant, unique } from './fixtures';
 import { startTestServer, type TTestServer } from './harness';
 import { MISSING_ID, type TTenancyCase, tenancySuite } from './tenancy';
 
-/** The cross-tenant suite over contacts, queues, queue options, quick messages, tags and ticket notes. */
+/**
+ * The cross-tenant suite over contacts, queues, queue options, quick messages, tags and ticket notes; and
+ * announcements, global by design: every company reads the active ones and no company writes them.
+ */
 
 let server: TTestServer;
 beforeAll(async () => {
@@ -223,5 +227,59 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       expect(text, `${path} shows A's rows`).toContain(mine);
       expect(text, `${path} leaks B's rows`).not.toContain(theirs);
     }
+  });
+});
+
+describe('announcements are global by design: a company reads the active ones and writes none', () => {
+  it("company A's admin cannot create, change, delete or attach to an announcement; each company reads the same active list", async () => {
+    const a = await server.createTenant('Alpha');
+    const b = await server.createTenant('Beta');
+    const superToken = (await server.superLogin()).token;
+    const marker = unique('global');
+    const shown = await addAnnouncement(server, superToken, { title: `${marker} shown` });
+    const draft = await addAnnouncement(server, superToken, { title: `${marker} draft`, status: false });
+    const readRow = async (id: number) =>
+      (
+        await server.database.executeSql('select title, text, status, media_path from announcements where id = $1', [
+          id,
+        ])
+      ).rows[0];
+    const before = [await readRow(shown.id), await readRow(draft.id)];
+    const total = async () =>
+      (await server.database.executeSql('select count(*)::int as n from announcements')).rows[0] as { n: number };
+    const count = await total();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2])]), 'a.png');
+    for (const id of [shown.id, draft.id, MISSING_ID]) {
+      for (const [method, path, body] of [
+        ['POST', '/api/announcements', { title: 'Hijacked', text: 'Hijacked', companyId: a.companyId }],
+        ['PUT', `/api/announcements/${id}`, { title: 'Hijacked', status: true }],
+        ['DELETE', `/api/announcements/${id}`],
+        ['DELETE', `/api/announcements/${id}/media-upload`],
+      ] as const) {
+        const res = await server.request(method, path, { token: a.token, body });
+        expect(res, `${method} ${path}`).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+      }
+      const upload = await fetch(`${server.url}/api/announcements/${id}/media-upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.token}` },
+        body: form,
+      });
+      expect(upload.status).toBe(403);
+    }
+    expect([await readRow(shown.id), await readRow(draft.id)]).toEqual(before);
+    expect(await total()).toEqual(count);
+
+    const lists = [];
+    for (const t of [a, b]) {
+      const res = await server.request('GET', '/api/announcements', { token: t.token, query: { searchParam: marker } });
+      expect(res.status).toBe(200);
+      lists.push(res.body.records.map((r: { id: number }) => r.id));
+      // an inactive one answers like a missing one
+      const hidden = await server.request('GET', `/api/announcements/${draft.id}`, { token: t.token });
+      const missing = await server.request('GET', `/api/announcements/${MISSING_ID}`, { token: t.token });
+      expect(hidden).toMatchObject({ status: 404, body: missing.body });
+    }
+    expect(lists).toEqual([[shown.id], [shown.id]]);
   });
 });

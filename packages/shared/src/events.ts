@@ -13,7 +13,11 @@ export const events = {
   contact: (companyId: number) => `company-${companyId}-contact`,
   queue: (companyId: number) => `company-${companyId}-queue`,
   payment: (companyId: number) => `company-${companyId}-payment`,
-  announcement: (companyId: number) => `company-${companyId}-announcement`,
+  /**
+   * the ancestor's name, without a company: announcements are written by the super user for every company, and
+   * the event is sent to each company's main room (never broadcast to every socket)
+   */
+  announcement: () => 'company-announcement',
   help: (companyId: number) => `company-${companyId}-help`,
   plan: (companyId: number) => `company-${companyId}-plan`,
   tag: (companyId: number) => `company-${companyId}-tag`,

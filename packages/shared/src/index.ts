@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './helps.js';
+export * from './announcements.js';
 export * from './plans.js';
 export * from './settings.js';
 export * from './users.js';

@@ -231,4 +231,25 @@ export const shapes = {
   }),
   /** components/HelpsManager (super) */
   help: (title: string) => ({ title, description: 'How to', video: 'dQw4w9WgXcQ' }),
+  /** components/AnnouncementModal (super): its initialState with the form's values (selects hold 1-3 and true/false) */
+  newAnnouncement: (title: string) => ({ title, text: 'Maintenance on Sunday', priority: 3, status: true }),
+  /**
+   * components/AnnouncementModal handleSaveAnnouncement on edit: the record it loaded (GET /announcements/:id,
+   * spread over initialState) with the form's values, sent back whole
+   */
+  editedAnnouncement: (loaded: Record<string, unknown>, values: Record<string, unknown>) => ({
+    title: '',
+    text: '',
+    priority: 3,
+    status: true,
+    ...loaded,
+    ...values,
+  }),
+  /** components/AnnouncementModal: the attachment as `file` (upload.array("file")) */
+  announcementImage: (data: Buffer, name: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(data)], { type: 'image/png' }), name);
+
+    return form;
+  },
 };

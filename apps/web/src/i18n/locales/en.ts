@@ -61,6 +61,7 @@ export const en: Locale = {
     ERR_NO_COMPANY_FOUND: 'No company found with this ID.',
     ERR_NO_PLAN_FOUND: 'No plan found with this ID.',
     ERR_NO_HELP_FOUND: 'No help found with this ID.',
+    ERR_NO_ANNOUNCEMENT_FOUND: 'No announcement found with this ID.',
     ERR_DUPLICATED_EMAIL: 'This email is already registered.',
     ERR_DUPLICATED_COMPANY: 'A company with this name already exists.',
     ERR_DUPLICATED_PLAN: 'A plan with this name already exists.',

@@ -61,6 +61,7 @@ export const es: Locale = {
     ERR_NO_COMPANY_FOUND: 'No se encontró ninguna empresa con este ID.',
     ERR_NO_PLAN_FOUND: 'No se encontró ningún plan con este ID.',
     ERR_NO_HELP_FOUND: 'No se encontró ninguna ayuda con este ID.',
+    ERR_NO_ANNOUNCEMENT_FOUND: 'No se encontró ningún comunicado con este ID.',
     ERR_DUPLICATED_EMAIL: 'Ya existe un registro con este correo electrónico.',
     ERR_DUPLICATED_COMPANY: 'Ya existe una empresa con este nombre.',
     ERR_DUPLICATED_PLAN: 'Ya existe un plan con este nombre.',

@@ -62,6 +62,7 @@ export const pt = {
     ERR_NO_COMPANY_FOUND: 'Nenhuma empresa encontrada com este ID.',
     ERR_NO_PLAN_FOUND: 'Nenhum plano encontrado com este ID.',
     ERR_NO_HELP_FOUND: 'Nenhuma ajuda encontrada com este ID.',
+    ERR_NO_ANNOUNCEMENT_FOUND: 'Nenhum informativo encontrado com este ID.',
     ERR_DUPLICATED_EMAIL: 'Já existe um cadastro com este e-mail.',
     ERR_DUPLICATED_COMPANY: 'Já existe uma empresa com este nome.',
     ERR_DUPLICATED_PLAN: 'Já existe um plano com este nome.',

@@ -1,4 +1,3 @@
-import AnnouncementIcon from '@mui/icons-material/Campaign';
 import ChatIcon from '@mui/icons-material/Chat';
 import MenuIcon from '@mui/icons-material/Menu';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -9,6 +8,7 @@ import { api } from '../../api/http';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { toastError } from '../../components/toast';
+import { AnnouncementsPopover } from '../../features/announcements/AnnouncementsPopover';
 import { NotificationsBell } from '../../features/tickets/NotificationsBell';
 import { formatDate } from '../../utils/date';
 import { useAuth } from '../auth/AuthContext';
@@ -75,12 +75,7 @@ export const TopBar = ({ onToggleMenu }: TopBarProps) => {
             </IconButton>
           </Tooltip>
           <NotificationsBell />
-          <EmptyPopover
-            icon={<AnnouncementIcon />}
-            label={t('layout.announcements')}
-            emptyText={t('layout.noAnnouncements')}
-            testId="announcements"
-          />
+          <AnnouncementsPopover />
           {user && planAllows(user, 'useInternalChat') ? (
             <EmptyPopover
               icon={<ChatIcon />}

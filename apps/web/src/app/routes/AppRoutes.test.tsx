@@ -67,11 +67,10 @@ const render = async (path: string, user: TSessionUser | null) => {
   );
 };
 
-const BUILT = ['/connections', '/contacts', '/simulator', '/tickets'];
+const BUILT = ['/connections', '/contacts', '/simulator', '/tickets', '/todolist'];
 
 const PATHS = [
   '/quick-messages',
-  '/todolist',
   '/schedules',
   '/tags',
   '/files',
@@ -141,5 +140,9 @@ describe('routes', { timeout: 30_000 }, () => {
     expect(await render('/users', makeUser('user'))).not.toContain('data-testid="coming-soon"');
     expect(await render('/messages-api', makeUser('admin'))).not.toContain('data-testid="coming-soon"');
     expect(await render('/announcements', makeUser('admin'))).not.toContain('data-testid="coming-soon"');
+    expect(await render('/announcements', makeUser('admin'))).not.toContain('data-testid="announcements-add"');
+    const forSuper = await render('/announcements', makeUser('admin', true));
+    expect(forSuper).toContain('data-testid="greeting"');
+    expect(forSuper).not.toContain('data-testid="coming-soon"');
   });
 });

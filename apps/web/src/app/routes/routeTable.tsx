@@ -18,6 +18,8 @@ const UsersPage = lazy(() => import('../../features/users/UsersPage'));
 const ConnectionsPage = lazy(() => import('../../features/connections/ConnectionsPage'));
 const SimulatorPage = lazy(() => import('../../features/simulator/SimulatorPage'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
+const AnnouncementsPage = lazy(() => import('../../features/announcements/AnnouncementsPage'));
+const ToDoListPage = lazy(() => import('../../features/todolist/ToDoListPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -28,7 +30,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'connections', titleKey: 'menu.connections', element: <ConnectionsPage /> },
   { path: 'simulator', titleKey: 'menu.simulator', access: ADMIN, element: <SimulatorPage /> },
   { path: 'quick-messages', titleKey: 'menu.quickMessages' },
-  { path: 'todolist', titleKey: 'menu.todolist' },
+  { path: 'todolist', titleKey: 'menu.todolist', element: <ToDoListPage /> },
   { path: 'schedules', titleKey: 'menu.schedules' },
   { path: 'tags', titleKey: 'menu.tags' },
   { path: 'contacts', titleKey: 'menu.contacts', element: <ContactsPage /> },
@@ -42,7 +44,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'kanban', titleKey: 'menu.kanban', access: { plan: 'useKanban' } },
   { path: 'financeiro', titleKey: 'menu.financeiro', access: ADMIN },
   { path: 'queues', titleKey: 'menu.queues', access: ADMIN },
-  { path: 'announcements', titleKey: 'menu.announcements', access: { super: true } },
+  { path: 'announcements', titleKey: 'menu.announcements', access: { super: true }, element: <AnnouncementsPage /> },
   { path: 'subscription', titleKey: 'menu.subscription' },
   { path: 'chats/:id?', titleKey: 'menu.chats' },
   { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS },

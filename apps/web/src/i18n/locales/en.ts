@@ -114,6 +114,7 @@ export const en: Locale = {
   guard: {
     noPlanPermission: 'This company does not have permission to access this page! We are redirecting you.',
     notAllowed: 'Access not allowed',
+    superOnly: 'This page is for the super user only. We are redirecting you.',
   },
   login: {
     title: 'Log in',

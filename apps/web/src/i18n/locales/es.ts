@@ -114,6 +114,7 @@ export const es: Locale = {
   guard: {
     noPlanPermission: '¡Esta empresa no tiene permiso para acceder a esta página! Le estamos redirigiendo.',
     notAllowed: 'Acceso no permitido',
+    superOnly: 'Esta página es solo para el superusuario. Lo estamos redirigiendo.',
   },
   login: {
     title: 'Iniciar sesión',

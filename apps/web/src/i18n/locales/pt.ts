@@ -115,6 +115,7 @@ export const pt = {
   guard: {
     noPlanPermission: 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
     notAllowed: 'Acesso não permitido',
+    superOnly: 'Esta página é só para o super usuário. Estamos lhe redirecionando.',
   },
   login: {
     title: 'Entrar',

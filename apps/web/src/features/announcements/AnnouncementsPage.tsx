@@ -28,12 +28,13 @@ const AnnouncementsPage = () => {
       key: 'title',
       header: t('announcements.columns.title'),
       primary: true,
+      width: '45%',
       render: (a) => (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+        <Box sx={{ minWidth: { sm: 220 } }}>
+          <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'break-word' }}>
             {a.title}
           </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'break-word' }}>
             {a.text.length > 120 ? `${a.text.slice(0, 120)}…` : a.text}
           </Typography>
         </Box>

@@ -11,7 +11,7 @@ type EmptyPopoverProps = {
   children?: ReactNode;
 };
 
-/** An app-bar button with a badge and a popover list (notifications, announcements, internal chats). */
+/** An app-bar button with a badge and a popover list (internal chats, until their feature fills it). */
 export const EmptyPopover = ({ icon, label, emptyText, testId, count = 0, children }: EmptyPopoverProps) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 

@@ -261,7 +261,8 @@ const CASES: (TCase | TStep)[] = [
     reads: (res) => {
       expect(res.body.map((q: { id: number }) => q.id)).toEqual(expect.arrayContaining([s.queueId]));
       // its table: name, colour, order, greeting
-      for (const key of ['id', 'name', 'color', 'orderQueue', 'greetingMessage']) expect(res.body[0]).toHaveProperty(key);
+      for (const key of ['id', 'name', 'color', 'orderQueue', 'greetingMessage'])
+        expect(res.body[0]).toHaveProperty(key);
     },
   },
   {

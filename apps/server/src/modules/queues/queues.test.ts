@@ -318,7 +318,10 @@ describe('queue options', () => {
     expect(grand.map((g) => g.option)).toEqual(['1', '2', '3']);
     // another queue's level keeps its numbers
     const other = await addQueue(server, tenant);
-    const otherOptions = [await addOption(server, tenant, { queueId: other.id }), await addOption(server, tenant, { queueId: other.id })];
+    const otherOptions = [
+      await addOption(server, tenant, { queueId: other.id }),
+      await addOption(server, tenant, { queueId: other.id }),
+    ];
 
     expect((await server.request('DELETE', `/api/queue-options/${grand[0].id}`, { token: tenant.token })).status).toBe(
       204,

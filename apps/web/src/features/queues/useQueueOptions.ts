@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TQueueOption } from '@zelo/shared';
 import { api } from '../../api/http';
 
@@ -25,8 +25,7 @@ export const useOptionsLevel = (queueId: number, parentId: number | null) => {
  * The tree's writes. Each reloads the level it touched, since option numbers are the server's: a new option
  * takes the next number of its level, and a delete renumbers the remaining siblings 1..n.
  */
-export const useOptionsWrites = (queueId: number) => {
-  const queryClient = useQueryClient();
+export const optionsWrites = (queryClient: QueryClient, queueId: number) => {
   const reload = (parentId: number | null) =>
     queryClient.invalidateQueries({ queryKey: optionsLevelKey(queueId, parentId), exact: true });
 
@@ -49,3 +48,5 @@ export const useOptionsWrites = (queueId: number) => {
     },
   };
 };
+
+export const useOptionsWrites = (queueId: number) => optionsWrites(useQueryClient(), queueId);

@@ -42,7 +42,7 @@ const QuickMessagesPage = () => {
       key: 'shortcode',
       header: t('quickMessages.columns.shortcode'),
       primary: true,
-      width: '20%',
+      width: '22%',
       render: (q) => (
         <Typography variant="body2" fontWeight={600} sx={{ wordBreak: 'break-word' }}>
           /{q.shortcode}
@@ -52,6 +52,7 @@ const QuickMessagesPage = () => {
     {
       key: 'message',
       header: t('quickMessages.columns.message'),
+      width: '38%',
       render: (q) => (
         <Typography
           variant="body2"
@@ -71,6 +72,7 @@ const QuickMessagesPage = () => {
     {
       key: 'attachment',
       header: t('quickMessages.columns.attachment'),
+      width: '22%',
       render: (q) =>
         q.mediaPath ? (
           <Stack direction="row" spacing={0.5} alignItems="center" sx={{ minWidth: 0 }}>

@@ -966,7 +966,8 @@ const CASES: (TCase | TStep)[] = [
   },
   {
     screen: 'chat: the list (and the popover, and the side menu dot)',
-    source: 'pages/Chat/index.js findChats, ChatList.js, ChatPopover.js (records: uuid, title, ownerId, lastMessage, updatedAt, users[].userId/unreads/user.name)',
+    source:
+      'pages/Chat/index.js findChats, ChatList.js, ChatPopover.js (records: uuid, title, ownerId, lastMessage, updatedAt, users[].userId/unreads/user.name)',
     as: 'agent',
     method: 'GET',
     path: () => '/chats/',
@@ -994,7 +995,8 @@ const CASES: (TCase | TStep)[] = [
   },
   {
     screen: 'chat: the messages of the open chat',
-    source: 'pages/Chat/index.js findMessages (?pageNumber=; reads records, hasMore), ChatMessages.js (senderId, sender.name, message, createdAt)',
+    source:
+      'pages/Chat/index.js findMessages (?pageNumber=; reads records, hasMore), ChatMessages.js (senderId, sender.name, message, createdAt)',
     as: 'agent',
     method: 'GET',
     path: () => `/chats/${s.chat.id}/messages?pageNumber=1`,

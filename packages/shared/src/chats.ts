@@ -108,4 +108,6 @@ export type TChatEvent =
 /** `company-{id}-chat-user-{userId}`: a chat the user joined or that changed */
 export type TChatUserEvent = { action: 'create' | 'update'; record: TChat };
 /** `company-{id}-chat-{chatId}`: the open conversation */
-export type TChatRoomEvent = { action: 'new-message'; newMessage: TChatNewMessage; chat: TChat } | { action: 'update'; chat: TChat };
+export type TChatRoomEvent =
+  | { action: 'new-message'; newMessage: TChatNewMessage; chat: TChat }
+  | { action: 'update'; chat: TChat };

@@ -36,10 +36,8 @@ export const chatsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
   const tags = ['chats'];
   const config = route({ auth: 'user', plan: 'useInternalChat' });
 
-  r.get(
-    '/api/chats',
-    { config, schema: { tags, querystring: ZChatsQuery, response: { 200: ZChatPage } } },
-    (request) => listChats(ctx, request.auth, request.query),
+  r.get('/api/chats', { config, schema: { tags, querystring: ZChatsQuery, response: { 200: ZChatPage } } }, (request) =>
+    listChats(ctx, request.auth, request.query),
   );
   r.get('/api/chats/:id', { config, schema: { tags, params: ZChatParams, response: { 200: ZChat } } }, (request) =>
     getChat(ctx, request.auth, request.params.id),

@@ -69,7 +69,8 @@ const toChats = async (db: TDbOrTx, companyId: number, rows: TChatRow[]): Promis
     lastMessage: row.lastMessage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    owner: row.ownerId !== null && owners.has(row.ownerId) ? { id: row.ownerId, name: owners.get(row.ownerId) ?? '' } : null,
+    owner:
+      row.ownerId !== null && owners.has(row.ownerId) ? { id: row.ownerId, name: owners.get(row.ownerId) ?? '' } : null,
     users: members
       .filter((m) => m.chatId === row.id)
       .map((m) => ({ chatId: m.chatId, userId: m.userId, unreads: m.unreads, user: { id: m.userId, name: m.name } })),
@@ -208,7 +209,10 @@ const toMessage = (row: TMessageRow): TChatMessage => ({
   mediaName: row.message.mediaName,
   createdAt: row.message.createdAt.toISOString(),
   updatedAt: row.message.updatedAt.toISOString(),
-  sender: row.message.senderId !== null && row.senderName !== null ? { id: row.message.senderId, name: row.senderName } : null,
+  sender:
+    row.message.senderId !== null && row.senderName !== null
+      ? { id: row.message.senderId, name: row.senderName }
+      : null,
 });
 
 /**

@@ -130,9 +130,10 @@ describe('internal chat', () => {
     const { body: chat } = await newChat(tenant.token, [{ id: b.id }], 'Before');
     const asMember = await server.request('PUT', `/api/chats/${chat.id}`, { token: b.token, body: { title: 'Mine' } });
     expect(asMember).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-    expect(
-      await server.request('DELETE', `/api/chats/${chat.id}`, { token: b.token }),
-    ).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await server.request('DELETE', `/api/chats/${chat.id}`, { token: b.token })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
 
     await server.request('POST', `/api/chats/${chat.id}/messages`, { token: tenant.token, body: { message: 'hi' } });
     // the owner renames it and swaps nobody out: Bruna keeps her unread message; Caio joins
@@ -303,13 +304,19 @@ describe('internal chat events reach the members only', () => {
         token: tenant.token,
         body: { users: [{ id: b.id }, { id: c.id }] },
       });
-      await heard.c.waitFor(`company-${cid}-chat-user-${c.id}`, (p) => p.action === 'update' && p.record.id === chat.id);
+      await heard.c.waitFor(
+        `company-${cid}-chat-user-${c.id}`,
+        (p) => p.action === 'update' && p.record.id === chat.id,
+      );
       // Bruna leaves: she is told to drop it, then hears nothing of it
       await server.request('PUT', `/api/chats/${chat.id}`, { token: tenant.token, body: { users: [{ id: c.id }] } });
       await heard.b.waitFor(`company-${cid}-chat`, (p) => p.action === 'delete' && p.id === chat.id);
       const bCount = heard.b.heard.length;
       await server.request('POST', `/api/chats/${chat.id}/messages`, { token: c.token, body: { message: 'after' } });
-      await heard.admin.waitFor(`company-${cid}-chat`, (p) => p.action === 'new-message' && p.newMessage.message === 'after');
+      await heard.admin.waitFor(
+        `company-${cid}-chat`,
+        (p) => p.action === 'new-message' && p.newMessage.message === 'after',
+      );
 
       await server.request('DELETE', `/api/chats/${chat.id}`, { token: tenant.token });
       await heard.c.waitFor(`company-${cid}-chat`, (p) => p.action === 'delete' && p.id === chat.id);

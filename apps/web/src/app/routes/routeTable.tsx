@@ -18,6 +18,7 @@ const UsersPage = lazy(() => import('../../features/users/UsersPage'));
 const ConnectionsPage = lazy(() => import('../../features/connections/ConnectionsPage'));
 const SimulatorPage = lazy(() => import('../../features/simulator/SimulatorPage'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
+const ChatsPage = lazy(() => import('../../features/chats/ChatsPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -44,7 +45,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'queues', titleKey: 'menu.queues', access: ADMIN },
   { path: 'announcements', titleKey: 'menu.announcements', access: { super: true } },
   { path: 'subscription', titleKey: 'menu.subscription' },
-  { path: 'chats/:id?', titleKey: 'menu.chats' },
+  { path: 'chats/:id?', titleKey: 'menu.chats', access: { plan: 'useInternalChat' }, element: <ChatsPage /> },
   { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS },
   { path: 'contact-lists/:contactListId/contacts', titleKey: 'menu.contactListItems', access: CAMPAIGNS },
   { path: 'campaigns', titleKey: 'menu.campaigns', access: CAMPAIGNS },

@@ -67,7 +67,14 @@ const render = async (path: string, user: TSessionUser | null) => {
   );
 };
 
-const BUILT = ['/connections', '/contacts', '/simulator', '/tickets', '/chats', '/chats/0b7d3c1e-5f7a-4c1a-9d8e-2a6b1c3d4e5f'];
+const BUILT = [
+  '/connections',
+  '/contacts',
+  '/simulator',
+  '/tickets',
+  '/chats',
+  '/chats/0b7d3c1e-5f7a-4c1a-9d8e-2a6b1c3d4e5f',
+];
 
 const PATHS = [
   '/quick-messages',

@@ -18,7 +18,13 @@ export const EmptyPopover = ({ icon, label, emptyText, testId, count = 0, childr
   return (
     <>
       <Tooltip title={label}>
-        <IconButton color="inherit" onClick={(e) => setAnchor(e.currentTarget)} aria-label={label} data-testid={testId}>
+        <IconButton
+          color="inherit"
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={label}
+          data-testid={testId}
+          data-count={count}
+        >
           <Badge badgeContent={count} color="error" max={99}>
             {icon}
           </Badge>

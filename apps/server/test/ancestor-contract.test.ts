@@ -9,9 +9,8 @@
  *
  * Not replayed, because Zelo has not built them yet (each is a later issue's screen): contacts' "import from the
  * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), the dashboard, campaigns,
- * schedules, kanban, internal chat and announcements beyond the empty lists the layout reads, flow builder, files,
- * invoices. The ancestor has no message edit to replay. Refused on purpose: the password reset with the password
- * in the URL.
+ * schedules, kanban, announcements beyond the empty list the layout reads, flow builder, files, invoices. The
+ * ancestor has no message edit to replay. Refused on purpose: the password reset with the password in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1191,9 +1190,9 @@ const CASES: (TCase | TStep)[] = [
     status: 204,
   },
 
-  // ── what the layout and the connection dialog read on every screen (empty until later issues build them) ──
+  // ── internal chat ──
   {
-    screen: 'layout: internal chats in the side menu',
+    screen: 'layout: internal chats in the side menu (none yet)',
     source: 'layout/MainListItems.js (GET /chats/ with searchParam, pageNumber; reads records, hasMore)',
     as: 'agent',
     method: 'GET',
@@ -1202,6 +1201,117 @@ const CASES: (TCase | TStep)[] = [
     status: 200,
     reads: (res) => expect(res.body).toMatchObject({ records: [], hasMore: false }),
   },
+  {
+    screen: 'chat: new chat',
+    source: 'pages/Chat/index.js ChatModal handleSave (POST /chats; reads data.uuid for /chats/:uuid)',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/chats',
+    body: () => shapes.chat('Ops room', [{ id: s.agentId, name: 'Agent Anne' }]),
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ title: 'Ops room', ownerId: s.adminId });
+      expect(typeof res.body.uuid).toBe('string');
+      s.chat = res.body;
+    },
+  },
+  {
+    screen: 'chat: the list (and the popover, and the side menu dot)',
+    source:
+      'pages/Chat/index.js findChats, ChatList.js, ChatPopover.js (records: uuid, title, ownerId, lastMessage, updatedAt, users[].userId/unreads/user.name)',
+    as: 'agent',
+    method: 'GET',
+    path: () => '/chats/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ count: 1, hasMore: false });
+      const [chat] = res.body.records;
+      expect(chat).toMatchObject({ id: s.chat.id, uuid: s.chat.uuid, title: 'Ops room', ownerId: s.adminId });
+      for (const key of ['lastMessage', 'updatedAt']) expect(chat).toHaveProperty(key);
+      expect(chat.users.find((u: { userId: number }) => u.userId === s.agentId)).toMatchObject({
+        unreads: 0,
+        user: { id: s.agentId, name: 'Agent Anne' },
+      });
+    },
+  },
+  {
+    screen: 'chat: send a message',
+    source: 'pages/Chat/index.js sendMessage (POST /chats/:id/messages)',
+    as: 'admin',
+    method: 'POST',
+    path: () => `/chats/${s.chat.id}/messages`,
+    body: () => shapes.chatMessage('Stand-up in 5'),
+    status: 200,
+  },
+  {
+    screen: 'chat: the messages of the open chat',
+    source:
+      'pages/Chat/index.js findMessages (?pageNumber=; reads records, hasMore), ChatMessages.js (senderId, sender.name, message, createdAt)',
+    as: 'agent',
+    method: 'GET',
+    path: () => `/chats/${s.chat.id}/messages?pageNumber=1`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ count: 1, hasMore: false });
+      expect(res.body.records[0]).toMatchObject({
+        senderId: s.adminId,
+        message: 'Stand-up in 5',
+        sender: { id: s.adminId },
+      });
+      expect(res.body.records[0]).toHaveProperty('createdAt');
+    },
+  },
+  {
+    screen: 'chat: unread count before opening',
+    source: 'pages/Chat/ChatList.js unreadMessages (chat.users[].unreads of the user)',
+    as: 'agent',
+    method: 'GET',
+    path: () => '/chats/',
+    status: 200,
+    reads: (res) => {
+      const me = res.body.records[0].users.find((u: { userId: number }) => u.userId === s.agentId);
+      expect(me.unreads).toBe(1);
+    },
+  },
+  {
+    screen: 'chat: opening it marks it read',
+    source: 'pages/Chat/ChatList.js goToMessages (POST /chats/:id/read {userId: user.id})',
+    as: 'agent',
+    method: 'POST',
+    path: () => `/chats/${s.chat.id}/read`,
+    body: () => shapes.chatRead(s.agentId),
+    status: 200,
+    reads: (res) =>
+      expect(res.body.users.find((u: { userId: number }) => u.userId === s.agentId)).toMatchObject({ unreads: 0 }),
+  },
+  {
+    screen: 'chat: edit (the members as the dialog loads them, owner included)',
+    source: 'pages/Chat/index.js ChatModal handleSave (PUT /chats/:id)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/chats/${s.chat.id}`,
+    body: () =>
+      shapes.chat(
+        'Ops room 2',
+        s.chat.users.map((u: { user: { id: number; name: string } }) => ({ id: u.user.id, name: u.user.name })),
+      ),
+    status: 200,
+    reads: (res) => {
+      expect(res.body.title).toBe('Ops room 2');
+      expect(res.body.users.map((u: { userId: number }) => u.userId).sort()).toEqual([s.adminId, s.agentId].sort());
+    },
+  },
+  {
+    screen: 'chat: delete',
+    source: 'pages/Chat/index.js deleteChat (DELETE /chats/:id)',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/chats/${s.chat.id}`,
+    status: 200,
+  },
+
+  // ── what the layout and the connection dialog read on every screen (empty until later issues build them) ──
   {
     screen: 'layout: announcements popover',
     source: 'components/AnnouncementsPopover/index.js (GET /announcements/; reads records, hasMore)',
@@ -1627,6 +1737,31 @@ describe("the ancestor's socket (context/Socket/SocketContext.js and the hooks t
       body: () => shapes.newUser({ name: 'Temp', email: `${unique('temp')}@example.com`, password: 'temp1' }, []),
     });
     await heard.waitFor(event('user'), (p) => ['update', 'create'].includes(p.action) && p.user?.id === user.body.id);
+    // pages/Chat/index.js: data.record on chat-user-{id} (create); ChatPopover.js and layout/MainListItems.js:
+    // data.newMessage.chat.users / senderId and data.chat on company-{id}-chat; index.js data.newMessage on
+    // chat-{chatId}, and +data.id on the delete
+    const chat = await call({
+      as: 'admin',
+      method: 'POST',
+      path: () => '/chats',
+      body: () => shapes.chat('Live chat', [{ id: user.body.id, name: 'Temp' }]),
+    });
+    const created = await heard.waitFor(event(`chat-user-${s.adminId}`), (p) => p.action === 'create');
+    expect(created.record).toMatchObject({ id: chat.body.id, uuid: chat.body.uuid });
+    await call({
+      as: 'admin',
+      method: 'POST',
+      path: () => `/chats/${chat.body.id}/messages`,
+      body: () => shapes.chatMessage('Live hello'),
+    });
+    const onChat = await heard.waitFor(event('chat'), (p) => p.action === 'new-message');
+    expect(onChat.newMessage).toMatchObject({ senderId: s.adminId, chatId: chat.body.id, message: 'Live hello' });
+    expect(onChat.newMessage.chat.users.map((u: { userId: number }) => u.userId)).toContain(user.body.id);
+    expect(onChat.chat).toMatchObject({ id: chat.body.id });
+    const onRoom = await heard.waitFor(event(`chat-${chat.body.id}`), (p) => p.action === 'new-message');
+    expect(onRoom.newMessage.sender).toMatchObject({ id: s.adminId });
+    await call({ as: 'admin', method: 'DELETE', path: () => `/chats/${chat.body.id}` });
+    await heard.waitFor(event('chat'), (p) => p.action === 'delete' && +p.id === chat.body.id);
     await call({ as: 'admin', method: 'DELETE', path: () => `/users/${user.body.id}` });
     await heard.waitFor(event('user'), (p) => p.action === 'delete' && +p.userId === user.body.id);
     // hooks/useWhatsApps and components/QrcodeModal: data.whatsapp, data.session (id, qrcode), data.whatsappId

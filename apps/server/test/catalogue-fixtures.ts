@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { insertConnection, type TTenant, unique } from './fixtures';
+import { createUser, insertConnection, type TTenant, unique } from './fixtures';
 import type { TTestServer } from './harness';
 
 /** Fixtures of the catalogue modules: contacts, queues, tags, quick messages, tickets to hang notes on. */
@@ -125,4 +125,16 @@ export const addFailedDelivery = async (server: TTestServer, tenant: TTenant, bo
   );
 
   return Number((rows[0] as { id: number | string }).id);
+};
+
+/** an internal chat of the tenant's admin with a new user of its company; answers the chat and that user */
+export const addChat = async (server: TTestServer, tenant: TTenant, title = unique('Chat')) => {
+  const member = await createUser(server, tenant, { name: 'Chat Member' });
+  const res = await server.request('POST', '/api/chats', {
+    token: tenant.token,
+    body: { title, users: [{ id: member.id, name: member.name }] },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+  return { chat: res.body as { id: number; uuid: string; title: string }, member };
 };

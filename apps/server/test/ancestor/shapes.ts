@@ -266,6 +266,16 @@ export const shapes = {
     useOpenAi: true,
     useIntegrations: true,
   }),
+  /**
+   * pages/Chat/index.js ChatModal handleSave: `users` is what components/UsersFilter picked (`{id, name}` from
+   * GET /users/list); on edit it starts from the chat's members, the owner included (`chat.users` mapped to
+   * `{id: u.user.id, name: u.user.name}`). POST /chats on create, PUT /chats/:id on edit.
+   */
+  chat: (title: string, users: { id: number; name: string }[]) => ({ users, title }),
+  /** pages/Chat/index.js sendMessage: POST /chats/:id/messages */
+  chatMessage: (message: string) => ({ message }),
+  /** pages/Chat/ChatList.js goToMessages and ChatMessages.js: POST /chats/:id/read with the reader's own id */
+  chatRead: (userId: number) => ({ userId }),
   /** components/HelpsManager (super) */
   help: (title: string) => ({ title, description: 'How to', video: 'dQw4w9WgXcQ' }),
 };

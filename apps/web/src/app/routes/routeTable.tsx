@@ -20,6 +20,7 @@ const SimulatorPage = lazy(() => import('../../features/simulator/SimulatorPage'
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const QueuesPage = lazy(() => import('../../features/queues/QueuesPage'));
 const QuickMessagesPage = lazy(() => import('../../features/quick-messages/QuickMessagesPage'));
+const ChatsPage = lazy(() => import('../../features/chats/ChatsPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -46,7 +47,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'queues', titleKey: 'menu.queues', access: ADMIN, element: <QueuesPage /> },
   { path: 'announcements', titleKey: 'menu.announcements', access: { super: true } },
   { path: 'subscription', titleKey: 'menu.subscription' },
-  { path: 'chats/:id?', titleKey: 'menu.chats' },
+  { path: 'chats/:id?', titleKey: 'menu.chats', access: { plan: 'useInternalChat' }, element: <ChatsPage /> },
   { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS },
   { path: 'contact-lists/:contactListId/contacts', titleKey: 'menu.contactListItems', access: CAMPAIGNS },
   { path: 'campaigns', titleKey: 'menu.campaigns', access: CAMPAIGNS },

@@ -208,7 +208,8 @@ export const DataTable = <T,>({
               </TableCell>
             ))}
             {actions && (
-              <TableCell align="center" sx={{ width: 1, whiteSpace: 'nowrap' }}>
+              // as narrow as its buttons (a bare 1 would mean 100% to sx)
+              <TableCell align="center" sx={{ width: '1px', whiteSpace: 'nowrap' }}>
                 {t('common.actions')}
               </TableCell>
             )}

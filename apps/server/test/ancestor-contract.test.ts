@@ -8,10 +8,10 @@
  * and its cases here.
  *
  * Not replayed, because Zelo has not built them yet (each is a later issue's screen): contacts' "import from the
- * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), a quick message's attachment
- * (POST /quick-messages/:id/media-upload), the dashboard, campaigns, schedules, kanban, internal chat and
- * announcements beyond the empty lists the layout reads, flow builder, files, invoices. The ancestor has no message edit to replay. Refused on purpose: the password reset
- * with the password in the URL.
+ * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), the dashboard, campaigns,
+ * schedules, kanban, internal chat and announcements beyond the empty lists the layout reads, flow builder, files,
+ * invoices. The ancestor has no message edit to replay. Refused on purpose: the password reset with the password
+ * in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1104,6 +1104,83 @@ const CASES: (TCase | TStep)[] = [
     body: () => ({ ...s.loadedQuick, message: 'Hi!', isMedia: true, mediaPath: null }),
     status: 200,
     reads: (res) => expect(res.body.message).toBe('Hi!'),
+  },
+  {
+    screen: 'quick messages: attach a file',
+    source: 'components/QuickMessageDialog/index.js handleSaveQuickeMessage (POST media-upload, multipart)',
+    as: 'admin',
+    method: 'POST',
+    path: () => `/quick-messages/${s.quickId}/media-upload`,
+    form: () => shapes.quickMessageMedia({ name: 'price list.pdf', type: 'application/pdf', data: PDF }),
+    status: 200,
+  },
+  {
+    screen: 'quick messages: read for the editor (the attachment shown by its name)',
+    source: 'components/QuickMessageDialog/index.js (GET /quick-messages/:id)',
+    as: 'admin',
+    method: 'GET',
+    path: () => `/quick-messages/${s.quickId}`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ id: s.quickId, mediaName: 'price_list.pdf' });
+      expect(res.body.mediaPath).toMatch(/^https?:\/\/.+\/public\/[0-9a-f]{32}\.pdf$/);
+      s.loadedQuick = res.body;
+    },
+  },
+  {
+    screen: 'quick messages: edit with a file attached (its name sent as mediaPath, which changes nothing)',
+    source: 'components/QuickMessageDialog/index.js handleSaveQuickeMessage (PUT)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/quick-messages/${s.quickId}`,
+    body: () => shapes.quickMessageWithFile(s.loadedQuick, 'Our prices', 'price_list.pdf'),
+    status: 200,
+    reads: (res) =>
+      expect(res.body).toMatchObject({ message: 'Our prices', mediaPath: s.loadedQuick.mediaPath, isMedia: true }),
+  },
+  {
+    screen: "quick messages: the composer's list (with the attachment)",
+    source: 'components/MessageInputCustom/index.js (listQuickMessages: value, label, mediaPath)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/quick-messages/list',
+    query: () => ({ companyId: String(s.companyId), userId: String(s.adminId) }),
+    status: 200,
+    reads: (res) => {
+      const mine = res.body.find((q: { id: number }) => q.id === s.quickId);
+      expect(mine).toMatchObject({ message: 'Our prices', mediaPath: s.loadedQuick.mediaPath });
+    },
+  },
+  {
+    step: "the composer downloads the quick message's file from its mediaPath (axios.get, responseType blob)",
+    run: async () => {
+      const res = await fetch(new URL(new URL(s.loadedQuick.mediaPath).pathname, server.url));
+      expect(res.status).toBe(200);
+      s.quickBlob = await res.blob();
+      expect(s.quickBlob.type).toBe('application/pdf');
+    },
+  },
+  {
+    screen: "composer: a quick message's file sent with its text",
+    source: 'components/MessageInputCustom/index.js handleUploadQuickMessageMedia (multipart)',
+    as: 'admin',
+    method: 'POST',
+    path: () => `/messages/${s.newTicketId}`,
+    form: () => shapes.quickMessageSend(s.quickBlob, 'Our prices'),
+    status: 201,
+    reads: (res) => {
+      const sent = Array.isArray(res.body) ? res.body[0] : res.body;
+      expect(sent).toMatchObject({ mediaType: 'application', body: 'Our prices', fromMe: true });
+    },
+  },
+  {
+    screen: 'quick messages: remove the attachment',
+    source: 'components/QuickMessageDialog/index.js deleteMedia (DELETE media-upload)',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/quick-messages/${s.quickId}/media-upload`,
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ mediaPath: null, mediaName: null, isMedia: false }),
   },
   {
     screen: 'quick messages: delete',

@@ -62,6 +62,32 @@ export const addQuickMessage = async (server: TTestServer, token: string, fields
   return res.body as { id: number; shortcode: string; geral: boolean; userId: number };
 };
 
+/** a small PDF, as type detection reads one */
+export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/**
+ * POST /api/quick-messages/:id/media-upload as the ancestor's dialog sends it (multipart `typeArch`, `file`),
+ * over real HTTP; answers the status and the parsed body.
+ */
+export const uploadQuickMedia = async (
+  server: TTestServer,
+  token: string,
+  id: number,
+  file: { name: string; data: Buffer; type?: string } = { name: 'price list.pdf', data: SAMPLE_PDF },
+) => {
+  const form = new FormData();
+  form.append('typeArch', 'quickMessage');
+  form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/pdf' }), file.name);
+  const res = await fetch(`${server.url}/api/quick-messages/${id}/media-upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await res.text();
+
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+};
+
 /** a ticket written straight to the database (the tickets API is another module's) */
 export const insertTicket = async (
   server: TTestServer,

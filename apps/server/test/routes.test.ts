@@ -63,6 +63,15 @@ const EXPECTED: Record<string, string> = {
   // the top bar reads them on every screen; empty until the management issue builds them
   'GET /api/announcements': 'user',
   'GET /api/chats': 'user',
+  // quick messages: any user; who may see or change one is decided per row (author, shared, admin)
+  'GET /api/quick-messages': 'user',
+  'GET /api/quick-messages/list': 'user',
+  'GET /api/quick-messages/:id': 'user',
+  'POST /api/quick-messages': 'user',
+  'PUT /api/quick-messages/:id': 'user',
+  'DELETE /api/quick-messages/:id': 'user',
+  'POST /api/quick-messages/:id/media-upload': 'user',
+  'DELETE /api/quick-messages/:id/media-upload': 'user',
   'GET /api/failed-deliveries': 'admin',
   'GET /api/failed-deliveries/counts': 'super',
   'POST /api/failed-deliveries/:id/retry': 'admin',

@@ -7,6 +7,7 @@ import {
   addQuickMessage,
   addTag,
   addTicket,
+  uploadQuickMedia,
 } from './catalogue-fixtures';
 import { type TTenant, unique } from './fixtures';
 import { startTestServer, type TTestServer } from './harness';
@@ -66,10 +67,19 @@ const CASES: TTenancyCase[] = [
   },
   {
     name: 'a quick message',
-    create: async (s, t) => (await addQuickMessage(s, t.token, { shortcode: unique('beta-marker'), geral: true })).id,
+    create: async (s, t) => {
+      const { id } = await addQuickMessage(s, t.token, { shortcode: unique('beta-marker'), geral: true });
+      // with a file attached, so that a removal by A would show in B's read
+      expect((await uploadQuickMedia(s, t.token, id)).status).toBe(200);
+
+      return id;
+    },
     routes: [
       { method: 'GET', path: (id) => `/api/quick-messages/${id}` },
       { method: 'PUT', path: (id) => `/api/quick-messages/${id}`, body: { message: 'Hijacked' } },
+      // the owner is checked before the body is read: a JSON body gets the same 404 as a file would
+      { method: 'POST', path: (id) => `/api/quick-messages/${id}/media-upload`, body: {} },
+      { method: 'DELETE', path: (id) => `/api/quick-messages/${id}/media-upload` },
       { method: 'DELETE', path: (id) => `/api/quick-messages/${id}` },
     ],
   },

@@ -178,6 +178,35 @@ export const shapes = {
     mediaPath: null,
   }),
 
+  /** components/QuickMessageDialog handleSaveQuickeMessage with an attachment chosen: the PUT's body */
+  quickMessageWithFile: (loaded: Record<string, unknown>, message: string, fileName: string) => ({
+    ...loaded,
+    message,
+    isMedia: true,
+    // path.basename of the loaded mediaPath (or the chosen file's name), spaces as underscores
+    mediaPath: fileName.replace(/ /g, '_'),
+  }),
+  /** components/QuickMessageDialog handleSaveQuickeMessage, after the save: the attachment's form */
+  quickMessageMedia: (file: { name: string; type: string; data: Buffer }) => {
+    const form = new FormData();
+    form.append('typeArch', 'quickMessage');
+    form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+
+    return form;
+  },
+  /**
+   * components/MessageInputCustom handleQuickAnswersClick + handleUploadQuickMessageMedia: the quick message's
+   * file downloaded from its mediaPath as a blob, sent as `<time>.<subtype of the blob's type>` with its text
+   */
+  quickMessageSend: (blob: Blob, message: string) => {
+    const form = new FormData();
+    form.append('medias', blob, `${Date.now()}.${blob.type.split('/')[1]}`);
+    form.append('body', message);
+    form.append('fromMe', 'true');
+
+    return form;
+  },
+
   /** components/WhatsAppModal handleSaveWhatsApp on create: its initial state and selects */
   newConnection: (name: string, queueIds: number[]) => ({
     name,

@@ -67,10 +67,9 @@ const render = async (path: string, user: TSessionUser | null) => {
   );
 };
 
-const BUILT = ['/connections', '/contacts', '/queues', '/simulator', '/tickets'];
+const BUILT = ['/connections', '/contacts', '/queues', '/quick-messages', '/simulator', '/tickets'];
 
 const PATHS = [
-  '/quick-messages',
   '/todolist',
   '/schedules',
   '/tags',

@@ -19,6 +19,7 @@ const ConnectionsPage = lazy(() => import('../../features/connections/Connection
 const SimulatorPage = lazy(() => import('../../features/simulator/SimulatorPage'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const QueuesPage = lazy(() => import('../../features/queues/QueuesPage'));
+const QuickMessagesPage = lazy(() => import('../../features/quick-messages/QuickMessagesPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -28,7 +29,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'tickets/:ticketId?', titleKey: 'menu.tickets', element: <TicketsPage /> },
   { path: 'connections', titleKey: 'menu.connections', element: <ConnectionsPage /> },
   { path: 'simulator', titleKey: 'menu.simulator', access: ADMIN, element: <SimulatorPage /> },
-  { path: 'quick-messages', titleKey: 'menu.quickMessages' },
+  { path: 'quick-messages', titleKey: 'menu.quickMessages', element: <QuickMessagesPage /> },
   { path: 'todolist', titleKey: 'menu.todolist' },
   { path: 'schedules', titleKey: 'menu.schedules' },
   { path: 'tags', titleKey: 'menu.tags' },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addAnnouncement,
+  addChat,
   addContact,
   addFailedDelivery,
   addOption,
@@ -8,13 +9,14 @@ import {
   addQuickMessage,
   addTag,
   addTicket,
+  uploadQuickMedia,
 } from './catalogue-fixtures';
 import { type TTenant, unique } from './fixtures';
 import { startTestServer, type TTestServer } from './harness';
 import { MISSING_ID, type TTenancyCase, tenancySuite } from './tenancy';
 
 /**
- * The cross-tenant suite over contacts, queues, queue options, quick messages, tags and ticket notes; and
+ * The cross-tenant suite over contacts, queues, queue options, quick messages, tags, ticket notes and chats; and
  * announcements, global by design: every company reads the active ones and no company writes them.
  */
 
@@ -70,10 +72,19 @@ const CASES: TTenancyCase[] = [
   },
   {
     name: 'a quick message',
-    create: async (s, t) => (await addQuickMessage(s, t.token, { shortcode: unique('beta-marker'), geral: true })).id,
+    create: async (s, t) => {
+      const { id } = await addQuickMessage(s, t.token, { shortcode: unique('beta-marker'), geral: true });
+      // with a file attached, so that a removal by A would show in B's read
+      expect((await uploadQuickMedia(s, t.token, id)).status).toBe(200);
+
+      return id;
+    },
     routes: [
       { method: 'GET', path: (id) => `/api/quick-messages/${id}` },
       { method: 'PUT', path: (id) => `/api/quick-messages/${id}`, body: { message: 'Hijacked' } },
+      // the owner is checked before the body is read: a JSON body gets the same 404 as a file would
+      { method: 'POST', path: (id) => `/api/quick-messages/${id}/media-upload`, body: {} },
+      { method: 'DELETE', path: (id) => `/api/quick-messages/${id}/media-upload` },
       { method: 'DELETE', path: (id) => `/api/quick-messages/${id}` },
     ],
   },
@@ -117,6 +128,23 @@ const CASES: TTenancyCase[] = [
     },
     read: async (s, _t, id) => (await s.database.executeSql('select * from ticket_notes where id = $1', [id])).rows,
     routes: [{ method: 'DELETE', path: (id) => `/api/ticket-notes/${id}` }],
+  },
+  {
+    name: 'an internal chat',
+    create: async (s, t) => {
+      const { chat, member } = await addChat(s, t, 'Beta Chat Marker');
+      await s.request('POST', `/api/chats/${chat.id}/messages`, { token: t.token, body: { message: 'Beta secret' } });
+      await s.request('POST', `/api/chats/${chat.id}/read`, { token: t.token, body: { userId: member.id } });
+      return chat.id;
+    },
+    routes: [
+      { method: 'GET', path: (id) => `/api/chats/${id}` },
+      { method: 'GET', path: (id) => `/api/chats/${id}/messages` },
+      { method: 'POST', path: (id) => `/api/chats/${id}/messages`, body: { message: 'Hijacked' } },
+      { method: 'POST', path: (id) => `/api/chats/${id}/read`, body: {} },
+      { method: 'PUT', path: (id) => `/api/chats/${id}`, body: { title: 'Hijacked' } },
+      { method: 'DELETE', path: (id) => `/api/chats/${id}` },
+    ],
   },
   {
     name: 'a failed delivery',
@@ -166,6 +194,19 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       body: { queueId: aQueue.id, parentId: bOption.id, title: 'Evil child' },
     });
     expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    // nor read the children of B's option through a queue of its own
+    await addOption(server, b, { queueId: bQueue.id, parentId: bOption.id, title: 'Beta Child Marker' });
+    const level = await server.request('GET', '/api/queue-options', {
+      token: a.token,
+      query: { queueId: aQueue.id, parentId: bOption.id },
+    });
+    expect(level).toMatchObject({ status: 200, body: [] });
+    // and the options it did not get to change are as they were
+    const bLevel = await server.request('GET', '/api/queue-options', {
+      token: b.token,
+      query: { queueId: bQueue.id, parentId: -1 },
+    });
+    expect(bLevel.body.map((o: { id: number; option: string }) => [o.id, o.option])).toEqual([[bOption.id, '1']]);
   });
 
   it("A can not tag B's tickets, use B's tags, or note B's tickets", async () => {
@@ -209,6 +250,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       await addTag(server, t, { name: `${label} tag`, kanban: 1 });
       await addQuickMessage(server, t.token, { shortcode: `${label}-qm`, geral: true });
       await addFailedDelivery(server, t, `${label} delivery`);
+      await addChat(server, t, `${label} chat`);
     }
     for (const path of [
       '/api/contacts',
@@ -220,6 +262,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       '/api/quick-messages',
       '/api/quick-messages/list',
       '/api/failed-deliveries',
+      '/api/chats',
     ]) {
       const res = await server.request('GET', path, { token: a.token, query: { companyId: b.companyId } });
       expect(res.status, path).toBe(200);

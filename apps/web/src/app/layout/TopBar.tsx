@@ -1,4 +1,3 @@
-import ChatIcon from '@mui/icons-material/Chat';
 import MenuIcon from '@mui/icons-material/Menu';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
@@ -9,12 +8,12 @@ import { LanguagePicker } from '../../components/LanguagePicker';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { toastError } from '../../components/toast';
 import { AnnouncementsPopover } from '../../features/announcements/AnnouncementsPopover';
+import { ChatsPopover } from '../../features/chats/ChatsPopover';
 import { NotificationsBell } from '../../features/tickets/NotificationsBell';
 import { formatDate } from '../../utils/date';
 import { useAuth } from '../auth/AuthContext';
 import { planAllows } from '../routes/access';
 import { AccountMenu } from './AccountMenu';
-import { EmptyPopover } from './EmptyPopover';
 import { VolumeControl } from './VolumeControl';
 
 const Greeting = () => {
@@ -76,14 +75,7 @@ export const TopBar = ({ onToggleMenu }: TopBarProps) => {
           </Tooltip>
           <NotificationsBell />
           <AnnouncementsPopover />
-          {user && planAllows(user, 'useInternalChat') ? (
-            <EmptyPopover
-              icon={<ChatIcon />}
-              label={t('layout.chats')}
-              emptyText={t('layout.noChats')}
-              testId="chats"
-            />
-          ) : null}
+          {user && planAllows(user, 'useInternalChat') ? <ChatsPopover /> : null}
           <AccountMenu />
         </Box>
       </Toolbar>

@@ -67,10 +67,19 @@ const render = async (path: string, user: TSessionUser | null) => {
   );
 };
 
-const BUILT = ['/connections', '/contacts', '/simulator', '/tickets', '/todolist'];
+const BUILT = [
+  '/connections',
+  '/contacts',
+  '/queues',
+  '/quick-messages',
+  '/simulator',
+  '/tickets',
+  '/todolist',
+  '/chats',
+  '/chats/0b7d3c1e-5f7a-4c1a-9d8e-2a6b1c3d4e5f',
+];
 
 const PATHS = [
-  '/quick-messages',
   '/schedules',
   '/tags',
   '/files',
@@ -78,10 +87,7 @@ const PATHS = [
   '/queue-integration',
   '/kanban',
   '/financeiro',
-  '/queues',
   '/subscription',
-  '/chats',
-  '/chats/9',
   '/contact-lists',
   '/contact-lists/4/contacts',
   '/campaigns',

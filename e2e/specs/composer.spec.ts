@@ -8,6 +8,7 @@ import {
   openPage,
   type TOpenedPage,
   screenshot,
+  VIEWPORT,
   waitForPath,
   waitForSocketReady,
   waitForToast,
@@ -232,6 +233,24 @@ describe('composer: every way of answering, in Chromium', () => {
     const emojibase = fetched.filter((url) => url.includes('/emojibase/'));
     expect(emojibase).toContain(`${origin}/emojibase/pt/data.json`);
     expect(emojibase.every((url) => url.startsWith(`${origin}/emojibase/pt/`))).toBe(true);
+
+    // on a phone, in the dark theme: the picker fits the screen and takes the theme's paper
+    await page().getByTestId('theme-toggle').click();
+    await page().setViewportSize({ width: 390, height: 800 });
+    await page().getByTestId('composer-emoji').click();
+    await page().getByTestId('emoji-option').first().waitFor();
+    const box = await page().getByTestId('emoji-picker').boundingBox();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+    const background = await page()
+      .getByTestId('emoji-picker')
+      .evaluate((el) => getComputedStyle(el.closest('.MuiPaper-root') ?? el).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+    await screenshot(page(), 'composer-emoji-picker-pt-dark-390');
+    await page().keyboard.press('Escape');
+    await page().getByTestId('emoji-picker').waitFor({ state: 'detached' });
+    await page().setViewportSize(VIEWPORT);
+    await page().getByTestId('theme-toggle').click();
     await pickLanguage(page(), 'en');
   });
 

@@ -38,6 +38,8 @@ const LIST_PARTS: EmojiPickerListProps['components'] = {
       {...props}
       sx={{
         bgcolor: 'background.paper',
+        // the popover's elevation tint in the dark theme, so the sticky header matches the paper under it
+        backgroundImage: 'var(--Paper-overlay)',
         color: 'text.secondary',
         fontSize: 12,
         fontWeight: 500,

@@ -258,7 +258,39 @@ const CASES: (TCase | TStep)[] = [
     method: 'GET',
     path: () => '/queue',
     status: 200,
-    reads: (res) => expect(res.body.map((q: { id: number }) => q.id)).toEqual(expect.arrayContaining([s.queueId])),
+    reads: (res) => {
+      expect(res.body.map((q: { id: number }) => q.id)).toEqual(expect.arrayContaining([s.queueId]));
+      // its table: name, colour, order, greeting
+      for (const key of ['id', 'name', 'color', 'orderQueue', 'greetingMessage'])
+        expect(res.body[0]).toHaveProperty(key);
+    },
+  },
+  {
+    screen: 'queues: the dialog lists prompts',
+    source: 'components/QueueModal/index.js (GET /prompt; reads prompts)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/prompt',
+    status: 200,
+    reads: (res) => expect(res.body.prompts).toEqual([]),
+  },
+  {
+    screen: 'queues: the dialog lists integrations',
+    source: 'components/QueueModal/index.js (GET /queueIntegration; reads queueIntegrations)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/queueIntegration',
+    status: 200,
+    reads: (res) => expect(res.body.queueIntegrations).toEqual([]),
+  },
+  {
+    screen: 'queues: the dialog reads scheduleType',
+    source: 'components/QueueModal/index.js (GET /settings; finds key scheduleType)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/settings',
+    status: 200,
+    reads: (res) => expect(Array.isArray(res.body)).toBe(true),
   },
   {
     screen: 'queues: read for the editor',
@@ -281,6 +313,44 @@ const CASES: (TCase | TStep)[] = [
     body: () => shapes.editQueue({ ...s.loadedQueue, greetingMessage: 'Welcome' }),
     status: 200,
     reads: (res) => expect(res.body).toMatchObject({ id: s.queueId, greetingMessage: 'Welcome' }),
+  },
+  {
+    screen: 'queues: save the working hours tab (a day with its times cleared)',
+    source: 'components/QueueModal/index.js handleSaveSchedules + handleSaveQueue (PUT with schedules)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/queue/${s.queueId}`,
+    body: () =>
+      shapes.editQueue({
+        ...s.loadedQueue,
+        greetingMessage: 'Welcome',
+        schedules: shapes.editedSchedules(s.loadedQueue.schedules, 'saturday'),
+      }),
+    status: 200,
+    reads: (res) => {
+      expect(res.body.schedules).toHaveLength(7);
+      expect(res.body.schedules[5]).toMatchObject({ weekdayEn: 'saturday', startTime: '', endTime: '' });
+    },
+  },
+  {
+    screen: 'queues: add a third (to delete it)',
+    source: 'components/QueueModal/index.js handleSaveQueue',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/queue',
+    body: () => shapes.newQueue(unique('Temp'), '#AB149E'),
+    status: 201,
+    reads: (res) => {
+      s.queue3Id = res.body.id;
+    },
+  },
+  {
+    screen: 'queues: delete',
+    source: 'pages/Queues/index.js handleDeleteQueue',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/queue/${s.queue3Id}`,
+    status: 204,
   },
   {
     screen: 'queue options: add a top-level option',
@@ -315,12 +385,117 @@ const CASES: (TCase | TStep)[] = [
     reads: (res) => expect(res.body).toMatchObject({ title: 'Invoices', option: '1' }),
   },
   {
+    screen: 'queue options: add a second top-level option',
+    source: 'components/QueueOptions/index.js addOption + handleSave',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/queue-options',
+    body: () => shapes.newOption(s.queueId, null, 2, 'Support'),
+    status: 201,
+    reads: (res) => {
+      s.option2Id = res.body.id;
+    },
+  },
+  {
+    screen: 'queue options: add a third top-level option',
+    source: 'components/QueueOptions/index.js addOption + handleSave',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/queue-options',
+    body: () => shapes.newOption(s.queueId, null, 3, 'Sales'),
+    status: 201,
+    reads: (res) => {
+      s.option3Id = res.body.id;
+    },
+  },
+  {
+    screen: 'queue options: add a sub-option',
+    source: 'components/QueueOptions/index.js handleAddOption + handleSave',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/queue-options',
+    body: () => shapes.newOption(s.queueId, s.option2Id, 1, 'Password reset'),
+    status: 201,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ parentId: s.option2Id, option: '1' });
+      s.childOptionId = res.body.id;
+    },
+  },
+  {
+    screen: 'queue options: open an option (its sub-options)',
+    source: 'components/QueueOptions/index.js handleOption (params queueId, parentId: option.id)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/queue-options',
+    query: () => ({ queueId: String(s.queueId), parentId: String(s.option2Id) }),
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toEqual([
+        expect.objectContaining({ id: s.childOptionId, title: 'Password reset', message: '', option: '1' }),
+      ]);
+    },
+  },
+  {
+    screen: 'queue options: the top level as the stepper keeps it',
+    source: 'components/QueueOptions/index.js (params queueId, parentId: -1)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/queue-options',
+    query: () => ({ queueId: String(s.queueId), parentId: '-1' }),
+    status: 200,
+    reads: (res) => {
+      s.loadedOptions = res.body.map(shapes.loadedOption);
+    },
+  },
+  {
     screen: 'queue options: delete',
     source: 'components/QueueOptions/index.js handleDeleteOption',
     as: 'admin',
     method: 'DELETE',
     path: () => `/queue-options/${s.optionId}`,
     status: 204,
+  },
+  {
+    screen: 'queue options: delete, then the first remaining sibling saved with its new number',
+    source: 'components/QueueOptions/index.js handleDeleteOption (options.forEach handleSave)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/queue-options/${s.option2Id}`,
+    body: () =>
+      shapes.renumberedOption(
+        s.loadedOptions.find((o: { id: number }) => o.id === s.option2Id),
+        1,
+      ),
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ id: s.option2Id, title: 'Support', option: '1' }),
+  },
+  {
+    screen: 'queue options: delete, then the second remaining sibling saved with its new number',
+    source: 'components/QueueOptions/index.js handleDeleteOption (options.forEach handleSave)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/queue-options/${s.option3Id}`,
+    body: () =>
+      shapes.renumberedOption(
+        s.loadedOptions.find((o: { id: number }) => o.id === s.option3Id),
+        2,
+      ),
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ id: s.option3Id, title: 'Sales', option: '2' }),
+  },
+  {
+    screen: 'queue options: the top level after the delete',
+    source: 'components/QueueOptions/index.js (params queueId, parentId: -1)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/queue-options',
+    query: () => ({ queueId: String(s.queueId), parentId: '-1' }),
+    status: 200,
+    reads: (res) =>
+      expect(res.body.map((o: { id: number; option: string }) => [o.id, o.option])).toEqual([
+        [s.option2Id, '1'],
+        [s.option3Id, '2'],
+      ]),
   },
 
   // ── connections ──

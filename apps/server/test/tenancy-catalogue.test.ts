@@ -162,6 +162,19 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       body: { queueId: aQueue.id, parentId: bOption.id, title: 'Evil child' },
     });
     expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    // nor read the children of B's option through a queue of its own
+    await addOption(server, b, { queueId: bQueue.id, parentId: bOption.id, title: 'Beta Child Marker' });
+    const level = await server.request('GET', '/api/queue-options', {
+      token: a.token,
+      query: { queueId: aQueue.id, parentId: bOption.id },
+    });
+    expect(level).toMatchObject({ status: 200, body: [] });
+    // and the options it did not get to change are as they were
+    const bLevel = await server.request('GET', '/api/queue-options', {
+      token: b.token,
+      query: { queueId: bQueue.id, parentId: -1 },
+    });
+    expect(bLevel.body.map((o: { id: number; option: string }) => [o.id, o.option])).toEqual([[bOption.id, '1']]);
   });
 
   it("A can not tag B's tickets, use B's tags, or note B's tickets", async () => {

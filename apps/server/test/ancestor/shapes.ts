@@ -153,6 +153,14 @@ export const shapes = {
     children: [],
   }),
 
+  /** components/QueueOptions handleOption: an option as the stepper keeps it after loading a level */
+  loadedOption: (loaded: Record<string, unknown>) => ({ ...loaded, children: [], edition: false }),
+  /** components/QueueOptions handleDeleteOption: each remaining sibling saved again with its new position */
+  renumberedOption: (kept: Record<string, unknown>, position: number) => ({ ...kept, option: position }),
+  /** components/QueueModal handleSaveSchedules then handleSaveQueue: the schedules tab's rows sent with the form */
+  editedSchedules: (loaded: { weekdayEn: string }[], clearedDay: string) =>
+    loaded.map((row) => (row.weekdayEn === clearedDay ? { ...row, startTime: '', endTime: '' } : row)),
+
   /** components/TagModal handleSaveTag: initial state, the user and the kanban switch */
   newTag: (name: string, userId: number) => ({ name, color: '', kanban: 0, userId }),
   /** components/TagModal on edit: the loaded tag with the switch */

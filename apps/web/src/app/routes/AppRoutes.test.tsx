@@ -67,7 +67,7 @@ const render = async (path: string, user: TSessionUser | null) => {
   );
 };
 
-const BUILT = ['/connections', '/contacts', '/simulator', '/tickets'];
+const BUILT = ['/connections', '/contacts', '/queues', '/simulator', '/tickets'];
 
 const PATHS = [
   '/quick-messages',
@@ -79,7 +79,6 @@ const PATHS = [
   '/queue-integration',
   '/kanban',
   '/financeiro',
-  '/queues',
   '/subscription',
   '/chats',
   '/chats/9',

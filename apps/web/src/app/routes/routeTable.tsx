@@ -18,6 +18,7 @@ const UsersPage = lazy(() => import('../../features/users/UsersPage'));
 const ConnectionsPage = lazy(() => import('../../features/connections/ConnectionsPage'));
 const SimulatorPage = lazy(() => import('../../features/simulator/SimulatorPage'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
+const QueuesPage = lazy(() => import('../../features/queues/QueuesPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -41,7 +42,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'settings', titleKey: 'menu.settings', access: ADMIN, element: <SettingsPage /> },
   { path: 'kanban', titleKey: 'menu.kanban', access: { plan: 'useKanban' } },
   { path: 'financeiro', titleKey: 'menu.financeiro', access: ADMIN },
-  { path: 'queues', titleKey: 'menu.queues', access: ADMIN },
+  { path: 'queues', titleKey: 'menu.queues', access: ADMIN, element: <QueuesPage /> },
   { path: 'announcements', titleKey: 'menu.announcements', access: { super: true } },
   { path: 'subscription', titleKey: 'menu.subscription' },
   { path: 'chats/:id?', titleKey: 'menu.chats' },

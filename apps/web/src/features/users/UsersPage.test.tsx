@@ -4,8 +4,6 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../../app/auth/AuthContext';
-import type { TUsersData } from './usersCache';
-import { USERS_QUERY_KEY } from './useUsers';
 
 /** Server-side render (no DOM) of the users page from a cached first page. */
 beforeAll(() => {
@@ -68,7 +66,7 @@ describe('UsersPage', { timeout: 90_000 }, () => {
       hasPlanFlag: () => true,
     };
     const client = new QueryClient();
-    client.setQueryData<TUsersData>([...USERS_QUERY_KEY, ''], {
+    client.setQueryData(['users', 'page', '', {}], {
       pages: [{ users: [listed], hasMore: false, count: 1 }],
       pageParams: [1],
     });

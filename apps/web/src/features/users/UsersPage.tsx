@@ -1,96 +1,98 @@
-import { Search } from '@mui/icons-material';
-import { Box, Button, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { CheckCircle, RemoveCircleOutline } from '@mui/icons-material';
+import { Box, Chip } from '@mui/material';
 import type { TUser } from '@zelo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { toast, toastError } from '../../components/toast';
-import { useDebounce } from '../../hooks/useDebounce';
+import { DataTable, ListPage, RowActions, type TColumn, useDeleteConfirm, useSearch } from '../../components/kit';
 import './i18n';
 import { UserDialog } from './UserDialog';
-import { UsersTable } from './UsersTable';
-import { flattenUsers } from './usersCache';
-import { useDeleteUser } from './useDeleteUser';
-import { useUserEvents } from './useUserEvents';
 import { useUsers } from './useUsers';
 
 /** /users (admin): searchable infinite list of the company's users with add, edit and delete. */
 const UsersPage = () => {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebounce(search.trim().toLowerCase(), 500);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [editing, setEditing] = useState<TUser | null>(null);
-  const [deleting, setDeleting] = useState<TUser | null>(null);
+  const { search, setSearch, searchParam } = useSearch();
+  const [editing, setEditing] = useState<TUser | null | undefined>(undefined);
+  const users = useUsers(searchParam);
+  const remove = useDeleteConfirm<TUser>({
+    onDelete: (user) => users.remove(user.id),
+    title: (user) => t('users.deleteTitle', { name: user.name }),
+    message: () => t('users.deleteMessage'),
+    successMessage: t('users.deleted'),
+  });
+  const yesNo = (value: boolean) => (value ? t('users.yes') : t('users.no'));
 
-  const usersQuery = useUsers(searchParam);
-  const deleteUser = useDeleteUser();
-  useUserEvents();
-
-  const users = flattenUsers(usersQuery.data);
-
-  const openDialog = (user: TUser | null) => {
-    setEditing(user);
-    setDialogOpen(true);
-  };
-
-  const onConfirmDelete = async () => {
-    if (!deleting) {
-      return;
-    }
-    try {
-      await deleteUser.mutateAsync(deleting.id);
-      toast.success(t('users.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
-  };
+  const columns: TColumn<TUser>[] = [
+    { key: 'name', header: t('users.columns.name'), render: (user) => user.name, primary: true },
+    { key: 'email', header: t('users.columns.email'), render: (user) => user.email },
+    {
+      key: 'profile',
+      header: t('users.columns.profile'),
+      align: 'center',
+      render: (u) => t(`users.profiles.${u.profile}`),
+    },
+    {
+      key: 'allTicket',
+      header: t('users.columns.allTicket'),
+      align: 'center',
+      render: (user) => yesNo(user.allTicket === 'enabled'),
+    },
+    {
+      key: 'queues',
+      header: t('users.columns.queues'),
+      render: (user) => (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+          {user.queues.map((queue) => (
+            <Chip key={queue.id} size="small" label={queue.name} sx={{ bgcolor: queue.color, color: '#fff' }} />
+          ))}
+        </Box>
+      ),
+    },
+    {
+      key: 'online',
+      header: t('users.columns.online'),
+      align: 'center',
+      render: (user) =>
+        user.online ? (
+          <CheckCircle color="success" fontSize="small" titleAccess={t('users.yes')} />
+        ) : (
+          <RemoveCircleOutline color="disabled" fontSize="small" titleAccess={t('users.no')} />
+        ),
+    },
+  ];
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, p: 2, gap: 2 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {t('users.title')}
-        </Typography>
-        <TextField
-          size="small"
-          placeholder={t('users.search')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          slotProps={{
-            htmlInput: { 'data-testid': 'users-search', 'aria-label': t('users.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Button variant="contained" onClick={() => openDialog(null)} data-testid="users-add">
-          {t('users.add')}
-        </Button>
-      </Stack>
-      <UsersTable
-        users={users}
-        isLoading={usersQuery.isLoading || usersQuery.isFetchingNextPage}
-        hasMore={Boolean(usersQuery.hasNextPage)}
-        onLoadMore={() => void usersQuery.fetchNextPage()}
-        onEdit={openDialog}
-        onDelete={setDeleting}
+    <ListPage
+      title={t('users.title')}
+      search={{ value: search, onChange: setSearch, placeholder: t('users.search'), testId: 'users-search' }}
+      add={{ label: t('users.add'), onClick: () => setEditing(null), testId: 'users-add' }}
+    >
+      <DataTable
+        rows={users.items}
+        columns={columns}
+        getRowId={(user) => user.id}
+        rowTestId={(user) => `user-row-${user.email}`}
+        actions={(user) => (
+          <RowActions
+            onEdit={() => setEditing(user)}
+            onDelete={() => remove.ask(user)}
+            editTestId={`user-edit-${user.email}`}
+            deleteTestId={`user-delete-${user.email}`}
+          />
+        )}
+        isLoading={users.isLoading}
+        hasMore={users.hasMore}
+        onLoadMore={users.loadMore}
+        emptyText={t('users.empty')}
       />
-      <UserDialog open={dialogOpen} user={editing} onClose={() => setDialogOpen(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('users.deleteTitle', { name: deleting?.name ?? '' })}
-        onConfirm={() => void onConfirmDelete()}
-        onClose={() => setDeleting(null)}
-      >
-        {t('users.deleteMessage')}
-      </ConfirmDialog>
-    </Box>
+      <UserDialog
+        open={editing !== undefined}
+        user={editing ?? null}
+        onSave={users.save}
+        onClose={() => setEditing(undefined)}
+      />
+      {remove.dialog}
+    </ListPage>
   );
 };
 

@@ -2,6 +2,13 @@ import type { Locale } from './pt';
 
 export const en: Locale = {
   common: {
+    actions: 'Actions',
+    edit: 'Edit',
+    delete: 'Delete',
+    deleted: 'Deleted successfully!',
+    saved: 'Saved successfully!',
+    deleteWarning: 'This cannot be undone.',
+    none: 'None',
     save: 'Save',
     cancel: 'Cancel',
     confirm: 'Confirm',

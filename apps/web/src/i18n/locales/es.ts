@@ -2,6 +2,13 @@ import type { Locale } from './pt';
 
 export const es: Locale = {
   common: {
+    actions: 'Acciones',
+    edit: 'Editar',
+    delete: 'Eliminar',
+    deleted: '¡Eliminado con éxito!',
+    saved: '¡Guardado con éxito!',
+    deleteWarning: 'Esta acción no se puede deshacer.',
+    none: 'Ninguno',
     save: 'Guardar',
     cancel: 'Cancelar',
     confirm: 'Confirmar',

@@ -3,6 +3,13 @@ import type { TErrorCode } from '@zelo/shared';
 /** Shell texts in Portuguese (default and fallback). en and es must have the same keys (`Locale`). */
 export const pt = {
   common: {
+    actions: 'Ações',
+    edit: 'Editar',
+    delete: 'Excluir',
+    deleted: 'Excluído com sucesso!',
+    saved: 'Salvo com sucesso!',
+    deleteWarning: 'Esta ação não pode ser desfeita.',
+    none: 'Nenhum',
     save: 'Salvar',
     cancel: 'Cancelar',
     confirm: 'Confirmar',

@@ -1,0 +1,99 @@
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import type { ReactNode } from 'react';
+import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { applyFieldErrors } from '../applyFieldErrors';
+import { formResolver } from '../formResolver';
+import { toast, toastError } from '../toast';
+
+export type TFormDialogProps<TValues extends FieldValues, TOutput> = {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  /** the shared zod schema the route validates with */
+  schema: z.ZodType<TOutput>;
+  defaultValues: DefaultValues<TValues>;
+  /** saves; a throw keeps the dialog open, marks the fields a 400 names and shows the error */
+  onSubmit: (values: TOutput, form: UseFormReturn<TValues, unknown, TOutput>) => Promise<unknown>;
+  /** toast after a save */
+  successMessage?: string;
+  submitLabel?: string;
+  /** prefix of the buttons' test ids: `<testId>-save`, `<testId>-cancel` */
+  testId?: string;
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+  /** read-only: fields shown, no save */
+  readOnly?: boolean;
+  children: (form: UseFormReturn<TValues, unknown, TOutput>) => ReactNode;
+};
+
+/**
+ * A dialog with a form bound to a shared zod schema: fields validated as the server will, a save that
+ * closes on success and marks the fields of a 400 answer otherwise. The form is mounted when the dialog
+ * opens, so it always starts from `defaultValues`.
+ */
+export const FormDialog = <TValues extends FieldValues, TOutput>(props: TFormDialogProps<TValues, TOutput>) => (
+  <Dialog open={props.open} onClose={props.onClose} maxWidth={props.maxWidth ?? 'sm'} fullWidth scroll="paper">
+    {props.open && <DialogForm {...props} />}
+  </Dialog>
+);
+
+const DialogForm = <TValues extends FieldValues, TOutput>({
+  onClose,
+  title,
+  schema,
+  defaultValues,
+  onSubmit,
+  successMessage,
+  submitLabel,
+  testId,
+  readOnly,
+  children,
+}: TFormDialogProps<TValues, TOutput>) => {
+  const { t } = useTranslation();
+  const form = useForm<TValues, unknown, TOutput>({ resolver: formResolver<TValues, TOutput>(schema), defaultValues });
+
+  const submit = async (values: TOutput) => {
+    try {
+      await onSubmit(values, form);
+      if (successMessage) {
+        toast.success(successMessage);
+      }
+      onClose();
+    } catch (err) {
+      applyFieldErrors(err, Object.keys(form.getValues()) as Path<TValues>[], form.setError);
+      toastError(err);
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      onSubmit={form.handleSubmit(submit)}
+      noValidate
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    >
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2} sx={{ pt: 0.5 }}>
+          {children(form)}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} color="inherit" data-testid={testId ? `${testId}-cancel` : undefined}>
+          {readOnly ? t('common.close') : t('common.cancel')}
+        </Button>
+        {!readOnly && (
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={form.formState.isSubmitting}
+            data-testid={testId ? `${testId}-save` : undefined}
+          >
+            {submitLabel ?? t('common.save')}
+          </Button>
+        )}
+      </DialogActions>
+    </Box>
+  );
+};

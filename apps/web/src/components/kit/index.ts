@@ -1,0 +1,22 @@
+/**
+ * The list-and-form kit every list screen is built on (issue 11):
+ * - `ListPage`: title, debounced search box (`useSearch`), add button, then the list;
+ * - `useInfiniteList`: a paged API list as one array, next page while `hasMore`;
+ * - `DataTable`: sticky header, actions column (`RowActions`), next page near the bottom, long lists
+ *   virtualized, a card per row on a phone;
+ * - `useListCache`: the realtime list reducer (merge by id / put first / remove) over the loaded pages,
+ *   fed by saves and by a socket event;
+ * - `FormDialog` + `FormTextField`: a dialog form on a shared zod schema, server field errors marked;
+ * - `useDeleteConfirm` and `ConfirmDialog`: ask before deleting.
+ */
+export { ConfirmDialog } from '../ConfirmDialog';
+export { DataTable, type TColumn, VIRTUALIZE_AFTER } from './DataTable';
+export { FormDialog } from './FormDialog';
+export { FormTextField } from './FormTextField';
+export { ListPage } from './ListPage';
+export { flattenList, matchesSearch, removeFromList, type TListData, type TListPage, upsertInList } from './listCache';
+export { ActionButton, RowActions } from './RowActions';
+export { useDeleteConfirm } from './useDeleteConfirm';
+export { listKey, searchOfListKey, useInfiniteList } from './useInfiniteList';
+export { removeFromLists, type TListChange, upsertInLists, useListCache } from './useListCache';
+export { SEARCH_DEBOUNCE_MS, useSearch } from './useSearch';

@@ -8,10 +8,9 @@
  * and its cases here.
  *
  * Not replayed, because Zelo has not built them yet (each is a later issue's screen): contacts' "import from the
- * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), a quick message's attachment
- * (POST /quick-messages/:id/media-upload), the dashboard, campaigns, schedules, kanban, internal chat and
- * announcements beyond the empty lists the layout reads, flow builder, files, invoices. The ancestor has no message edit to replay. Refused on purpose: the password reset
- * with the password in the URL.
+ * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), the dashboard, campaigns,
+ * schedules, kanban, announcements beyond the empty list the layout reads, flow builder, files, invoices. The
+ * ancestor has no message edit to replay. Refused on purpose: the password reset with the password in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1106,6 +1105,83 @@ const CASES: (TCase | TStep)[] = [
     reads: (res) => expect(res.body.message).toBe('Hi!'),
   },
   {
+    screen: 'quick messages: attach a file',
+    source: 'components/QuickMessageDialog/index.js handleSaveQuickeMessage (POST media-upload, multipart)',
+    as: 'admin',
+    method: 'POST',
+    path: () => `/quick-messages/${s.quickId}/media-upload`,
+    form: () => shapes.quickMessageMedia({ name: 'price list.pdf', type: 'application/pdf', data: PDF }),
+    status: 200,
+  },
+  {
+    screen: 'quick messages: read for the editor (the attachment shown by its name)',
+    source: 'components/QuickMessageDialog/index.js (GET /quick-messages/:id)',
+    as: 'admin',
+    method: 'GET',
+    path: () => `/quick-messages/${s.quickId}`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ id: s.quickId, mediaName: 'price_list.pdf' });
+      expect(res.body.mediaPath).toMatch(/^https?:\/\/.+\/public\/[0-9a-f]{32}\.pdf$/);
+      s.loadedQuick = res.body;
+    },
+  },
+  {
+    screen: 'quick messages: edit with a file attached (its name sent as mediaPath, which changes nothing)',
+    source: 'components/QuickMessageDialog/index.js handleSaveQuickeMessage (PUT)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/quick-messages/${s.quickId}`,
+    body: () => shapes.quickMessageWithFile(s.loadedQuick, 'Our prices', 'price_list.pdf'),
+    status: 200,
+    reads: (res) =>
+      expect(res.body).toMatchObject({ message: 'Our prices', mediaPath: s.loadedQuick.mediaPath, isMedia: true }),
+  },
+  {
+    screen: "quick messages: the composer's list (with the attachment)",
+    source: 'components/MessageInputCustom/index.js (listQuickMessages: value, label, mediaPath)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/quick-messages/list',
+    query: () => ({ companyId: String(s.companyId), userId: String(s.adminId) }),
+    status: 200,
+    reads: (res) => {
+      const mine = res.body.find((q: { id: number }) => q.id === s.quickId);
+      expect(mine).toMatchObject({ message: 'Our prices', mediaPath: s.loadedQuick.mediaPath });
+    },
+  },
+  {
+    step: "the composer downloads the quick message's file from its mediaPath (axios.get, responseType blob)",
+    run: async () => {
+      const res = await fetch(new URL(new URL(s.loadedQuick.mediaPath).pathname, server.url));
+      expect(res.status).toBe(200);
+      s.quickBlob = await res.blob();
+      expect(s.quickBlob.type).toBe('application/pdf');
+    },
+  },
+  {
+    screen: "composer: a quick message's file sent with its text",
+    source: 'components/MessageInputCustom/index.js handleUploadQuickMessageMedia (multipart)',
+    as: 'admin',
+    method: 'POST',
+    path: () => `/messages/${s.newTicketId}`,
+    form: () => shapes.quickMessageSend(s.quickBlob, 'Our prices'),
+    status: 201,
+    reads: (res) => {
+      const sent = Array.isArray(res.body) ? res.body[0] : res.body;
+      expect(sent).toMatchObject({ mediaType: 'application', body: 'Our prices', fromMe: true });
+    },
+  },
+  {
+    screen: 'quick messages: remove the attachment',
+    source: 'components/QuickMessageDialog/index.js deleteMedia (DELETE media-upload)',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/quick-messages/${s.quickId}/media-upload`,
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ mediaPath: null, mediaName: null, isMedia: false }),
+  },
+  {
     screen: 'quick messages: delete',
     source: 'pages/QuickMessages/index.js handleDeleteQuickemessage',
     as: 'admin',
@@ -1114,9 +1190,9 @@ const CASES: (TCase | TStep)[] = [
     status: 204,
   },
 
-  // ── what the layout and the connection dialog read on every screen (empty until later issues build them) ──
+  // ── internal chat ──
   {
-    screen: 'layout: internal chats in the side menu',
+    screen: 'layout: internal chats in the side menu (none yet)',
     source: 'layout/MainListItems.js (GET /chats/ with searchParam, pageNumber; reads records, hasMore)',
     as: 'agent',
     method: 'GET',
@@ -1125,6 +1201,117 @@ const CASES: (TCase | TStep)[] = [
     status: 200,
     reads: (res) => expect(res.body).toMatchObject({ records: [], hasMore: false }),
   },
+  {
+    screen: 'chat: new chat',
+    source: 'pages/Chat/index.js ChatModal handleSave (POST /chats; reads data.uuid for /chats/:uuid)',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/chats',
+    body: () => shapes.chat('Ops room', [{ id: s.agentId, name: 'Agent Anne' }]),
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ title: 'Ops room', ownerId: s.adminId });
+      expect(typeof res.body.uuid).toBe('string');
+      s.chat = res.body;
+    },
+  },
+  {
+    screen: 'chat: the list (and the popover, and the side menu dot)',
+    source:
+      'pages/Chat/index.js findChats, ChatList.js, ChatPopover.js (records: uuid, title, ownerId, lastMessage, updatedAt, users[].userId/unreads/user.name)',
+    as: 'agent',
+    method: 'GET',
+    path: () => '/chats/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ count: 1, hasMore: false });
+      const [chat] = res.body.records;
+      expect(chat).toMatchObject({ id: s.chat.id, uuid: s.chat.uuid, title: 'Ops room', ownerId: s.adminId });
+      for (const key of ['lastMessage', 'updatedAt']) expect(chat).toHaveProperty(key);
+      expect(chat.users.find((u: { userId: number }) => u.userId === s.agentId)).toMatchObject({
+        unreads: 0,
+        user: { id: s.agentId, name: 'Agent Anne' },
+      });
+    },
+  },
+  {
+    screen: 'chat: send a message',
+    source: 'pages/Chat/index.js sendMessage (POST /chats/:id/messages)',
+    as: 'admin',
+    method: 'POST',
+    path: () => `/chats/${s.chat.id}/messages`,
+    body: () => shapes.chatMessage('Stand-up in 5'),
+    status: 200,
+  },
+  {
+    screen: 'chat: the messages of the open chat',
+    source:
+      'pages/Chat/index.js findMessages (?pageNumber=; reads records, hasMore), ChatMessages.js (senderId, sender.name, message, createdAt)',
+    as: 'agent',
+    method: 'GET',
+    path: () => `/chats/${s.chat.id}/messages?pageNumber=1`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ count: 1, hasMore: false });
+      expect(res.body.records[0]).toMatchObject({
+        senderId: s.adminId,
+        message: 'Stand-up in 5',
+        sender: { id: s.adminId },
+      });
+      expect(res.body.records[0]).toHaveProperty('createdAt');
+    },
+  },
+  {
+    screen: 'chat: unread count before opening',
+    source: 'pages/Chat/ChatList.js unreadMessages (chat.users[].unreads of the user)',
+    as: 'agent',
+    method: 'GET',
+    path: () => '/chats/',
+    status: 200,
+    reads: (res) => {
+      const me = res.body.records[0].users.find((u: { userId: number }) => u.userId === s.agentId);
+      expect(me.unreads).toBe(1);
+    },
+  },
+  {
+    screen: 'chat: opening it marks it read',
+    source: 'pages/Chat/ChatList.js goToMessages (POST /chats/:id/read {userId: user.id})',
+    as: 'agent',
+    method: 'POST',
+    path: () => `/chats/${s.chat.id}/read`,
+    body: () => shapes.chatRead(s.agentId),
+    status: 200,
+    reads: (res) =>
+      expect(res.body.users.find((u: { userId: number }) => u.userId === s.agentId)).toMatchObject({ unreads: 0 }),
+  },
+  {
+    screen: 'chat: edit (the members as the dialog loads them, owner included)',
+    source: 'pages/Chat/index.js ChatModal handleSave (PUT /chats/:id)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/chats/${s.chat.id}`,
+    body: () =>
+      shapes.chat(
+        'Ops room 2',
+        s.chat.users.map((u: { user: { id: number; name: string } }) => ({ id: u.user.id, name: u.user.name })),
+      ),
+    status: 200,
+    reads: (res) => {
+      expect(res.body.title).toBe('Ops room 2');
+      expect(res.body.users.map((u: { userId: number }) => u.userId).sort()).toEqual([s.adminId, s.agentId].sort());
+    },
+  },
+  {
+    screen: 'chat: delete',
+    source: 'pages/Chat/index.js deleteChat (DELETE /chats/:id)',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/chats/${s.chat.id}`,
+    status: 200,
+  },
+
+  // ── what the layout and the connection dialog read on every screen (empty until later issues build them) ──
   {
     screen: 'layout: announcements popover',
     source: 'components/AnnouncementsPopover/index.js (GET /announcements/; reads records, hasMore)',
@@ -1550,6 +1737,31 @@ describe("the ancestor's socket (context/Socket/SocketContext.js and the hooks t
       body: () => shapes.newUser({ name: 'Temp', email: `${unique('temp')}@example.com`, password: 'temp1' }, []),
     });
     await heard.waitFor(event('user'), (p) => ['update', 'create'].includes(p.action) && p.user?.id === user.body.id);
+    // pages/Chat/index.js: data.record on chat-user-{id} (create); ChatPopover.js and layout/MainListItems.js:
+    // data.newMessage.chat.users / senderId and data.chat on company-{id}-chat; index.js data.newMessage on
+    // chat-{chatId}, and +data.id on the delete
+    const chat = await call({
+      as: 'admin',
+      method: 'POST',
+      path: () => '/chats',
+      body: () => shapes.chat('Live chat', [{ id: user.body.id, name: 'Temp' }]),
+    });
+    const created = await heard.waitFor(event(`chat-user-${s.adminId}`), (p) => p.action === 'create');
+    expect(created.record).toMatchObject({ id: chat.body.id, uuid: chat.body.uuid });
+    await call({
+      as: 'admin',
+      method: 'POST',
+      path: () => `/chats/${chat.body.id}/messages`,
+      body: () => shapes.chatMessage('Live hello'),
+    });
+    const onChat = await heard.waitFor(event('chat'), (p) => p.action === 'new-message');
+    expect(onChat.newMessage).toMatchObject({ senderId: s.adminId, chatId: chat.body.id, message: 'Live hello' });
+    expect(onChat.newMessage.chat.users.map((u: { userId: number }) => u.userId)).toContain(user.body.id);
+    expect(onChat.chat).toMatchObject({ id: chat.body.id });
+    const onRoom = await heard.waitFor(event(`chat-${chat.body.id}`), (p) => p.action === 'new-message');
+    expect(onRoom.newMessage.sender).toMatchObject({ id: s.adminId });
+    await call({ as: 'admin', method: 'DELETE', path: () => `/chats/${chat.body.id}` });
+    await heard.waitFor(event('chat'), (p) => p.action === 'delete' && +p.id === chat.body.id);
     await call({ as: 'admin', method: 'DELETE', path: () => `/users/${user.body.id}` });
     await heard.waitFor(event('user'), (p) => p.action === 'delete' && +p.userId === user.body.id);
     // hooks/useWhatsApps and components/QrcodeModal: data.whatsapp, data.session (id, qrcode), data.whatsappId

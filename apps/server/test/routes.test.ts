@@ -60,9 +60,26 @@ const EXPECTED: Record<string, string> = {
   // empty until the automation issue builds them (the connection dialog reads them)
   'GET /api/prompt': 'user',
   'GET /api/queueIntegration': 'user',
-  // the top bar reads them on every screen; empty until the management issue builds them
+  // the top bar reads it on every screen; empty until the management issue builds it
   'GET /api/announcements': 'user',
+  // internal chat (plan flag useInternalChat; members only, owner-only edit and delete)
   'GET /api/chats': 'user',
+  'GET /api/chats/:id': 'user',
+  'POST /api/chats': 'user',
+  'PUT /api/chats/:id': 'user',
+  'DELETE /api/chats/:id': 'user',
+  'GET /api/chats/:id/messages': 'user',
+  'POST /api/chats/:id/messages': 'user',
+  'POST /api/chats/:id/read': 'user',
+  // quick messages: any user; who may see or change one is decided per row (author, shared, admin)
+  'GET /api/quick-messages': 'user',
+  'GET /api/quick-messages/list': 'user',
+  'GET /api/quick-messages/:id': 'user',
+  'POST /api/quick-messages': 'user',
+  'PUT /api/quick-messages/:id': 'user',
+  'DELETE /api/quick-messages/:id': 'user',
+  'POST /api/quick-messages/:id/media-upload': 'user',
+  'DELETE /api/quick-messages/:id/media-upload': 'user',
   'GET /api/failed-deliveries': 'admin',
   'GET /api/failed-deliveries/counts': 'super',
   'POST /api/failed-deliveries/:id/retry': 'admin',

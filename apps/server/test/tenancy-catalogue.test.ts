@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addChat,
   addContact,
   addFailedDelivery,
   addOption,
@@ -7,12 +8,13 @@ import {
   addQuickMessage,
   addTag,
   addTicket,
+  uploadQuickMedia,
 } from './catalogue-fixtures';
 import { type TTenant, unique } from './fixtures';
 import { startTestServer, type TTestServer } from './harness';
 import { MISSING_ID, type TTenancyCase, tenancySuite } from './tenancy';
 
-/** The cross-tenant suite over contacts, queues, queue options, quick messages, tags and ticket notes. */
+/** The cross-tenant suite over contacts, queues, queue options, quick messages, tags, ticket notes and chats. */
 
 let server: TTestServer;
 beforeAll(async () => {
@@ -66,10 +68,19 @@ const CASES: TTenancyCase[] = [
   },
   {
     name: 'a quick message',
-    create: async (s, t) => (await addQuickMessage(s, t.token, { shortcode: unique('beta-marker'), geral: true })).id,
+    create: async (s, t) => {
+      const { id } = await addQuickMessage(s, t.token, { shortcode: unique('beta-marker'), geral: true });
+      // with a file attached, so that a removal by A would show in B's read
+      expect((await uploadQuickMedia(s, t.token, id)).status).toBe(200);
+
+      return id;
+    },
     routes: [
       { method: 'GET', path: (id) => `/api/quick-messages/${id}` },
       { method: 'PUT', path: (id) => `/api/quick-messages/${id}`, body: { message: 'Hijacked' } },
+      // the owner is checked before the body is read: a JSON body gets the same 404 as a file would
+      { method: 'POST', path: (id) => `/api/quick-messages/${id}/media-upload`, body: {} },
+      { method: 'DELETE', path: (id) => `/api/quick-messages/${id}/media-upload` },
       { method: 'DELETE', path: (id) => `/api/quick-messages/${id}` },
     ],
   },
@@ -113,6 +124,23 @@ const CASES: TTenancyCase[] = [
     },
     read: async (s, _t, id) => (await s.database.executeSql('select * from ticket_notes where id = $1', [id])).rows,
     routes: [{ method: 'DELETE', path: (id) => `/api/ticket-notes/${id}` }],
+  },
+  {
+    name: 'an internal chat',
+    create: async (s, t) => {
+      const { chat, member } = await addChat(s, t, 'Beta Chat Marker');
+      await s.request('POST', `/api/chats/${chat.id}/messages`, { token: t.token, body: { message: 'Beta secret' } });
+      await s.request('POST', `/api/chats/${chat.id}/read`, { token: t.token, body: { userId: member.id } });
+      return chat.id;
+    },
+    routes: [
+      { method: 'GET', path: (id) => `/api/chats/${id}` },
+      { method: 'GET', path: (id) => `/api/chats/${id}/messages` },
+      { method: 'POST', path: (id) => `/api/chats/${id}/messages`, body: { message: 'Hijacked' } },
+      { method: 'POST', path: (id) => `/api/chats/${id}/read`, body: {} },
+      { method: 'PUT', path: (id) => `/api/chats/${id}`, body: { title: 'Hijacked' } },
+      { method: 'DELETE', path: (id) => `/api/chats/${id}` },
+    ],
   },
   {
     name: 'a failed delivery',
@@ -218,6 +246,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       await addTag(server, t, { name: `${label} tag`, kanban: 1 });
       await addQuickMessage(server, t.token, { shortcode: `${label}-qm`, geral: true });
       await addFailedDelivery(server, t, `${label} delivery`);
+      await addChat(server, t, `${label} chat`);
     }
     for (const path of [
       '/api/contacts',
@@ -229,6 +258,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       '/api/quick-messages',
       '/api/quick-messages/list',
       '/api/failed-deliveries',
+      '/api/chats',
     ]) {
       const res = await server.request('GET', path, { token: a.token, query: { companyId: b.companyId } });
       expect(res.status, path).toBe(200);

@@ -18,6 +18,10 @@ export const events = {
   plan: (companyId: number) => `company-${companyId}-plan`,
   tag: (companyId: number) => `company-${companyId}-tag`,
   quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
+  /** internal chat (the ancestor's names): every one is sent to the chat's members' user rooms only */
+  chat: (companyId: number) => `company-${companyId}-chat`,
+  chatUser: (companyId: number, userId: number) => `company-${companyId}-chat-user-${userId}`,
+  chatRoom: (companyId: number, chatId: number) => `company-${companyId}-chat-${chatId}`,
   /** the customer simulator's view of a sandbox connection (admins) */
   sandbox: (companyId: number) => `company-${companyId}-sandbox`,
   /** a delivery moved to (or left) the dead-letter list (admins) */

@@ -18,3 +18,4 @@ export * from './tags.js';
 export * from './sandbox.js';
 export * from './channels.js';
 export * from './failed-deliveries.js';
+export * from './chats.js';

@@ -178,6 +178,35 @@ export const shapes = {
     mediaPath: null,
   }),
 
+  /** components/QuickMessageDialog handleSaveQuickeMessage with an attachment chosen: the PUT's body */
+  quickMessageWithFile: (loaded: Record<string, unknown>, message: string, fileName: string) => ({
+    ...loaded,
+    message,
+    isMedia: true,
+    // path.basename of the loaded mediaPath (or the chosen file's name), spaces as underscores
+    mediaPath: fileName.replace(/ /g, '_'),
+  }),
+  /** components/QuickMessageDialog handleSaveQuickeMessage, after the save: the attachment's form */
+  quickMessageMedia: (file: { name: string; type: string; data: Buffer }) => {
+    const form = new FormData();
+    form.append('typeArch', 'quickMessage');
+    form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+
+    return form;
+  },
+  /**
+   * components/MessageInputCustom handleQuickAnswersClick + handleUploadQuickMessageMedia: the quick message's
+   * file downloaded from its mediaPath as a blob, sent as `<time>.<subtype of the blob's type>` with its text
+   */
+  quickMessageSend: (blob: Blob, message: string) => {
+    const form = new FormData();
+    form.append('medias', blob, `${Date.now()}.${blob.type.split('/')[1]}`);
+    form.append('body', message);
+    form.append('fromMe', 'true');
+
+    return form;
+  },
+
   /** components/WhatsAppModal handleSaveWhatsApp on create: its initial state and selects */
   newConnection: (name: string, queueIds: number[]) => ({
     name,
@@ -237,6 +266,16 @@ export const shapes = {
     useOpenAi: true,
     useIntegrations: true,
   }),
+  /**
+   * pages/Chat/index.js ChatModal handleSave: `users` is what components/UsersFilter picked (`{id, name}` from
+   * GET /users/list); on edit it starts from the chat's members, the owner included (`chat.users` mapped to
+   * `{id: u.user.id, name: u.user.name}`). POST /chats on create, PUT /chats/:id on edit.
+   */
+  chat: (title: string, users: { id: number; name: string }[]) => ({ users, title }),
+  /** pages/Chat/index.js sendMessage: POST /chats/:id/messages */
+  chatMessage: (message: string) => ({ message }),
+  /** pages/Chat/ChatList.js goToMessages and ChatMessages.js: POST /chats/:id/read with the reader's own id */
+  chatRead: (userId: number) => ({ userId }),
   /** components/HelpsManager (super) */
   help: (title: string) => ({ title, description: 'How to', video: 'dQw4w9WgXcQ' }),
 };

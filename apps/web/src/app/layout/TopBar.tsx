@@ -1,5 +1,4 @@
 import AnnouncementIcon from '@mui/icons-material/Campaign';
-import ChatIcon from '@mui/icons-material/Chat';
 import MenuIcon from '@mui/icons-material/Menu';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
@@ -9,6 +8,7 @@ import { api } from '../../api/http';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { toastError } from '../../components/toast';
+import { ChatsPopover } from '../../features/chats/ChatsPopover';
 import { NotificationsBell } from '../../features/tickets/NotificationsBell';
 import { formatDate } from '../../utils/date';
 import { useAuth } from '../auth/AuthContext';
@@ -81,14 +81,7 @@ export const TopBar = ({ onToggleMenu }: TopBarProps) => {
             emptyText={t('layout.noAnnouncements')}
             testId="announcements"
           />
-          {user && planAllows(user, 'useInternalChat') ? (
-            <EmptyPopover
-              icon={<ChatIcon />}
-              label={t('layout.chats')}
-              emptyText={t('layout.noChats')}
-              testId="chats"
-            />
-          ) : null}
+          {user && planAllows(user, 'useInternalChat') ? <ChatsPopover /> : null}
           <AccountMenu />
         </Box>
       </Toolbar>

@@ -67,10 +67,18 @@ const render = async (path: string, user: TSessionUser | null) => {
   );
 };
 
-const BUILT = ['/connections', '/contacts', '/queues', '/simulator', '/tickets'];
+const BUILT = [
+  '/connections',
+  '/contacts',
+  '/queues',
+  '/quick-messages',
+  '/simulator',
+  '/tickets',
+  '/chats',
+  '/chats/0b7d3c1e-5f7a-4c1a-9d8e-2a6b1c3d4e5f',
+];
 
 const PATHS = [
-  '/quick-messages',
   '/todolist',
   '/schedules',
   '/tags',
@@ -80,8 +88,6 @@ const PATHS = [
   '/kanban',
   '/financeiro',
   '/subscription',
-  '/chats',
-  '/chats/9',
   '/contact-lists',
   '/contact-lists/4/contacts',
   '/campaigns',

@@ -19,6 +19,8 @@ const ConnectionsPage = lazy(() => import('../../features/connections/Connection
 const SimulatorPage = lazy(() => import('../../features/simulator/SimulatorPage'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const QueuesPage = lazy(() => import('../../features/queues/QueuesPage'));
+const QuickMessagesPage = lazy(() => import('../../features/quick-messages/QuickMessagesPage'));
+const ChatsPage = lazy(() => import('../../features/chats/ChatsPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -28,7 +30,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'tickets/:ticketId?', titleKey: 'menu.tickets', element: <TicketsPage /> },
   { path: 'connections', titleKey: 'menu.connections', element: <ConnectionsPage /> },
   { path: 'simulator', titleKey: 'menu.simulator', access: ADMIN, element: <SimulatorPage /> },
-  { path: 'quick-messages', titleKey: 'menu.quickMessages' },
+  { path: 'quick-messages', titleKey: 'menu.quickMessages', element: <QuickMessagesPage /> },
   { path: 'todolist', titleKey: 'menu.todolist' },
   { path: 'schedules', titleKey: 'menu.schedules' },
   { path: 'tags', titleKey: 'menu.tags' },
@@ -45,7 +47,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'queues', titleKey: 'menu.queues', access: ADMIN, element: <QueuesPage /> },
   { path: 'announcements', titleKey: 'menu.announcements', access: { super: true } },
   { path: 'subscription', titleKey: 'menu.subscription' },
-  { path: 'chats/:id?', titleKey: 'menu.chats' },
+  { path: 'chats/:id?', titleKey: 'menu.chats', access: { plan: 'useInternalChat' }, element: <ChatsPage /> },
   { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS },
   { path: 'contact-lists/:contactListId/contacts', titleKey: 'menu.contactListItems', access: CAMPAIGNS },
   { path: 'campaigns', titleKey: 'menu.campaigns', access: CAMPAIGNS },

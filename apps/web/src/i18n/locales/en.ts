@@ -100,6 +100,8 @@ export const en: Locale = {
     ERR_CHANNEL_UNSUPPORTED: "This connection's provider does not support this action.",
     ERR_INBOUND_NOT_STORED: 'The message could not be stored. Send it again.',
     ERR_NO_DELIVERY_FOUND: 'Failed delivery not found.',
+    ERR_NO_CHAT_FOUND: 'Chat not found.',
+    ERR_CHAT_NO_MEMBERS: 'A chat needs at least one other member.',
     ERR_INVALID_SPREADSHEET:
       'The spreadsheet could not be read. Send an .xlsx file with the columns name, number and email.',
     ERR_NETWORK: 'Could not reach the server. Check your connection.',

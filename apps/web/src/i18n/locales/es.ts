@@ -100,6 +100,8 @@ export const es: Locale = {
     ERR_CHANNEL_UNSUPPORTED: 'El proveedor de esta conexión no permite esta acción.',
     ERR_INBOUND_NOT_STORED: 'No se pudo guardar el mensaje. Envíelo de nuevo.',
     ERR_NO_DELIVERY_FOUND: 'Entrega fallida no encontrada.',
+    ERR_NO_CHAT_FOUND: 'Chat no encontrado.',
+    ERR_CHAT_NO_MEMBERS: 'Un chat necesita al menos otro miembro.',
     ERR_INVALID_SPREADSHEET:
       'No se pudo leer la hoja de cálculo. Envíe un archivo .xlsx con las columnas nombre, número y email.',
     ERR_NETWORK: 'No se pudo comunicar con el servidor. Verifique su conexión.',

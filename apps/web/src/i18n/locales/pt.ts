@@ -101,6 +101,8 @@ export const pt = {
     ERR_CHANNEL_UNSUPPORTED: 'O provedor desta conexão não permite esta ação.',
     ERR_INBOUND_NOT_STORED: 'Não foi possível guardar a mensagem. Envie novamente.',
     ERR_NO_DELIVERY_FOUND: 'Entrega com falha não encontrada.',
+    ERR_NO_CHAT_FOUND: 'Chat não encontrado.',
+    ERR_CHAT_NO_MEMBERS: 'Um chat precisa de pelo menos outro membro.',
     ERR_INVALID_SPREADSHEET:
       'Não foi possível ler a planilha. Envie um arquivo .xlsx com as colunas Nome, Telefone e Email.',
     ERR_NETWORK: 'Não foi possível falar com o servidor. Verifique sua conexão.',

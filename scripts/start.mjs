@@ -25,6 +25,9 @@ const sources = Math.max(
   newest(join(web, 'src')),
   newest(join(root, 'packages/shared/src')),
   statSync(join(web, 'index.html')).mtimeMs,
+  // the build's own steps (the emoji data it copies into dist)
+  statSync(join(web, 'vite.config.ts')).mtimeMs,
+  statSync(join(web, 'vite-emojibase.ts')).mtimeMs,
 );
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Building the web app…');

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { COMMON_HEADERS, webCsp } from '../server/src/http/security-headers';
+import { emojibase } from './vite-emojibase';
 
 const API_TARGET = 'http://localhost:8080';
 
@@ -8,7 +9,7 @@ const API_TARGET = 'http://localhost:8080';
 const headers = (csp: string) => ({ ...COMMON_HEADERS, 'content-security-policy': csp });
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), emojibase()],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiCallError, apiCall, type TCompanyAdmin, unique } from '../support/api';
 import {
@@ -8,6 +8,7 @@ import {
   openPage,
   type TOpenedPage,
   screenshot,
+  VIEWPORT,
   waitForPath,
   waitForSocketReady,
   waitForToast,
@@ -179,6 +180,78 @@ describe('composer: every way of answering, in Chromium', () => {
     await list.waitFor({ state: 'detached' });
     expect(await input.inputValue()).toBe('/');
     await input.fill('');
+  });
+
+  it('picks emoji from the picker: searched in Portuguese, taken with the keyboard and the mouse, data from our origin', async () => {
+    const fetched: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.resourceType() === 'fetch') fetched.push(request.url());
+    };
+    page().on('request', onRequest);
+    await pickLanguage(page(), 'pt');
+    const input = page().getByTestId('composer-input');
+    await input.fill('Obrigado ');
+    await page().getByTestId('composer-emoji').click();
+    const search = page().getByTestId('emoji-search');
+    await search.waitFor();
+    expect(await search.getAttribute('placeholder')).toBe('Buscar emoji');
+    await page().getByTestId('emoji-option').first().waitFor();
+    // the groups carry our names, not Emojibase's ("comutadores" for the flags)
+    await page().getByTestId('emoji-picker').getByText('Carinhas e emoções').first().waitFor();
+    // the search field has the focus: Portuguese names and tags find their emoji, English ones find none
+    await page().keyboard.type('coração vermelho');
+    const red = page().getByRole('gridcell', { name: 'Coração vermelho', exact: true });
+    await red.waitFor();
+    await screenshot(page(), 'composer-emoji-picker-pt');
+    await search.fill('heart');
+    await page().getByTestId('emoji-empty').waitFor();
+    expect(await page().getByTestId('emoji-empty').textContent()).toBe('Nenhum emoji para “heart”');
+    // the first result is active; arrows move through the results and Enter takes the one shown as active
+    await search.fill('polegar');
+    await page().getByRole('gridcell', { name: 'Polegar para cima', exact: true }).waitFor();
+    const activeEmoji = page().getByTestId('emoji-active');
+    await expect.poll(() => activeEmoji.textContent()).toMatch(/Polegar para cima$/);
+    await search.press('ArrowRight');
+    await expect.poll(() => activeEmoji.textContent()).not.toMatch(/Polegar para cima$/);
+    const active = (await activeEmoji.textContent()) ?? '';
+    const [keyed] = active.split(/\s+/);
+    expect(active).toMatch(/polegar/i);
+    await search.press('Enter');
+    expect(await input.inputValue()).toBe(`Obrigado ${keyed}`);
+    // the picker stays open for another one, by the mouse
+    await search.fill('coração vermelho');
+    await red.click();
+    await page().keyboard.press('Escape');
+    await page().getByTestId('emoji-picker').waitFor({ state: 'detached' });
+    expect(await input.inputValue()).toBe(`Obrigado ${keyed}❤️`);
+    await input.press('Enter');
+    await waitForReceived(token, connectionId, customer.number, (m) => m.body.endsWith(`Obrigado ${keyed}❤️`));
+    page().off('request', onRequest);
+    // Emojibase's Portuguese files, from the app's own origin (the CSP allows no other)
+    const origin = new URL(page().url()).origin;
+    expect(fetched.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
+    const emojibase = fetched.filter((url) => url.includes('/emojibase/'));
+    expect(emojibase).toContain(`${origin}/emojibase/pt/data.json`);
+    expect(emojibase.every((url) => url.startsWith(`${origin}/emojibase/pt/`))).toBe(true);
+
+    // on a phone, in the dark theme: the picker fits the screen and takes the theme's paper
+    await page().getByTestId('theme-toggle').click();
+    await page().setViewportSize({ width: 390, height: 800 });
+    await page().getByTestId('composer-emoji').click();
+    await page().getByTestId('emoji-option').first().waitFor();
+    const box = await page().getByTestId('emoji-picker').boundingBox();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+    const background = await page()
+      .getByTestId('emoji-picker')
+      .evaluate((el) => getComputedStyle(el.closest('.MuiPaper-root') ?? el).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+    await screenshot(page(), 'composer-emoji-picker-pt-dark-390');
+    await page().keyboard.press('Escape');
+    await page().getByTestId('emoji-picker').waitFor({ state: 'detached' });
+    await page().setViewportSize(VIEWPORT);
+    await page().getByTestId('theme-toggle').click();
+    await pickLanguage(page(), 'en');
   });
 
   it('answers with a quote: the reply bar, and the customer receives the reply quoting their message', async () => {

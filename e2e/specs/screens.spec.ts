@@ -23,7 +23,7 @@ const HTML_LANG: Record<TLanguage, string> = { pt: 'pt-BR', en: 'en', es: 'es' }
 
 /** A key shown as is (i18next's answer for a missing translation), e.g. "settings.plans.name". */
 const UNTRANSLATED =
-  /\b(?:common|validation|errors|auth|guard|login|signup|forgot|language|menu|layout|profile|users|settings|helps)\.[a-zA-Z_]+(?:\.[a-zA-Z_]+)*\b/;
+  /\b(?:common|validation|errors|auth|guard|login|signup|forgot|language|menu|layout|profile|users|settings|helps|announcements|todolist)\.[a-zA-Z_]+(?:\.[a-zA-Z_]+)*\b/;
 
 type TScreen = { name: string; path: string; ready: (page: Page) => Promise<unknown> };
 
@@ -59,6 +59,12 @@ const PRIVATE_SCREENS: TScreen[] = [
     path: '/settings?tab=helps',
     ready: (page) => page.locator('[data-testid^="help-row-"]').first().waitFor(),
   },
+  {
+    name: 'announcements',
+    path: '/announcements',
+    ready: (page) => page.locator('[data-testid^="announcement-row-"]').first().waitFor(),
+  },
+  { name: 'todolist', path: '/todolist', ready: (page) => page.getByTestId('todo-input').waitFor() },
   { name: 'helps', path: '/helps', ready: (page) => page.locator('[data-testid^="help-card-"]').first().waitFor() },
 ];
 
@@ -105,6 +111,10 @@ describe('main screens in light and dark, pt and en', () => {
     await apiCall('POST', '/helps', {
       token,
       body: { title: `Conectando o WhatsApp ${id}`, description: 'Leia o QR code no celular.', video: 'abc123XYZ_-' },
+    });
+    await apiCall('POST', '/announcements', {
+      token,
+      body: { title: `Novidades da versão ${id}`, text: 'O painel ganhou novos filtros.', priority: 2 },
     });
     browser = await launchBrowser();
   });

@@ -235,7 +235,7 @@ const HTML_LANG: Record<TLanguage, string> = { pt: 'pt-BR', en: 'en', es: 'es' }
 const BACKGROUND: Record<TTheme, string> = { light: 'rgb(243, 245, 247)', dark: 'rgb(18, 20, 23)' };
 /** a translation key shown as is, e.g. "connections.qr.title" */
 const UNTRANSLATED =
-  /\b(?:common|errors|validation|menu|layout|connections|contacts|simulator|tickets)\.[a-zA-Z_]+(?:\.[a-zA-Z_-]+)*\b/;
+  /\b(?:common|errors|validation|menu|layout|connections|contacts|simulator|tickets|queues)\.[a-zA-Z_]+(?:\.[a-zA-Z_-]+)*\b/;
 
 /** the language and theme pairs the screenshots are taken in */
 export const LOOKS: [TLanguage, TTheme][] = [

@@ -253,7 +253,10 @@ export const buildApp = async (opts: {
   await mkdir(mediaDir, { recursive: true });
   await app.register(fastifyStatic, { root: mediaDir, prefix: '/public/', decorateReply: false, index: false });
   const hasWeb = existsSync(resolve(config.webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false });
+  // preCompressed: a file's .br or .gz copy goes to browsers that accept it (the build writes them for the emoji data)
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, preCompressed: true });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url.startsWith('/public/') || !hasWeb || request.method !== 'GET') {

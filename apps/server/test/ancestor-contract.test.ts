@@ -8,10 +8,9 @@
  * and its cases here.
  *
  * Not replayed, because Zelo has not built them yet (each is a later issue's screen): contacts' "import from the
- * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), a quick message's attachment
- * (POST /quick-messages/:id/media-upload), the dashboard, campaigns, schedules, internal chat and
- * announcements beyond the empty lists the layout reads, flow builder, files, invoices. The ancestor has no message edit to replay. Refused on purpose: the password reset
- * with the password in the URL.
+ * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), the dashboard, campaigns,
+ * schedules, flow builder, files, invoices. The ancestor has no message edit to replay. Refused on
+ * purpose: the password reset with the password in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -258,7 +257,39 @@ const CASES: (TCase | TStep)[] = [
     method: 'GET',
     path: () => '/queue',
     status: 200,
-    reads: (res) => expect(res.body.map((q: { id: number }) => q.id)).toEqual(expect.arrayContaining([s.queueId])),
+    reads: (res) => {
+      expect(res.body.map((q: { id: number }) => q.id)).toEqual(expect.arrayContaining([s.queueId]));
+      // its table: name, colour, order, greeting
+      for (const key of ['id', 'name', 'color', 'orderQueue', 'greetingMessage'])
+        expect(res.body[0]).toHaveProperty(key);
+    },
+  },
+  {
+    screen: 'queues: the dialog lists prompts',
+    source: 'components/QueueModal/index.js (GET /prompt; reads prompts)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/prompt',
+    status: 200,
+    reads: (res) => expect(res.body.prompts).toEqual([]),
+  },
+  {
+    screen: 'queues: the dialog lists integrations',
+    source: 'components/QueueModal/index.js (GET /queueIntegration; reads queueIntegrations)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/queueIntegration',
+    status: 200,
+    reads: (res) => expect(res.body.queueIntegrations).toEqual([]),
+  },
+  {
+    screen: 'queues: the dialog reads scheduleType',
+    source: 'components/QueueModal/index.js (GET /settings; finds key scheduleType)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/settings',
+    status: 200,
+    reads: (res) => expect(Array.isArray(res.body)).toBe(true),
   },
   {
     screen: 'queues: read for the editor',
@@ -281,6 +312,44 @@ const CASES: (TCase | TStep)[] = [
     body: () => shapes.editQueue({ ...s.loadedQueue, greetingMessage: 'Welcome' }),
     status: 200,
     reads: (res) => expect(res.body).toMatchObject({ id: s.queueId, greetingMessage: 'Welcome' }),
+  },
+  {
+    screen: 'queues: save the working hours tab (a day with its times cleared)',
+    source: 'components/QueueModal/index.js handleSaveSchedules + handleSaveQueue (PUT with schedules)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/queue/${s.queueId}`,
+    body: () =>
+      shapes.editQueue({
+        ...s.loadedQueue,
+        greetingMessage: 'Welcome',
+        schedules: shapes.editedSchedules(s.loadedQueue.schedules, 'saturday'),
+      }),
+    status: 200,
+    reads: (res) => {
+      expect(res.body.schedules).toHaveLength(7);
+      expect(res.body.schedules[5]).toMatchObject({ weekdayEn: 'saturday', startTime: '', endTime: '' });
+    },
+  },
+  {
+    screen: 'queues: add a third (to delete it)',
+    source: 'components/QueueModal/index.js handleSaveQueue',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/queue',
+    body: () => shapes.newQueue(unique('Temp'), '#AB149E'),
+    status: 201,
+    reads: (res) => {
+      s.queue3Id = res.body.id;
+    },
+  },
+  {
+    screen: 'queues: delete',
+    source: 'pages/Queues/index.js handleDeleteQueue',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/queue/${s.queue3Id}`,
+    status: 204,
   },
   {
     screen: 'queue options: add a top-level option',
@@ -315,12 +384,117 @@ const CASES: (TCase | TStep)[] = [
     reads: (res) => expect(res.body).toMatchObject({ title: 'Invoices', option: '1' }),
   },
   {
+    screen: 'queue options: add a second top-level option',
+    source: 'components/QueueOptions/index.js addOption + handleSave',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/queue-options',
+    body: () => shapes.newOption(s.queueId, null, 2, 'Support'),
+    status: 201,
+    reads: (res) => {
+      s.option2Id = res.body.id;
+    },
+  },
+  {
+    screen: 'queue options: add a third top-level option',
+    source: 'components/QueueOptions/index.js addOption + handleSave',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/queue-options',
+    body: () => shapes.newOption(s.queueId, null, 3, 'Sales'),
+    status: 201,
+    reads: (res) => {
+      s.option3Id = res.body.id;
+    },
+  },
+  {
+    screen: 'queue options: add a sub-option',
+    source: 'components/QueueOptions/index.js handleAddOption + handleSave',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/queue-options',
+    body: () => shapes.newOption(s.queueId, s.option2Id, 1, 'Password reset'),
+    status: 201,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ parentId: s.option2Id, option: '1' });
+      s.childOptionId = res.body.id;
+    },
+  },
+  {
+    screen: 'queue options: open an option (its sub-options)',
+    source: 'components/QueueOptions/index.js handleOption (params queueId, parentId: option.id)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/queue-options',
+    query: () => ({ queueId: String(s.queueId), parentId: String(s.option2Id) }),
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toEqual([
+        expect.objectContaining({ id: s.childOptionId, title: 'Password reset', message: '', option: '1' }),
+      ]);
+    },
+  },
+  {
+    screen: 'queue options: the top level as the stepper keeps it',
+    source: 'components/QueueOptions/index.js (params queueId, parentId: -1)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/queue-options',
+    query: () => ({ queueId: String(s.queueId), parentId: '-1' }),
+    status: 200,
+    reads: (res) => {
+      s.loadedOptions = res.body.map(shapes.loadedOption);
+    },
+  },
+  {
     screen: 'queue options: delete',
     source: 'components/QueueOptions/index.js handleDeleteOption',
     as: 'admin',
     method: 'DELETE',
     path: () => `/queue-options/${s.optionId}`,
     status: 204,
+  },
+  {
+    screen: 'queue options: delete, then the first remaining sibling saved with its new number',
+    source: 'components/QueueOptions/index.js handleDeleteOption (options.forEach handleSave)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/queue-options/${s.option2Id}`,
+    body: () =>
+      shapes.renumberedOption(
+        s.loadedOptions.find((o: { id: number }) => o.id === s.option2Id),
+        1,
+      ),
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ id: s.option2Id, title: 'Support', option: '1' }),
+  },
+  {
+    screen: 'queue options: delete, then the second remaining sibling saved with its new number',
+    source: 'components/QueueOptions/index.js handleDeleteOption (options.forEach handleSave)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/queue-options/${s.option3Id}`,
+    body: () =>
+      shapes.renumberedOption(
+        s.loadedOptions.find((o: { id: number }) => o.id === s.option3Id),
+        2,
+      ),
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ id: s.option3Id, title: 'Sales', option: '2' }),
+  },
+  {
+    screen: 'queue options: the top level after the delete',
+    source: 'components/QueueOptions/index.js (params queueId, parentId: -1)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/queue-options',
+    query: () => ({ queueId: String(s.queueId), parentId: '-1' }),
+    status: 200,
+    reads: (res) =>
+      expect(res.body.map((o: { id: number; option: string }) => [o.id, o.option])).toEqual([
+        [s.option2Id, '1'],
+        [s.option3Id, '2'],
+      ]),
   },
 
   // ── connections ──
@@ -1014,6 +1188,83 @@ const CASES: (TCase | TStep)[] = [
     reads: (res) => expect(res.body.message).toBe('Hi!'),
   },
   {
+    screen: 'quick messages: attach a file',
+    source: 'components/QuickMessageDialog/index.js handleSaveQuickeMessage (POST media-upload, multipart)',
+    as: 'admin',
+    method: 'POST',
+    path: () => `/quick-messages/${s.quickId}/media-upload`,
+    form: () => shapes.quickMessageMedia({ name: 'price list.pdf', type: 'application/pdf', data: PDF }),
+    status: 200,
+  },
+  {
+    screen: 'quick messages: read for the editor (the attachment shown by its name)',
+    source: 'components/QuickMessageDialog/index.js (GET /quick-messages/:id)',
+    as: 'admin',
+    method: 'GET',
+    path: () => `/quick-messages/${s.quickId}`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ id: s.quickId, mediaName: 'price_list.pdf' });
+      expect(res.body.mediaPath).toMatch(/^https?:\/\/.+\/public\/[0-9a-f]{32}\.pdf$/);
+      s.loadedQuick = res.body;
+    },
+  },
+  {
+    screen: 'quick messages: edit with a file attached (its name sent as mediaPath, which changes nothing)',
+    source: 'components/QuickMessageDialog/index.js handleSaveQuickeMessage (PUT)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/quick-messages/${s.quickId}`,
+    body: () => shapes.quickMessageWithFile(s.loadedQuick, 'Our prices', 'price_list.pdf'),
+    status: 200,
+    reads: (res) =>
+      expect(res.body).toMatchObject({ message: 'Our prices', mediaPath: s.loadedQuick.mediaPath, isMedia: true }),
+  },
+  {
+    screen: "quick messages: the composer's list (with the attachment)",
+    source: 'components/MessageInputCustom/index.js (listQuickMessages: value, label, mediaPath)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/quick-messages/list',
+    query: () => ({ companyId: String(s.companyId), userId: String(s.adminId) }),
+    status: 200,
+    reads: (res) => {
+      const mine = res.body.find((q: { id: number }) => q.id === s.quickId);
+      expect(mine).toMatchObject({ message: 'Our prices', mediaPath: s.loadedQuick.mediaPath });
+    },
+  },
+  {
+    step: "the composer downloads the quick message's file from its mediaPath (axios.get, responseType blob)",
+    run: async () => {
+      const res = await fetch(new URL(new URL(s.loadedQuick.mediaPath).pathname, server.url));
+      expect(res.status).toBe(200);
+      s.quickBlob = await res.blob();
+      expect(s.quickBlob.type).toBe('application/pdf');
+    },
+  },
+  {
+    screen: "composer: a quick message's file sent with its text",
+    source: 'components/MessageInputCustom/index.js handleUploadQuickMessageMedia (multipart)',
+    as: 'admin',
+    method: 'POST',
+    path: () => `/messages/${s.newTicketId}`,
+    form: () => shapes.quickMessageSend(s.quickBlob, 'Our prices'),
+    status: 201,
+    reads: (res) => {
+      const sent = Array.isArray(res.body) ? res.body[0] : res.body;
+      expect(sent).toMatchObject({ mediaType: 'application', body: 'Our prices', fromMe: true });
+    },
+  },
+  {
+    screen: 'quick messages: remove the attachment',
+    source: 'components/QuickMessageDialog/index.js deleteMedia (DELETE media-upload)',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/quick-messages/${s.quickId}/media-upload`,
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ mediaPath: null, mediaName: null, isMedia: false }),
+  },
+  {
     screen: 'quick messages: delete',
     source: 'pages/QuickMessages/index.js handleDeleteQuickemessage',
     as: 'admin',
@@ -1022,9 +1273,9 @@ const CASES: (TCase | TStep)[] = [
     status: 204,
   },
 
-  // ── what the layout and the connection dialog read on every screen (empty until later issues build them) ──
+  // ── internal chat ──
   {
-    screen: 'layout: internal chats in the side menu',
+    screen: 'layout: internal chats in the side menu (none yet)',
     source: 'layout/MainListItems.js (GET /chats/ with searchParam, pageNumber; reads records, hasMore)',
     as: 'agent',
     method: 'GET',
@@ -1034,6 +1285,117 @@ const CASES: (TCase | TStep)[] = [
     reads: (res) => expect(res.body).toMatchObject({ records: [], hasMore: false }),
   },
   {
+    screen: 'chat: new chat',
+    source: 'pages/Chat/index.js ChatModal handleSave (POST /chats; reads data.uuid for /chats/:uuid)',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/chats',
+    body: () => shapes.chat('Ops room', [{ id: s.agentId, name: 'Agent Anne' }]),
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ title: 'Ops room', ownerId: s.adminId });
+      expect(typeof res.body.uuid).toBe('string');
+      s.chat = res.body;
+    },
+  },
+  {
+    screen: 'chat: the list (and the popover, and the side menu dot)',
+    source:
+      'pages/Chat/index.js findChats, ChatList.js, ChatPopover.js (records: uuid, title, ownerId, lastMessage, updatedAt, users[].userId/unreads/user.name)',
+    as: 'agent',
+    method: 'GET',
+    path: () => '/chats/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ count: 1, hasMore: false });
+      const [chat] = res.body.records;
+      expect(chat).toMatchObject({ id: s.chat.id, uuid: s.chat.uuid, title: 'Ops room', ownerId: s.adminId });
+      for (const key of ['lastMessage', 'updatedAt']) expect(chat).toHaveProperty(key);
+      expect(chat.users.find((u: { userId: number }) => u.userId === s.agentId)).toMatchObject({
+        unreads: 0,
+        user: { id: s.agentId, name: 'Agent Anne' },
+      });
+    },
+  },
+  {
+    screen: 'chat: send a message',
+    source: 'pages/Chat/index.js sendMessage (POST /chats/:id/messages)',
+    as: 'admin',
+    method: 'POST',
+    path: () => `/chats/${s.chat.id}/messages`,
+    body: () => shapes.chatMessage('Stand-up in 5'),
+    status: 200,
+  },
+  {
+    screen: 'chat: the messages of the open chat',
+    source:
+      'pages/Chat/index.js findMessages (?pageNumber=; reads records, hasMore), ChatMessages.js (senderId, sender.name, message, createdAt)',
+    as: 'agent',
+    method: 'GET',
+    path: () => `/chats/${s.chat.id}/messages?pageNumber=1`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ count: 1, hasMore: false });
+      expect(res.body.records[0]).toMatchObject({
+        senderId: s.adminId,
+        message: 'Stand-up in 5',
+        sender: { id: s.adminId },
+      });
+      expect(res.body.records[0]).toHaveProperty('createdAt');
+    },
+  },
+  {
+    screen: 'chat: unread count before opening',
+    source: 'pages/Chat/ChatList.js unreadMessages (chat.users[].unreads of the user)',
+    as: 'agent',
+    method: 'GET',
+    path: () => '/chats/',
+    status: 200,
+    reads: (res) => {
+      const me = res.body.records[0].users.find((u: { userId: number }) => u.userId === s.agentId);
+      expect(me.unreads).toBe(1);
+    },
+  },
+  {
+    screen: 'chat: opening it marks it read',
+    source: 'pages/Chat/ChatList.js goToMessages (POST /chats/:id/read {userId: user.id})',
+    as: 'agent',
+    method: 'POST',
+    path: () => `/chats/${s.chat.id}/read`,
+    body: () => shapes.chatRead(s.agentId),
+    status: 200,
+    reads: (res) =>
+      expect(res.body.users.find((u: { userId: number }) => u.userId === s.agentId)).toMatchObject({ unreads: 0 }),
+  },
+  {
+    screen: 'chat: edit (the members as the dialog loads them, owner included)',
+    source: 'pages/Chat/index.js ChatModal handleSave (PUT /chats/:id)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/chats/${s.chat.id}`,
+    body: () =>
+      shapes.chat(
+        'Ops room 2',
+        s.chat.users.map((u: { user: { id: number; name: string } }) => ({ id: u.user.id, name: u.user.name })),
+      ),
+    status: 200,
+    reads: (res) => {
+      expect(res.body.title).toBe('Ops room 2');
+      expect(res.body.users.map((u: { userId: number }) => u.userId).sort()).toEqual([s.adminId, s.agentId].sort());
+    },
+  },
+  {
+    screen: 'chat: delete',
+    source: 'pages/Chat/index.js deleteChat (DELETE /chats/:id)',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/chats/${s.chat.id}`,
+    status: 200,
+  },
+
+  // ── what the layout and the connection dialog read on every screen (empty until later issues build them) ──
+  {
     screen: 'layout: announcements popover',
     source: 'components/AnnouncementsPopover/index.js (GET /announcements/; reads records, hasMore)',
     as: 'agent',
@@ -1041,7 +1403,10 @@ const CASES: (TCase | TStep)[] = [
     path: () => '/announcements/',
     query: () => ({ searchParam: '', pageNumber: '1' }),
     status: 200,
-    reads: (res) => expect(res.body).toMatchObject({ records: [], hasMore: false }),
+    reads: (res) => {
+      expect(Array.isArray(res.body.records)).toBe(true);
+      expect(typeof res.body.hasMore).toBe('boolean');
+    },
   },
   {
     screen: 'connections: the dialog lists prompts',
@@ -1217,6 +1582,110 @@ const CASES: (TCase | TStep)[] = [
     as: 'super',
     method: 'DELETE',
     path: () => `/helps/${s.helpId}`,
+    status: 204,
+  },
+
+  // ── announcements (super), and the popover every company reads ──
+  {
+    screen: 'announcements: the list (super)',
+    source: 'pages/Annoucements/index.js fetchAnnouncements (GET /announcements/ with searchParam, pageNumber)',
+    as: 'super',
+    method: 'GET',
+    path: () => '/announcements/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: (res) => {
+      expect(Array.isArray(res.body.records)).toBe(true);
+      expect(typeof res.body.hasMore).toBe('boolean');
+    },
+  },
+  {
+    screen: 'announcements: add (super)',
+    source: 'components/AnnouncementModal/index.js handleSaveAnnouncement (POST /announcements; reads data.id)',
+    as: 'super',
+    method: 'POST',
+    path: () => '/announcements',
+    body: () => shapes.newAnnouncement('Sunday maintenance'),
+    status: 201,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ title: 'Sunday maintenance', priority: 3, status: true });
+      s.announcementId = res.body.id;
+    },
+  },
+  {
+    screen: 'announcements: attach the image (super)',
+    source:
+      'components/AnnouncementModal/index.js handleSaveAnnouncement (POST /announcements/:id/media-upload, field file)',
+    as: 'super',
+    method: 'POST',
+    path: () => `/announcements/${s.announcementId}/media-upload`,
+    form: () => shapes.announcementImage(PNG, 'poster.png'),
+    status: 200,
+  },
+  {
+    screen: 'layout: announcements popover shows it to a company',
+    source:
+      'components/AnnouncementsPopover/index.js (records: priority, title, text, createdAt, mediaPath, mediaName)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/announcements/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: async (res) => {
+      const record = res.body.records.find((r: { id: number }) => r.id === s.announcementId);
+      expect(record).toMatchObject({ title: 'Sunday maintenance', text: 'Maintenance on Sunday', priority: 3 });
+      expect(record).toMatchObject({ mediaName: 'poster.png', createdAt: expect.any(String) });
+      // its dialog shows `${BACKEND_URL}/public/${mediaPath}`
+      expect((await fetch(`${server.url}/public/${record.mediaPath}`)).status).toBe(200);
+    },
+  },
+  {
+    screen: 'announcements: the dialog loads one (super)',
+    source: 'components/AnnouncementModal/index.js (GET /announcements/:id)',
+    as: 'super',
+    method: 'GET',
+    path: () => `/announcements/${s.announcementId}`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ id: s.announcementId, title: 'Sunday maintenance', status: true });
+      s.announcementLoaded = res.body;
+    },
+  },
+  {
+    screen: 'announcements: edit, sending the whole record back (super)',
+    source: 'components/AnnouncementModal/index.js handleSaveAnnouncement (PUT /announcements/:id)',
+    as: 'super',
+    method: 'PUT',
+    path: () => `/announcements/${s.announcementId}`,
+    body: () => shapes.editedAnnouncement(s.announcementLoaded, { title: 'Sunday maintenance, 2', priority: 1 }),
+    status: 200,
+    reads: (res) =>
+      expect(res.body).toMatchObject({ title: 'Sunday maintenance, 2', priority: 1, mediaName: 'poster.png' }),
+  },
+  {
+    screen: 'announcements: a company user may not edit',
+    source: 'routes/announcementRoutes (isSuper)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/announcements/${s.announcementId}`,
+    body: () => shapes.editedAnnouncement(s.announcementLoaded, { title: 'Hijacked' }),
+    status: 403,
+  },
+  {
+    screen: 'announcements: remove the image (super)',
+    source: 'components/AnnouncementModal/index.js deleteMedia (DELETE /announcements/:id/media-upload)',
+    as: 'super',
+    method: 'DELETE',
+    path: () => `/announcements/${s.announcementId}/media-upload`,
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ mediaPath: null, mediaName: null }),
+  },
+  {
+    screen: 'announcements: delete (super)',
+    source: 'pages/Annoucements/index.js handleDeleteAnnouncement (DELETE /announcements/:id)',
+    as: 'super',
+    method: 'DELETE',
+    path: () => `/announcements/${s.announcementId}`,
     status: 204,
   },
 
@@ -1458,6 +1927,31 @@ describe("the ancestor's socket (context/Socket/SocketContext.js and the hooks t
       body: () => shapes.newUser({ name: 'Temp', email: `${unique('temp')}@example.com`, password: 'temp1' }, []),
     });
     await heard.waitFor(event('user'), (p) => ['update', 'create'].includes(p.action) && p.user?.id === user.body.id);
+    // pages/Chat/index.js: data.record on chat-user-{id} (create); ChatPopover.js and layout/MainListItems.js:
+    // data.newMessage.chat.users / senderId and data.chat on company-{id}-chat; index.js data.newMessage on
+    // chat-{chatId}, and +data.id on the delete
+    const chat = await call({
+      as: 'admin',
+      method: 'POST',
+      path: () => '/chats',
+      body: () => shapes.chat('Live chat', [{ id: user.body.id, name: 'Temp' }]),
+    });
+    const created = await heard.waitFor(event(`chat-user-${s.adminId}`), (p) => p.action === 'create');
+    expect(created.record).toMatchObject({ id: chat.body.id, uuid: chat.body.uuid });
+    await call({
+      as: 'admin',
+      method: 'POST',
+      path: () => `/chats/${chat.body.id}/messages`,
+      body: () => shapes.chatMessage('Live hello'),
+    });
+    const onChat = await heard.waitFor(event('chat'), (p) => p.action === 'new-message');
+    expect(onChat.newMessage).toMatchObject({ senderId: s.adminId, chatId: chat.body.id, message: 'Live hello' });
+    expect(onChat.newMessage.chat.users.map((u: { userId: number }) => u.userId)).toContain(user.body.id);
+    expect(onChat.chat).toMatchObject({ id: chat.body.id });
+    const onRoom = await heard.waitFor(event(`chat-${chat.body.id}`), (p) => p.action === 'new-message');
+    expect(onRoom.newMessage.sender).toMatchObject({ id: s.adminId });
+    await call({ as: 'admin', method: 'DELETE', path: () => `/chats/${chat.body.id}` });
+    await heard.waitFor(event('chat'), (p) => p.action === 'delete' && +p.id === chat.body.id);
     await call({ as: 'admin', method: 'DELETE', path: () => `/users/${user.body.id}` });
     await heard.waitFor(event('user'), (p) => p.action === 'delete' && +p.userId === user.body.id);
     // hooks/useWhatsApps and components/QrcodeModal: data.whatsapp, data.session (id, qrcode), data.whatsappId
@@ -1475,6 +1969,21 @@ describe("the ancestor's socket (context/Socket/SocketContext.js and the hooks t
     expect(typeof qr.session.qrcode).toBe('string');
     await call({ as: 'admin', method: 'DELETE', path: () => `/whatsapp/${connection.body.id}` });
     await heard.waitFor(event('whatsapp'), (p) => p.action === 'delete' && p.whatsappId === connection.body.id);
+    // components/AnnouncementsPopover and pages/Annoucements: `company-announcement`, data.record on create/update,
+    // +data.id on delete
+    const notice = await call({
+      as: 'super',
+      method: 'POST',
+      path: () => '/announcements',
+      body: () => shapes.newAnnouncement(unique('Ev')),
+    });
+    const published = await heard.waitFor(
+      'company-announcement',
+      (p) => p.action === 'create' && p.record?.id === notice.body.id,
+    );
+    expect(published.record).toMatchObject({ title: notice.body.title, priority: 3, text: 'Maintenance on Sunday' });
+    await call({ as: 'super', method: 'DELETE', path: () => `/announcements/${notice.body.id}` });
+    await heard.waitFor('company-announcement', (p) => p.action === 'delete' && +p.id === notice.body.id);
     // layout/index.js: a login elsewhere ends this session; it reads data.user.id (the last step: it ends the admin's session)
     await call({
       as: 'anon',

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { insertConnection, type TTenant, unique } from './fixtures';
+import { createUser, insertConnection, type TTenant, unique } from './fixtures';
 import type { TTestServer } from './harness';
 
 /** Fixtures of the catalogue modules: contacts, queues, tags, quick messages, tickets to hang notes on. */
@@ -62,6 +62,32 @@ export const addQuickMessage = async (server: TTestServer, token: string, fields
   return res.body as { id: number; shortcode: string; geral: boolean; userId: number };
 };
 
+/** a small PDF, as type detection reads one */
+export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/**
+ * POST /api/quick-messages/:id/media-upload as the ancestor's dialog sends it (multipart `typeArch`, `file`),
+ * over real HTTP; answers the status and the parsed body.
+ */
+export const uploadQuickMedia = async (
+  server: TTestServer,
+  token: string,
+  id: number,
+  file: { name: string; data: Buffer; type?: string } = { name: 'price list.pdf', data: SAMPLE_PDF },
+) => {
+  const form = new FormData();
+  form.append('typeArch', 'quickMessage');
+  form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/pdf' }), file.name);
+  const res = await fetch(`${server.url}/api/quick-messages/${id}/media-upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await res.text();
+
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+};
+
 /** a ticket written straight to the database (the tickets API is another module's) */
 export const insertTicket = async (
   server: TTestServer,
@@ -99,4 +125,31 @@ export const addFailedDelivery = async (server: TTestServer, tenant: TTenant, bo
   );
 
   return Number((rows[0] as { id: number | string }).id);
+};
+
+/** an internal chat of the tenant's admin with a new user of its company; answers the chat and that user */
+export const addChat = async (server: TTestServer, tenant: TTenant, title = unique('Chat')) => {
+  const member = await createUser(server, tenant, { name: 'Chat Member' });
+  const res = await server.request('POST', '/api/chats', {
+    token: tenant.token,
+    body: { title, users: [{ id: member.id, name: member.name }] },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+  return { chat: res.body as { id: number; uuid: string; title: string }, member };
+};
+
+/** an announcement the super user wrote (global: every company reads the active ones) */
+export const addAnnouncement = async (
+  server: TTestServer,
+  superToken: string,
+  fields: Record<string, unknown> = {},
+) => {
+  const res = await server.request('POST', '/api/announcements', {
+    token: superToken,
+    body: { title: unique('Announcement'), text: 'For every company', ...fields },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+  return res.body as { id: number; title: string; status: boolean };
 };

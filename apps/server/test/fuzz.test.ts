@@ -1,6 +1,6 @@
 import { ERROR_CATALOGUE, isErrorCode } from '@zelo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addContact, addOption, addQueue, addQuickMessage, addTag, digits } from './catalogue-fixtures';
+import { addChat, addContact, addOption, addQueue, addQuickMessage, addTag, digits } from './catalogue-fixtures';
 import { createPlan, createUser, type TTenant, unique } from './fixtures';
 import { casesFor, operationsOf, type TFuzzCase, type TOpenApiDocument, type TOperation } from './fuzz-cases';
 import { startTestServer, type TTestServer } from './harness';
@@ -38,6 +38,7 @@ const fx = {} as {
   tagId: number;
   quickMessageId: number;
   noteId: number;
+  chatId: number;
 };
 
 const until = async (check: () => boolean, timeoutMs = 10_000) => {
@@ -80,6 +81,7 @@ const validPathValue = (op: TOperation, param: string): string => {
     tags: fx.tagId,
     'ticket-notes': fx.noteId,
     messages: fx.messageId,
+    chats: fx.chatId,
   };
   const value = byName[param]?.() ?? (param === 'id' ? byResource[segment] : undefined);
 
@@ -181,6 +183,12 @@ const snapshot = async () => {
     plan: await read(`/api/plans/${fx.planId}`, superToken),
     help: await read(`/api/helps/${fx.helpId}`, superToken),
     company: await read(`/api/companies/${tenant.companyId}`, superToken),
+    // a valid message or read changes its last message and unreads (POSTs are sent valid too): title and members
+    chat: await (async () => {
+      const res = await server.request('GET', `/api/chats/${fx.chatId}`, { token: tenant.token });
+      expect(res.status).toBe(200);
+      return { title: res.body.title, members: res.body.users.map((u: { userId: number }) => u.userId) };
+    })(),
   };
 };
 
@@ -238,6 +246,7 @@ beforeAll(async () => {
   });
   expect(note.status, JSON.stringify(note.body)).toBe(201);
   fx.noteId = note.body.id;
+  fx.chatId = (await addChat(server, tenant)).chat.id;
 
   const docs = await server.request('GET', '/api/docs/json');
   expect(docs.status).toBe(200);

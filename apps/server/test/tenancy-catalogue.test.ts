@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addAnnouncement,
+  addChat,
   addContact,
   addFailedDelivery,
   addOption,
@@ -7,12 +9,16 @@ import {
   addQuickMessage,
   addTag,
   addTicket,
+  uploadQuickMedia,
 } from './catalogue-fixtures';
 import { type TTenant, unique } from './fixtures';
 import { startTestServer, type TTestServer } from './harness';
 import { MISSING_ID, type TTenancyCase, tenancySuite } from './tenancy';
 
-/** The cross-tenant suite over contacts, queues, queue options, quick messages, tags and ticket notes. */
+/**
+ * The cross-tenant suite over contacts, queues, queue options, quick messages, tags, ticket notes and chats; and
+ * announcements, global by design: every company reads the active ones and no company writes them.
+ */
 
 let server: TTestServer;
 beforeAll(async () => {
@@ -66,10 +72,19 @@ const CASES: TTenancyCase[] = [
   },
   {
     name: 'a quick message',
-    create: async (s, t) => (await addQuickMessage(s, t.token, { shortcode: unique('beta-marker'), geral: true })).id,
+    create: async (s, t) => {
+      const { id } = await addQuickMessage(s, t.token, { shortcode: unique('beta-marker'), geral: true });
+      // with a file attached, so that a removal by A would show in B's read
+      expect((await uploadQuickMedia(s, t.token, id)).status).toBe(200);
+
+      return id;
+    },
     routes: [
       { method: 'GET', path: (id) => `/api/quick-messages/${id}` },
       { method: 'PUT', path: (id) => `/api/quick-messages/${id}`, body: { message: 'Hijacked' } },
+      // the owner is checked before the body is read: a JSON body gets the same 404 as a file would
+      { method: 'POST', path: (id) => `/api/quick-messages/${id}/media-upload`, body: {} },
+      { method: 'DELETE', path: (id) => `/api/quick-messages/${id}/media-upload` },
       { method: 'DELETE', path: (id) => `/api/quick-messages/${id}` },
     ],
   },
@@ -113,6 +128,23 @@ const CASES: TTenancyCase[] = [
     },
     read: async (s, _t, id) => (await s.database.executeSql('select * from ticket_notes where id = $1', [id])).rows,
     routes: [{ method: 'DELETE', path: (id) => `/api/ticket-notes/${id}` }],
+  },
+  {
+    name: 'an internal chat',
+    create: async (s, t) => {
+      const { chat, member } = await addChat(s, t, 'Beta Chat Marker');
+      await s.request('POST', `/api/chats/${chat.id}/messages`, { token: t.token, body: { message: 'Beta secret' } });
+      await s.request('POST', `/api/chats/${chat.id}/read`, { token: t.token, body: { userId: member.id } });
+      return chat.id;
+    },
+    routes: [
+      { method: 'GET', path: (id) => `/api/chats/${id}` },
+      { method: 'GET', path: (id) => `/api/chats/${id}/messages` },
+      { method: 'POST', path: (id) => `/api/chats/${id}/messages`, body: { message: 'Hijacked' } },
+      { method: 'POST', path: (id) => `/api/chats/${id}/read`, body: {} },
+      { method: 'PUT', path: (id) => `/api/chats/${id}`, body: { title: 'Hijacked' } },
+      { method: 'DELETE', path: (id) => `/api/chats/${id}` },
+    ],
   },
   {
     name: 'a failed delivery',
@@ -162,6 +194,19 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       body: { queueId: aQueue.id, parentId: bOption.id, title: 'Evil child' },
     });
     expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    // nor read the children of B's option through a queue of its own
+    await addOption(server, b, { queueId: bQueue.id, parentId: bOption.id, title: 'Beta Child Marker' });
+    const level = await server.request('GET', '/api/queue-options', {
+      token: a.token,
+      query: { queueId: aQueue.id, parentId: bOption.id },
+    });
+    expect(level).toMatchObject({ status: 200, body: [] });
+    // and the options it did not get to change are as they were
+    const bLevel = await server.request('GET', '/api/queue-options', {
+      token: b.token,
+      query: { queueId: bQueue.id, parentId: -1 },
+    });
+    expect(bLevel.body.map((o: { id: number; option: string }) => [o.id, o.option])).toEqual([[bOption.id, '1']]);
   });
 
   it("A can not tag B's tickets, use B's tags, or note B's tickets", async () => {
@@ -207,6 +252,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       await addTag(server, t, { name: `${label} tag`, kanban: 1 });
       await addQuickMessage(server, t.token, { shortcode: `${label}-qm`, geral: true });
       await addFailedDelivery(server, t, `${label} delivery`);
+      await addChat(server, t, `${label} chat`);
     }
     const aTicket = await addTicket(server, a, { status: 'pending' });
     const bTicket = await addTicket(server, b, { status: 'pending' });
@@ -231,6 +277,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       '/api/quick-messages',
       '/api/quick-messages/list',
       '/api/failed-deliveries',
+      '/api/chats',
     ]) {
       const res = await server.request('GET', path, { token: a.token, query: { companyId: b.companyId } });
       expect(res.status, path).toBe(200);
@@ -238,5 +285,59 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       expect(text, `${path} shows A's rows`).toContain(mine);
       expect(text, `${path} leaks B's rows`).not.toContain(theirs);
     }
+  });
+});
+
+describe('announcements are global by design: a company reads the active ones and writes none', () => {
+  it("company A's admin cannot create, change, delete or attach to an announcement; each company reads the same active list", async () => {
+    const a = await server.createTenant('Alpha');
+    const b = await server.createTenant('Beta');
+    const superToken = (await server.superLogin()).token;
+    const marker = unique('global');
+    const shown = await addAnnouncement(server, superToken, { title: `${marker} shown` });
+    const draft = await addAnnouncement(server, superToken, { title: `${marker} draft`, status: false });
+    const readRow = async (id: number) =>
+      (
+        await server.database.executeSql('select title, text, status, media_path from announcements where id = $1', [
+          id,
+        ])
+      ).rows[0];
+    const before = [await readRow(shown.id), await readRow(draft.id)];
+    const total = async () =>
+      (await server.database.executeSql('select count(*)::int as n from announcements')).rows[0] as { n: number };
+    const count = await total();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2])]), 'a.png');
+    for (const id of [shown.id, draft.id, MISSING_ID]) {
+      for (const [method, path, body] of [
+        ['POST', '/api/announcements', { title: 'Hijacked', text: 'Hijacked', companyId: a.companyId }],
+        ['PUT', `/api/announcements/${id}`, { title: 'Hijacked', status: true }],
+        ['DELETE', `/api/announcements/${id}`],
+        ['DELETE', `/api/announcements/${id}/media-upload`],
+      ] as const) {
+        const res = await server.request(method, path, { token: a.token, body });
+        expect(res, `${method} ${path}`).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+      }
+      const upload = await fetch(`${server.url}/api/announcements/${id}/media-upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.token}` },
+        body: form,
+      });
+      expect(upload.status).toBe(403);
+    }
+    expect([await readRow(shown.id), await readRow(draft.id)]).toEqual(before);
+    expect(await total()).toEqual(count);
+
+    const lists = [];
+    for (const t of [a, b]) {
+      const res = await server.request('GET', '/api/announcements', { token: t.token, query: { searchParam: marker } });
+      expect(res.status).toBe(200);
+      lists.push(res.body.records.map((r: { id: number }) => r.id));
+      // an inactive one answers like a missing one
+      const hidden = await server.request('GET', `/api/announcements/${draft.id}`, { token: t.token });
+      const missing = await server.request('GET', `/api/announcements/${MISSING_ID}`, { token: t.token });
+      expect(hidden).toMatchObject({ status: 404, body: missing.body });
+    }
+    expect(lists).toEqual([[shown.id], [shown.id]]);
   });
 });

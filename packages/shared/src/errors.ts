@@ -44,6 +44,7 @@ export const ERROR_CATALOGUE = {
   ERR_NO_COMPANY_FOUND: 404,
   ERR_NO_PLAN_FOUND: 404,
   ERR_NO_HELP_FOUND: 404,
+  ERR_NO_ANNOUNCEMENT_FOUND: 404,
   ERR_DUPLICATED_EMAIL: 409,
   ERR_DUPLICATED_COMPANY: 409,
   ERR_DUPLICATED_PLAN: 409,
@@ -82,6 +83,10 @@ export const ERROR_CATALOGUE = {
   ERR_INBOUND_NOT_STORED: 503,
   /** no failed delivery with this id in the caller's company */
   ERR_NO_DELIVERY_FOUND: 404,
+  /** internal chat: no chat with this id or uuid that the caller is a member of */
+  ERR_NO_CHAT_FOUND: 404,
+  /** internal chat: a chat needs at least one member besides its owner (spec 2 §5, `fillUser`) */
+  ERR_CHAT_NO_MEMBERS: 400,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -13,11 +13,19 @@ export const events = {
   contact: (companyId: number) => `company-${companyId}-contact`,
   queue: (companyId: number) => `company-${companyId}-queue`,
   payment: (companyId: number) => `company-${companyId}-payment`,
-  announcement: (companyId: number) => `company-${companyId}-announcement`,
+  /**
+   * the ancestor's name, without a company: announcements are written by the super user for every company, and
+   * the event is sent to each company's main room (never broadcast to every socket)
+   */
+  announcement: () => 'company-announcement',
   help: (companyId: number) => `company-${companyId}-help`,
   plan: (companyId: number) => `company-${companyId}-plan`,
   tag: (companyId: number) => `company-${companyId}-tag`,
   quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
+  /** internal chat (the ancestor's names): every one is sent to the chat's members' user rooms only */
+  chat: (companyId: number) => `company-${companyId}-chat`,
+  chatUser: (companyId: number, userId: number) => `company-${companyId}-chat-user-${userId}`,
+  chatRoom: (companyId: number, chatId: number) => `company-${companyId}-chat-${chatId}`,
   /** the customer simulator's view of a sandbox connection (admins) */
   sandbox: (companyId: number) => `company-${companyId}-sandbox`,
   /** a delivery moved to (or left) the dead-letter list (admins) */

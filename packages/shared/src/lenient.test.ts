@@ -101,6 +101,25 @@ describe("the ancestor client's shapes", () => {
     expect(ZQueueCreateBody.safeParse({ name: 'Sales', color: '#112233', orderQueue: 'first' }).success).toBe(false);
   });
 
+  it('its schedules form: a day whose two times are cleared ("") is open all day; one cleared time is refused', () => {
+    const day = { weekday: 'Sábado', weekdayEn: 'saturday' };
+    const ok = ZQueueUpdateBody.parse({ schedules: [{ ...day, startTime: '', endTime: '' }] });
+    expect(ok.schedules).toEqual([{ ...day, startTime: '', endTime: '' }]);
+    const half = ZQueueUpdateBody.safeParse({ schedules: [{ ...day, startTime: '08:00', endTime: '' }] });
+    expect(half.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['schedules.0.endTime', 'required']]);
+    expect(ZQueueUpdateBody.safeParse({ schedules: [{ ...day, startTime: '8h', endTime: '' }] }).success).toBe(false);
+  });
+
+  it('its name messages: nameRequired, nameShort, nameLong (spec 2 §5)', () => {
+    const messages = (name: unknown) =>
+      ZQueueCreateBody.safeParse({ name, color: '#112233' }).error?.issues.map((i) => i.message);
+    expect(messages(undefined)).toEqual(['nameRequired']);
+    expect(messages('  ')).toEqual(['nameRequired']);
+    expect(messages('A')).toEqual(['nameShort']);
+    expect(messages('x'.repeat(51))).toEqual(['nameLong']);
+    expect(messages('Ab')).toBeUndefined();
+  });
+
   it('its user dialog: whatsappId false on create, "" on edit', () => {
     const base = { name: 'Ann', email: 'ann@x.test', password: 'secret', profile: 'user', allTicket: 'desabled' };
     expect(ZUserBody.parse({ ...base, whatsappId: false, queueIds: [] }).whatsappId).toBeNull();

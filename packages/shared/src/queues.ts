@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { V, zId, zIdOrNone, zName, zNumericOrNone } from './common.js';
+import { V, zId, zIdOrNone, zNumericOrNone } from './common.js';
 import { ZWorkingHour } from './companies.js';
+
+/** spec 2 §5: the queue dialog's own messages for its name (i18n keys `validation.<key>`, like V's) */
+export const QUEUE_NAME_MESSAGES = { required: 'nameRequired', short: 'nameShort', long: 'nameLong' } as const;
+
+const zQueueName = z
+  .string({ error: QUEUE_NAME_MESSAGES.required })
+  .trim()
+  .min(1, { error: QUEUE_NAME_MESSAGES.required, abort: true })
+  .min(2, QUEUE_NAME_MESSAGES.short)
+  .max(50, QUEUE_NAME_MESSAGES.long);
 
 /** spec 2 §3: Monday–Friday 08:00–18:00, Saturday 08:00–12:00, Sunday 00:00–00:00 */
 export const DEFAULT_QUEUE_SCHEDULES = [
@@ -13,10 +23,23 @@ export const DEFAULT_QUEUE_SCHEDULES = [
   { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
 ];
 
+/**
+ * A queue's working day: HH:mm times, or both left empty (the ancestor's form sends `""` for a cleared field),
+ * which is open all day (inbound/working-hours.ts).
+ */
+const zQueueTime = z.union([ZWorkingHour.shape.startTime, z.literal('')], { error: V.invalid });
+export const ZQueueWorkingHour = ZWorkingHour.extend({ startTime: zQueueTime, endTime: zQueueTime }).superRefine(
+  (row, ctx) => {
+    if ((row.startTime === '') !== (row.endTime === '')) {
+      ctx.addIssue({ code: 'custom', message: V.required, path: [row.startTime === '' ? 'startTime' : 'endTime'] });
+    }
+  },
+);
+
 const zOrderQueue = zNumericOrNone(z.number().int(V.invalid).min(0, V.invalid).max(10000, V.tooLong));
 
 export const ZQueueBody = z.object({
-  name: zName(2, 50),
+  name: zQueueName,
   color: z.string({ error: V.required }).trim().min(3, V.tooShort).max(9, V.tooLong),
   greetingMessage: z.string().max(4000, V.tooLong).default(''),
   outOfHoursMessage: z.string().max(4000, V.tooLong).default(''),
@@ -24,7 +47,7 @@ export const ZQueueBody = z.object({
   orderQueue: zOrderQueue.default(null),
   integrationId: zIdOrNone.default(null),
   promptId: zIdOrNone.default(null),
-  schedules: z.array(ZWorkingHour).max(7).default(DEFAULT_QUEUE_SCHEDULES),
+  schedules: z.array(ZQueueWorkingHour).max(7).default(DEFAULT_QUEUE_SCHEDULES),
 });
 export type TQueueBody = z.infer<typeof ZQueueBody>;
 
@@ -37,7 +60,7 @@ export const ZQueue = z.object({
   orderQueue: z.number().nullable(),
   integrationId: z.number().nullable(),
   promptId: z.number().nullable(),
-  schedules: z.array(ZWorkingHour),
+  schedules: z.array(ZQueueWorkingHour),
 });
 export type TQueue = z.infer<typeof ZQueue>;
 
@@ -69,14 +92,14 @@ export type TQueueOption = z.infer<typeof ZQueueOption>;
 
 /** each weekday at most once, and a day never ends before it starts ("00:00" as the end is midnight) */
 export const ZQueueSchedules = z
-  .array(ZWorkingHour)
+  .array(ZQueueWorkingHour)
   .max(7)
   .superRefine((rows, ctx) => {
     const seen = new Set<string>();
     rows.forEach((row, i) => {
       if (seen.has(row.weekdayEn)) ctx.addIssue({ code: 'custom', message: V.invalid, path: [i, 'weekdayEn'] });
       seen.add(row.weekdayEn);
-      if (row.endTime !== '00:00' && row.endTime < row.startTime) {
+      if (row.endTime !== '00:00' && row.endTime !== '' && row.endTime < row.startTime) {
         ctx.addIssue({ code: 'custom', message: V.invalid, path: [i, 'endTime'] });
       }
     });
@@ -86,7 +109,7 @@ export const ZQueueCreateBody = ZQueueBody.extend({ schedules: ZQueueSchedules.d
 
 /** PUT /queue/:id: only the fields sent change */
 export const ZQueueUpdateBody = z.object({
-  name: zName(2, 50).optional(),
+  name: zQueueName.optional(),
   color: ZQueueBody.shape.color.optional(),
   greetingMessage: z.string().max(4000, V.tooLong).optional(),
   outOfHoursMessage: z.string().max(4000, V.tooLong).optional(),

@@ -1,11 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { ATTACHMENT_CSP, mediaHeaders, webCsp } from './security-headers';
 
 let server: TTestServer;
+const EMOJI_JSON = JSON.stringify([{ label: 'rosto sorridente', emoji: '😀', tags: ['feliz'] }]);
 const webDist = mkdtempSync(join(tmpdir(), 'zelo-web-'));
 beforeAll(async () => {
   writeFileSync(
@@ -13,6 +15,12 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
   );
   writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
+  // the emoji data as the web build writes it: the JSON with its brotli and gzip copies
+  mkdirSync(join(webDist, 'emojibase', 'pt'), { recursive: true });
+  const data = join(webDist, 'emojibase', 'pt', 'data.json');
+  writeFileSync(data, EMOJI_JSON);
+  writeFileSync(`${data}.br`, brotliCompressSync(EMOJI_JSON));
+  writeFileSync(`${data}.gz`, gzipSync(EMOJI_JSON));
   server = await startTestServer({ config: { webDist } });
 });
 afterAll(async () => {
@@ -112,6 +120,25 @@ describe('the web app and the API', () => {
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
+  });
+
+  it("sends the emoji data's compressed copy to a browser that takes it, as JSON, and the plain file otherwise", async () => {
+    const url = '/emojibase/pt/data.json';
+    const br = await server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(EMOJI_JSON);
+    const gz = await server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(EMOJI_JSON);
+    expect(plain.headers.etag).toBeTruthy();
+    // the app's own files still come as they are
+    const js = await server.app.inject({ method: 'GET', url: '/app.js', headers: { 'accept-encoding': 'br' } });
+    expect(js.headers['content-encoding']).toBeUndefined();
+    expect(js.body).toBe('console.log(1)');
   });
 
   it('names no websocket host it cannot trust', async () => {

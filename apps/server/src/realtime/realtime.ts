@@ -15,6 +15,12 @@ export type TRealtime = {
   /** everybody of a company */
   toCompany: (companyId: number, event: string, payload: unknown) => void;
   toUser: (companyId: number, userId: number, event: string, payload: unknown) => void;
+  /**
+   * one event to the main room of each listed company (and not to the sockets in `except`): what is written
+   * for every company (announcements). Room by room, never a broadcast to every socket; the companies' kept
+   * lists are not marked changed, since nothing they hold changed.
+   */
+  toCompanies: (companyIds: number[], event: string, payload: unknown, except?: string[]) => void;
   /** rooms a socket may join on request, decided by later modules (tickets, queues) */
   setJoinPolicy: (policy: TJoinPolicy) => void;
   close: () => Promise<void>;
@@ -30,6 +36,8 @@ export type TJoinPolicy = {
 type TSocketData = { auth: TAuth };
 
 const PING_MS = 18_000;
+/** rooms named in one emit of `toCompanies` (each emit is one adapter message) */
+const ROOMS_PER_EMIT = 1000;
 
 /** the company of a `company-{id}-…` room (every company room is named so: rooms in @zelo/shared) */
 export const companyOfRoom = (room: string) => {
@@ -183,6 +191,13 @@ export const createRealtime = async (
     to,
     toCompany: (companyId, event, payload) => to(rooms.main(companyId), event, payload),
     toUser: (companyId, userId, event, payload) => to(rooms.user(companyId, userId), event, payload),
+    toCompanies: (companyIds, event, payload, except) => {
+      // a socket is in one company's main room, so the batches never reach a socket twice
+      for (let i = 0; i < companyIds.length; i += ROOMS_PER_EMIT) {
+        const batch = companyIds.slice(i, i + ROOMS_PER_EMIT).map((id) => rooms.main(id));
+        (except?.length ? io.to(batch).except(except) : io.to(batch)).emit(event, payload);
+      }
+    },
     setJoinPolicy: (next) => {
       policy = { ...policy, ...next } as Required<TJoinPolicy>;
     },

@@ -153,6 +153,14 @@ export const shapes = {
     children: [],
   }),
 
+  /** components/QueueOptions handleOption: an option as the stepper keeps it after loading a level */
+  loadedOption: (loaded: Record<string, unknown>) => ({ ...loaded, children: [], edition: false }),
+  /** components/QueueOptions handleDeleteOption: each remaining sibling saved again with its new position */
+  renumberedOption: (kept: Record<string, unknown>, position: number) => ({ ...kept, option: position }),
+  /** components/QueueModal handleSaveSchedules then handleSaveQueue: the schedules tab's rows sent with the form */
+  editedSchedules: (loaded: { weekdayEn: string }[], clearedDay: string) =>
+    loaded.map((row) => (row.weekdayEn === clearedDay ? { ...row, startTime: '', endTime: '' } : row)),
+
   /** components/TagModal handleSaveTag: initial state, the user and the kanban switch */
   newTag: (name: string, userId: number) => ({ name, color: '', kanban: 0, userId }),
   /** components/TagModal on edit: the loaded tag with the switch */
@@ -180,6 +188,35 @@ export const shapes = {
     isMedia: true,
     mediaPath: null,
   }),
+
+  /** components/QuickMessageDialog handleSaveQuickeMessage with an attachment chosen: the PUT's body */
+  quickMessageWithFile: (loaded: Record<string, unknown>, message: string, fileName: string) => ({
+    ...loaded,
+    message,
+    isMedia: true,
+    // path.basename of the loaded mediaPath (or the chosen file's name), spaces as underscores
+    mediaPath: fileName.replace(/ /g, '_'),
+  }),
+  /** components/QuickMessageDialog handleSaveQuickeMessage, after the save: the attachment's form */
+  quickMessageMedia: (file: { name: string; type: string; data: Buffer }) => {
+    const form = new FormData();
+    form.append('typeArch', 'quickMessage');
+    form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+
+    return form;
+  },
+  /**
+   * components/MessageInputCustom handleQuickAnswersClick + handleUploadQuickMessageMedia: the quick message's
+   * file downloaded from its mediaPath as a blob, sent as `<time>.<subtype of the blob's type>` with its text
+   */
+  quickMessageSend: (blob: Blob, message: string) => {
+    const form = new FormData();
+    form.append('medias', blob, `${Date.now()}.${blob.type.split('/')[1]}`);
+    form.append('body', message);
+    form.append('fromMe', 'true');
+
+    return form;
+  },
 
   /** components/WhatsAppModal handleSaveWhatsApp on create: its initial state and selects */
   newConnection: (name: string, queueIds: number[]) => ({
@@ -240,6 +277,37 @@ export const shapes = {
     useOpenAi: true,
     useIntegrations: true,
   }),
+  /**
+   * pages/Chat/index.js ChatModal handleSave: `users` is what components/UsersFilter picked (`{id, name}` from
+   * GET /users/list); on edit it starts from the chat's members, the owner included (`chat.users` mapped to
+   * `{id: u.user.id, name: u.user.name}`). POST /chats on create, PUT /chats/:id on edit.
+   */
+  chat: (title: string, users: { id: number; name: string }[]) => ({ users, title }),
+  /** pages/Chat/index.js sendMessage: POST /chats/:id/messages */
+  chatMessage: (message: string) => ({ message }),
+  /** pages/Chat/ChatList.js goToMessages and ChatMessages.js: POST /chats/:id/read with the reader's own id */
+  chatRead: (userId: number) => ({ userId }),
   /** components/HelpsManager (super) */
   help: (title: string) => ({ title, description: 'How to', video: 'dQw4w9WgXcQ' }),
+  /** components/AnnouncementModal (super): its initialState with the form's values (selects hold 1-3 and true/false) */
+  newAnnouncement: (title: string) => ({ title, text: 'Maintenance on Sunday', priority: 3, status: true }),
+  /**
+   * components/AnnouncementModal handleSaveAnnouncement on edit: the record it loaded (GET /announcements/:id,
+   * spread over initialState) with the form's values, sent back whole
+   */
+  editedAnnouncement: (loaded: Record<string, unknown>, values: Record<string, unknown>) => ({
+    title: '',
+    text: '',
+    priority: 3,
+    status: true,
+    ...loaded,
+    ...values,
+  }),
+  /** components/AnnouncementModal: the attachment as `file` (upload.array("file")) */
+  announcementImage: (data: Buffer, name: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(data)], { type: 'image/png' }), name);
+
+    return form;
+  },
 };

@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../api/http';
+import type { FieldError } from 'react-hook-form';
 
 /** A field's message is an i18n key of the shared schemas (`required`, `tooShort`…): `validation.<key>`. */
 export const fieldErrorText = (t: TFunction, error: Pick<FieldError, 'message'> | undefined): string | undefined => {
@@ -9,25 +8,4 @@ export const fieldErrorText = (t: TFunction, error: Pick<FieldError, 'message'> 
   }
 
   return t(`validation.${error.message}`, { defaultValue: error.message });
-};
-
-/** Marks the fields named in a 400 answer's `details`; returns whether any field was marked. */
-export const applyServerFieldErrors = <T extends FieldValues>(
-  err: unknown,
-  fields: readonly Path<T>[],
-  setError: UseFormSetError<T>,
-): boolean => {
-  if (!(err instanceof ApiError) || !err.details) {
-    return false;
-  }
-  let marked = false;
-  for (const detail of err.details) {
-    const field = fields.find((f) => f === detail.path);
-    if (field) {
-      setError(field, { type: 'server', message: detail.message });
-      marked = true;
-    }
-  }
-
-  return marked;
 };

@@ -1,9 +1,113 @@
+import {
+  ZAnnouncement,
+  ZAnnouncementBody,
+  ZAnnouncementPage,
+  ZAnnouncementUpdateBody,
+  ZIdParams,
+  ZListQuery,
+} from '@zelo/shared';
 import type { FastifyInstance } from 'fastify';
-import { emptyListRoute } from '../../http/empty-list';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/declare';
+import { AppError } from '../../http/errors';
+import { findUnstorableText } from '../../http/input-guard';
+import { readingMultipart, registerMultipart } from '../../http/multipart';
+import type { TAppContext } from '../../lib/context';
+import { MEDIA_LIMITS } from '../messages/media';
+import {
+  attachAnnouncementImage,
+  createAnnouncement,
+  deleteAnnouncement,
+  getAnnouncement,
+  listActiveAnnouncements,
+  listAnnouncements,
+  removeAnnouncementImage,
+  updateAnnouncement,
+} from './announcements.service';
 
 /**
- * Announcements (spec 2 §7) as far as they are built: the list the top bar's popover reads on every screen
- * (`{records, hasMore}`, spec 1 §7), empty until the management issue adds announcements.
+ * Announcements (spec 2 §7): everybody signed in reads, the super user writes. `GET /announcements` answers
+ * the super user every announcement and anyone else the active ones (the ancestor's popover reads it);
+ * `GET /announcements/for-company` answers the active ones to everyone (Zelo's popover, the super user's too).
  */
-export const announcementsRoutes = (app: FastifyInstance) =>
-  emptyListRoute(app, { path: '/api/announcements', key: 'records', tag: 'announcements', decl: { auth: 'user' } });
+export const announcementsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['announcements'];
+  const pageSchema = { tags, querystring: ZListQuery, response: { 200: ZAnnouncementPage } };
+  r.get('/api/announcements', { config: route({ auth: 'user' }), schema: pageSchema }, (request) =>
+    listAnnouncements(ctx, request.auth, request.query),
+  );
+  r.get('/api/announcements/for-company', { config: route({ auth: 'user' }), schema: pageSchema }, (request) =>
+    listActiveAnnouncements(ctx, request.auth, request.query),
+  );
+  r.get(
+    '/api/announcements/:id',
+    { config: route({ auth: 'user' }), schema: { tags, params: ZIdParams, response: { 200: ZAnnouncement } } },
+    (request) => getAnnouncement(ctx, request.auth, request.params.id),
+  );
+  r.post(
+    '/api/announcements',
+    { config: route({ auth: 'super' }), schema: { tags, body: ZAnnouncementBody, response: { 201: ZAnnouncement } } },
+    async (request, reply) => reply.status(201).send(await createAnnouncement(ctx, request.body)),
+  );
+  r.put(
+    '/api/announcements/:id',
+    {
+      config: route({ auth: 'super' }),
+      schema: { tags, params: ZIdParams, body: ZAnnouncementUpdateBody, response: { 200: ZAnnouncement } },
+    },
+    (request) => updateAnnouncement(ctx, request.params.id, request.body),
+  );
+  r.delete(
+    '/api/announcements/:id',
+    { config: route({ auth: 'super' }), schema: { tags, params: ZIdParams } },
+    async (request, reply) => {
+      await deleteAnnouncement(ctx, request.params.id);
+
+      return reply.status(204).send();
+    },
+  );
+  r.delete(
+    '/api/announcements/:id/media-upload',
+    { config: route({ auth: 'super' }), schema: { tags, params: ZIdParams, response: { 200: ZAnnouncement } } },
+    (request) => removeAnnouncementImage(ctx, request.params.id),
+  );
+
+  // the image upload: multipart parsing only in this scope (unless the server already parses it)
+  app.register(async (scope) => {
+    await registerMultipart(scope, {
+      limits: { fileSize: MEDIA_LIMITS.image, files: 1, fields: 10 },
+      throwFileSizeLimit: true,
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/announcements/:id/media-upload',
+      {
+        config: route({ auth: 'super' }),
+        schema: {
+          tags,
+          params: ZIdParams,
+          consumes: ['multipart/form-data'],
+          description: 'multipart field `file`: a png or jpeg image',
+          response: { 200: ZAnnouncement },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) {
+          throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
+        }
+        const upload = await readingMultipart(async () => {
+          const file = await request.file();
+
+          return file && { fileName: file.filename, data: await file.toBuffer() };
+        });
+        if (!upload || upload.data.length === 0) {
+          throw new AppError('ERR_VALIDATION', 'No file', [{ path: 'file', message: 'required' }]);
+        }
+        const unstorable = findUnstorableText({ file: upload.fileName }, 'body');
+        if (unstorable) throw new AppError('ERR_VALIDATION', 'Invalid character in the request', [unstorable]);
+
+        return attachAnnouncementImage(ctx, request.params.id, upload);
+      },
+    );
+  });
+};

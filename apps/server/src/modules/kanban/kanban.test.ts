@@ -157,7 +157,13 @@ describe('GET /api/ticket/kanban', () => {
       const res = await server.request('GET', '/api/ticket/kanban', { token: tenant.token, query: { lane } });
       expect(res, String(lane)).toMatchObject({ status: 404, body: { error: 'ERR_NO_TAG_FOUND' } });
     }
-    for (const query of [{ lane: 'closed' }, { perLane: 0 }, { perLane: 101 }, { lane: 'open', limit: 'x' }]) {
+    const bad: Record<string, string | number>[] = [
+      { lane: 'closed' },
+      { perLane: 0 },
+      { perLane: 101 },
+      { lane: 'open', limit: 'x' },
+    ];
+    for (const query of bad) {
       const res = await server.request('GET', '/api/ticket/kanban', { token: tenant.token, query });
       expect(res, JSON.stringify(query)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     }

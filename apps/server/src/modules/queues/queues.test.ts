@@ -54,7 +54,7 @@ describe('queues', () => {
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual(
       expect.arrayContaining([
-        { path: 'name', message: 'tooShort' },
+        { path: 'name', message: 'nameShort' },
         { path: 'color', message: 'tooShort' },
         { path: 'schedules.1.endTime', message: 'invalid' },
       ]),
@@ -76,6 +76,53 @@ describe('queues', () => {
         { path: 'schedules.0.endTime', message: 'invalid' },
         { path: 'schedules.1.weekdayEn', message: 'invalid' },
       ]),
+    );
+  });
+
+  it('answers the name messages of spec 2 §5 (nameRequired, nameShort, nameLong) on create and update', async () => {
+    const details = async (method: string, path: string, body: unknown) => {
+      const res = await server.request(method, path, { token: tenant.token, body });
+      expect(res.status).toBe(400);
+
+      return res.body.details;
+    };
+    expect(await details('POST', '/api/queue', { color: nextColor() })).toEqual([
+      { path: 'name', message: 'nameRequired' },
+    ]);
+    expect(await details('POST', '/api/queue', { name: '   ', color: nextColor() })).toEqual([
+      { path: 'name', message: 'nameRequired' },
+    ]);
+    const q = await addQueue(server, tenant);
+    expect(await details('PUT', `/api/queue/${q.id}`, { name: 'x'.repeat(51) })).toEqual([
+      { path: 'name', message: 'nameLong' },
+    ]);
+    expect(await details('PUT', `/api/queue/${q.id}`, { name: 'x', color: '#12345678901' })).toEqual([
+      { path: 'name', message: 'nameShort' },
+      { path: 'color', message: 'tooLong' },
+    ]);
+  });
+
+  it('keeps a day whose times were cleared (open all day) and refuses a day with one time', async () => {
+    const q = await addQueue(server, tenant);
+    const schedules = [
+      { weekday: 'Sábado', weekdayEn: 'saturday', startTime: '', endTime: '' },
+      { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
+    ];
+    const ok = await server.request('PUT', `/api/queue/${q.id}`, { token: tenant.token, body: { schedules } });
+    expect(ok).toMatchObject({ status: 200, body: { schedules } });
+    expect((await server.request('GET', `/api/queue/${q.id}`, { token: tenant.token })).body.schedules).toEqual(
+      schedules,
+    );
+    const half = await server.request('PUT', `/api/queue/${q.id}`, {
+      token: tenant.token,
+      body: { schedules: [{ weekday: 'Sábado', weekdayEn: 'saturday', startTime: '', endTime: '12:00' }] },
+    });
+    expect(half).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', details: [{ path: 'schedules.0.startTime', message: 'required' }] },
+    });
+    expect((await server.request('GET', `/api/queue/${q.id}`, { token: tenant.token })).body.schedules).toEqual(
+      schedules,
     );
   });
 
@@ -258,6 +305,45 @@ describe('queue options', () => {
       status: 404,
       body: { error: 'ERR_NO_QUEUE_OPTION_FOUND' },
     });
+  });
+
+  it('deleting a nested option renumbers its own level only, at any depth', async () => {
+    const q = await addQueue(server, tenant);
+    const top1 = await addOption(server, tenant, { queueId: q.id });
+    const top2 = await addOption(server, tenant, { queueId: q.id });
+    const kids = [];
+    for (let i = 0; i < 3; i += 1) kids.push(await addOption(server, tenant, { queueId: q.id, parentId: top1.id }));
+    const grand = [];
+    for (let i = 0; i < 3; i += 1) grand.push(await addOption(server, tenant, { queueId: q.id, parentId: kids[2].id }));
+    expect(grand.map((g) => g.option)).toEqual(['1', '2', '3']);
+    // another queue's level keeps its numbers
+    const other = await addQueue(server, tenant);
+    const otherOptions = [
+      await addOption(server, tenant, { queueId: other.id }),
+      await addOption(server, tenant, { queueId: other.id }),
+    ];
+
+    expect((await server.request('DELETE', `/api/queue-options/${grand[0].id}`, { token: tenant.token })).status).toBe(
+      204,
+    );
+    expect((await list(q.id, kids[2].id)).map((r) => [r.id, r.option])).toEqual([
+      [grand[1].id, '1'],
+      [grand[2].id, '2'],
+    ]);
+    expect((await server.request('DELETE', `/api/queue-options/${kids[0].id}`, { token: tenant.token })).status).toBe(
+      204,
+    );
+    expect((await list(q.id, top1.id)).map((r) => [r.id, r.option])).toEqual([
+      [kids[1].id, '1'],
+      [kids[2].id, '2'],
+    ]);
+    // the grandchildren moved with their parent's new number, their own numbers kept
+    expect((await list(q.id, kids[2].id)).map((r) => r.option)).toEqual(['1', '2']);
+    expect((await list(q.id)).map((r) => [r.id, r.option])).toEqual([
+      [top1.id, '1'],
+      [top2.id, '2'],
+    ]);
+    expect((await list(other.id)).map((r) => [r.id, r.option])).toEqual(otherOptions.map((o) => [o.id, o.option]));
   });
 
   it('concurrent creations at one level get distinct numbers', async () => {

@@ -92,5 +92,36 @@ export const updateQuickMessageRow = async (
     await updateRows(db, quickMessages, and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)), values)
   )[0];
 
-export const deleteQuickMessageRow = (db: TDbOrTx, companyId: number, id: number) =>
-  db.delete(quickMessages).where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)));
+/** the quick message of the company, locked until the transaction ends (its attached file changes under it) */
+export const lockQuickMessage = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(quickMessages)
+      .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)))
+      .for('update')
+  )[0];
+
+/** sets (or, with nulls, clears) the attached file */
+export const setQuickMessageMedia = async (
+  db: TDbOrTx,
+  companyId: number,
+  id: number,
+  media: { mediaPath: string | null; mediaName: string | null },
+) =>
+  (
+    await db
+      .update(quickMessages)
+      .set(media)
+      .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)))
+      .returning()
+  )[0];
+
+/** deletes it; answers its attached file's name, undefined when there was no such row */
+export const deleteQuickMessageRow = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .delete(quickMessages)
+      .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)))
+      .returning({ mediaPath: quickMessages.mediaPath })
+  )[0];

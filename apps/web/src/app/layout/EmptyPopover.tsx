@@ -7,18 +7,24 @@ type EmptyPopoverProps = {
   emptyText: string;
   testId: string;
   count?: number;
-  /** the list; until a feature fills it the popover shows `emptyText` */
-  children?: ReactNode;
+  /** the list (given a function, it gets what closes the popover); without it the popover shows `emptyText` */
+  children?: ReactNode | ((close: () => void) => ReactNode);
 };
 
-/** An app-bar button with a badge and a popover list (notifications, announcements, internal chats). */
+/** An app-bar button with a badge and a popover list (the internal chats). */
 export const EmptyPopover = ({ icon, label, emptyText, testId, count = 0, children }: EmptyPopoverProps) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
   return (
     <>
       <Tooltip title={label}>
-        <IconButton color="inherit" onClick={(e) => setAnchor(e.currentTarget)} aria-label={label} data-testid={testId}>
+        <IconButton
+          color="inherit"
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={label}
+          data-testid={testId}
+          data-count={count}
+        >
           <Badge badgeContent={count} color="error" max={99}>
             {icon}
           </Badge>
@@ -35,7 +41,7 @@ export const EmptyPopover = ({ icon, label, emptyText, testId, count = 0, childr
         <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5 }}>
           {label}
         </Typography>
-        {children ?? (
+        {(typeof children === 'function' ? children(() => setAnchor(null)) : children) ?? (
           <Typography color="text.secondary" sx={{ p: 2 }} data-testid={`${testId}-empty`}>
             {emptyText}
           </Typography>

@@ -1,5 +1,3 @@
-import AnnouncementIcon from '@mui/icons-material/Campaign';
-import ChatIcon from '@mui/icons-material/Chat';
 import MenuIcon from '@mui/icons-material/Menu';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
@@ -9,12 +7,13 @@ import { api } from '../../api/http';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { toastError } from '../../components/toast';
+import { AnnouncementsPopover } from '../../features/announcements/AnnouncementsPopover';
+import { ChatsPopover } from '../../features/chats/ChatsPopover';
 import { NotificationsBell } from '../../features/tickets/NotificationsBell';
 import { formatDate } from '../../utils/date';
 import { useAuth } from '../auth/AuthContext';
 import { planAllows } from '../routes/access';
 import { AccountMenu } from './AccountMenu';
-import { EmptyPopover } from './EmptyPopover';
 import { VolumeControl } from './VolumeControl';
 
 const Greeting = () => {
@@ -75,20 +74,8 @@ export const TopBar = ({ onToggleMenu }: TopBarProps) => {
             </IconButton>
           </Tooltip>
           <NotificationsBell />
-          <EmptyPopover
-            icon={<AnnouncementIcon />}
-            label={t('layout.announcements')}
-            emptyText={t('layout.noAnnouncements')}
-            testId="announcements"
-          />
-          {user && planAllows(user, 'useInternalChat') ? (
-            <EmptyPopover
-              icon={<ChatIcon />}
-              label={t('layout.chats')}
-              emptyText={t('layout.noChats')}
-              testId="chats"
-            />
-          ) : null}
+          <AnnouncementsPopover />
+          {user && planAllows(user, 'useInternalChat') ? <ChatsPopover /> : null}
           <AccountMenu />
         </Box>
       </Toolbar>

@@ -67,20 +67,27 @@ const render = async (path: string, user: TSessionUser | null) => {
   );
 };
 
-const BUILT = ['/connections', '/contacts', '/simulator', '/tickets', '/tags', '/kanban'];
+const BUILT = [
+  '/connections',
+  '/contacts',
+  '/queues',
+  '/quick-messages',
+  '/simulator',
+  '/tickets',
+  '/todolist',
+  '/chats',
+  '/chats/0b7d3c1e-5f7a-4c1a-9d8e-2a6b1c3d4e5f',
+  '/tags',
+  '/kanban',
+];
 
 const PATHS = [
-  '/quick-messages',
-  '/todolist',
   '/schedules',
   '/files',
   '/prompts',
   '/queue-integration',
   '/financeiro',
-  '/queues',
   '/subscription',
-  '/chats',
-  '/chats/9',
   '/contact-lists',
   '/contact-lists/4/contacts',
   '/campaigns',
@@ -139,5 +146,9 @@ describe('routes', { timeout: 30_000 }, () => {
     expect(await render('/users', makeUser('user'))).not.toContain('data-testid="coming-soon"');
     expect(await render('/messages-api', makeUser('admin'))).not.toContain('data-testid="coming-soon"');
     expect(await render('/announcements', makeUser('admin'))).not.toContain('data-testid="coming-soon"');
+    expect(await render('/announcements', makeUser('admin'))).not.toContain('data-testid="announcements-add"');
+    const forSuper = await render('/announcements', makeUser('admin', true));
+    expect(forSuper).toContain('data-testid="greeting"');
+    expect(forSuper).not.toContain('data-testid="coming-soon"');
   });
 });

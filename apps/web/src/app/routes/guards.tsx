@@ -59,11 +59,16 @@ export const RouteGate = ({ access, children }: { access?: Access; children: Rea
     if (!denial) {
       return;
     }
-    toast.error(t(denial === 'plan' ? 'guard.noPlanPermission' : 'guard.notAllowed'));
+    if (denial === 'forbidden' && access?.super) {
+      // spec 2 §6, §8: a super-user screen (announcements) answers others with an info toast
+      toast.info(t('guard.superOnly'));
+    } else {
+      toast.error(t(denial === 'plan' ? 'guard.noPlanPermission' : 'guard.notAllowed'));
+    }
     const timer = setTimeout(() => navigate('/', { replace: true }), DENIED_REDIRECT_MS);
 
     return () => clearTimeout(timer);
-  }, [denial, navigate, t]);
+  }, [denial, navigate, t, access?.super]);
 
   return denial ? null : children;
 };

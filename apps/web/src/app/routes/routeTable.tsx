@@ -18,6 +18,11 @@ const UsersPage = lazy(() => import('../../features/users/UsersPage'));
 const ConnectionsPage = lazy(() => import('../../features/connections/ConnectionsPage'));
 const SimulatorPage = lazy(() => import('../../features/simulator/SimulatorPage'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
+const QueuesPage = lazy(() => import('../../features/queues/QueuesPage'));
+const QuickMessagesPage = lazy(() => import('../../features/quick-messages/QuickMessagesPage'));
+const ChatsPage = lazy(() => import('../../features/chats/ChatsPage'));
+const AnnouncementsPage = lazy(() => import('../../features/announcements/AnnouncementsPage'));
+const ToDoListPage = lazy(() => import('../../features/todolist/ToDoListPage'));
 const TagsPage = lazy(() => import('../../features/tags/TagsPage'));
 const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
 
@@ -29,8 +34,8 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'tickets/:ticketId?', titleKey: 'menu.tickets', element: <TicketsPage /> },
   { path: 'connections', titleKey: 'menu.connections', element: <ConnectionsPage /> },
   { path: 'simulator', titleKey: 'menu.simulator', access: ADMIN, element: <SimulatorPage /> },
-  { path: 'quick-messages', titleKey: 'menu.quickMessages' },
-  { path: 'todolist', titleKey: 'menu.todolist' },
+  { path: 'quick-messages', titleKey: 'menu.quickMessages', element: <QuickMessagesPage /> },
+  { path: 'todolist', titleKey: 'menu.todolist', element: <ToDoListPage /> },
   { path: 'schedules', titleKey: 'menu.schedules' },
   { path: 'tags', titleKey: 'menu.tags', element: <TagsPage /> },
   { path: 'contacts', titleKey: 'menu.contacts', element: <ContactsPage /> },
@@ -43,10 +48,10 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'settings', titleKey: 'menu.settings', access: ADMIN, element: <SettingsPage /> },
   { path: 'kanban', titleKey: 'menu.kanban', access: { plan: 'useKanban' }, element: <KanbanPage /> },
   { path: 'financeiro', titleKey: 'menu.financeiro', access: ADMIN },
-  { path: 'queues', titleKey: 'menu.queues', access: ADMIN },
-  { path: 'announcements', titleKey: 'menu.announcements', access: { super: true } },
+  { path: 'queues', titleKey: 'menu.queues', access: ADMIN, element: <QueuesPage /> },
+  { path: 'announcements', titleKey: 'menu.announcements', access: { super: true }, element: <AnnouncementsPage /> },
   { path: 'subscription', titleKey: 'menu.subscription' },
-  { path: 'chats/:id?', titleKey: 'menu.chats' },
+  { path: 'chats/:id?', titleKey: 'menu.chats', access: { plan: 'useInternalChat' }, element: <ChatsPage /> },
   { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS },
   { path: 'contact-lists/:contactListId/contacts', titleKey: 'menu.contactListItems', access: CAMPAIGNS },
   { path: 'campaigns', titleKey: 'menu.campaigns', access: CAMPAIGNS },

@@ -1,17 +1,18 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DataTable, VIRTUALIZE_AFTER } from './DataTable';
+import { DataTable, type TDataTableProps, VIRTUALIZE_AFTER } from './DataTable';
 
 type TRow = { id: number; name: string };
 const rows = (n: number): TRow[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `row ${i + 1}` }));
 
-const render = (list: TRow[], extra: { isLoading?: boolean } = {}) =>
+const render = (list: TRow[], extra: { isLoading?: boolean; rowExtras?: TDataTableProps<TRow>['rowExtras'] } = {}) =>
   renderToString(
     <DataTable
       rows={list}
       columns={[{ key: 'name', header: 'Name', render: (row) => row.name }]}
       getRowId={(row) => row.id}
       rowTestId={(row) => `row-${row.id}`}
+      rowExtras={extra.rowExtras}
       isLoading={extra.isLoading ?? false}
       hasMore={false}
       onLoadMore={() => {}}
@@ -40,5 +41,17 @@ describe('DataTable', () => {
   it('says when the list is empty, and not while it loads', () => {
     expect(render([])).toContain('nothing here');
     expect(render([], { isLoading: true })).not.toContain('nothing here');
+  });
+
+  it('puts the extra data attributes and background of a row on it', () => {
+    const html = render(rows(2), {
+      rowExtras: (row) => ({
+        'data-tone': row.id === 1 ? 'red' : 'none',
+        bgcolor: row.id === 1 ? 'rgb(1, 2, 3)' : undefined,
+      }),
+    });
+    expect(html).toMatch(/data-testid="row-1" data-tone="red"/);
+    expect(html).toMatch(/data-testid="row-2" data-tone="none"/);
+    expect(html).toContain('background-color:rgb(1, 2, 3)');
   });
 });

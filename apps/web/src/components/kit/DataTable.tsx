@@ -33,12 +33,16 @@ export type TColumn<T> = {
   hideOnPhone?: boolean;
 };
 
+/** Further attributes of a row (and of its card on a phone): `data-*` values and a background colour. */
+export type TRowExtras = { bgcolor?: string } & { [data: `data-${string}`]: string | undefined };
+
 export type TDataTableProps<T> = {
   rows: T[];
   columns: TColumn<T>[];
   getRowId: (row: T) => string | number;
   /** `data-testid` of a row (and of its card on a phone) */
   rowTestId?: (row: T) => string;
+  rowExtras?: (row: T) => TRowExtras;
   /** the actions column (and the card's footer): usually `<RowActions …/>` */
   actions?: (row: T) => ReactNode;
   onRowClick?: (row: T) => void;
@@ -65,6 +69,7 @@ export const DataTable = <T,>({
   columns,
   getRowId,
   rowTestId,
+  rowExtras,
   actions,
   onRowClick,
   isLoading,
@@ -103,9 +108,15 @@ export const DataTable = <T,>({
   useEffect(loadMoreNearEnd, [rows.length, isLoading, hasMore]);
 
   const virtualItems = isVirtual ? virtualizer.getVirtualItems() : [];
-  const visible = isVirtual
-    ? virtualItems.map((item) => ({ row: rows[item.index] as T, index: item.index }))
-    : rows.map((row, index) => ({ row, index }));
+  const visible = (
+    isVirtual
+      ? virtualItems.map((item) => ({ row: rows[item.index] as T, index: item.index }))
+      : rows.map((row, index) => ({ row, index }))
+  ).map(({ row, index }) => {
+    const { bgcolor, ...data } = rowExtras?.(row) ?? {};
+
+    return { row, index, bgcolor, data };
+  });
   const padTop = isVirtual ? (virtualItems[0]?.start ?? 0) : 0;
   const padBottom = isVirtual ? virtualizer.getTotalSize() - (virtualItems.at(-1)?.end ?? 0) : 0;
   const measure = isVirtual ? virtualizer.measureElement : undefined;
@@ -142,15 +153,16 @@ export const DataTable = <T,>({
     return (
       <Box ref={$scroll} onScroll={loadMoreNearEnd} sx={scrollSx} data-testid={testId}>
         <Stack spacing={1} sx={{ pt: `${padTop}px`, pb: `${padBottom}px` }}>
-          {visible.map(({ row, index }) => (
+          {visible.map(({ row, index, bgcolor, data }) => (
             <Card
               key={getRowId(row)}
               variant="outlined"
               ref={measure}
               data-index={index}
               data-testid={rowTestId?.(row)}
+              {...data}
               onClick={onRowClick ? () => onRowClick(row) : undefined}
-              sx={{ cursor: onRowClick ? 'pointer' : undefined, flexShrink: 0 }}
+              sx={{ cursor: onRowClick ? 'pointer' : undefined, flexShrink: 0, bgcolor }}
             >
               <CardContent sx={{ pb: 1, '&:last-child': { pb: 1 } }}>
                 {primary && (
@@ -196,7 +208,8 @@ export const DataTable = <T,>({
               </TableCell>
             ))}
             {actions && (
-              <TableCell align="center" sx={{ width: 1, whiteSpace: 'nowrap' }}>
+              // as narrow as its buttons (a bare 1 would mean 100% to sx)
+              <TableCell align="center" sx={{ width: '1px', whiteSpace: 'nowrap' }}>
                 {t('common.actions')}
               </TableCell>
             )}
@@ -208,15 +221,16 @@ export const DataTable = <T,>({
               <TableCell colSpan={colSpan} sx={{ height: padTop, p: 0, border: 0 }} />
             </TableRow>
           )}
-          {visible.map(({ row, index }) => (
+          {visible.map(({ row, index, bgcolor, data }) => (
             <TableRow
               key={getRowId(row)}
               hover
               ref={measure}
               data-index={index}
               data-testid={rowTestId?.(row)}
+              {...data}
               onClick={onRowClick ? () => onRowClick(row) : undefined}
-              sx={{ cursor: onRowClick ? 'pointer' : undefined }}
+              sx={{ cursor: onRowClick ? 'pointer' : undefined, bgcolor }}
             >
               {columns.map((column) => (
                 <TableCell key={column.key} align={column.align}>

@@ -1,25 +1,18 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
-import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { applyFieldErrors } from '../applyFieldErrors';
-import { formResolver } from '../formResolver';
-import { toast, toastError } from '../toast';
+import { type TSchemaFormOptions, useSchemaForm } from './useSchemaForm';
 
-export type TFormDialogProps<TValues extends FieldValues, TOutput> = {
+export type TFormDialogProps<TValues extends FieldValues, TOutput> = Omit<
+  TSchemaFormOptions<TValues, TOutput>,
+  'onDone'
+> & {
   open: boolean;
   onClose: () => void;
   title: ReactNode;
-  /** the shared zod schema the route validates with */
-  schema: z.ZodType<TOutput>;
-  defaultValues: DefaultValues<TValues>;
-  /** saves; a throw keeps the dialog open, marks the fields a 400 names and shows the error */
-  onSubmit: (values: TOutput, form: UseFormReturn<TValues, unknown, TOutput>) => Promise<unknown>;
-  /** toast after a save */
-  successMessage?: string;
   submitLabel?: string;
-  /** prefix of the buttons' test ids: `<testId>-save`, `<testId>-cancel` */
+  /** prefix of the test ids: `<testId>-dialog`, `<testId>-save`, `<testId>-cancel` */
   testId?: string;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
   /** read-only: fields shown, no save */
@@ -33,7 +26,14 @@ export type TFormDialogProps<TValues extends FieldValues, TOutput> = {
  * opens, so it always starts from `defaultValues`.
  */
 export const FormDialog = <TValues extends FieldValues, TOutput>(props: TFormDialogProps<TValues, TOutput>) => (
-  <Dialog open={props.open} onClose={props.onClose} maxWidth={props.maxWidth ?? 'sm'} fullWidth scroll="paper">
+  <Dialog
+    open={props.open}
+    onClose={props.onClose}
+    maxWidth={props.maxWidth ?? 'sm'}
+    fullWidth
+    scroll="paper"
+    data-testid={props.testId ? `${props.testId}-dialog` : undefined}
+  >
     {props.open && <DialogForm {...props} />}
   </Dialog>
 );
@@ -51,28 +51,11 @@ const DialogForm = <TValues extends FieldValues, TOutput>({
   children,
 }: TFormDialogProps<TValues, TOutput>) => {
   const { t } = useTranslation();
-  const form = useForm<TValues, unknown, TOutput>({ resolver: formResolver<TValues, TOutput>(schema), defaultValues });
-
-  const submit = async (values: TOutput) => {
-    try {
-      await onSubmit(values, form);
-      if (successMessage) {
-        toast.success(successMessage);
-      }
-      onClose();
-    } catch (err) {
-      applyFieldErrors(err, Object.keys(form.getValues()) as Path<TValues>[], form.setError);
-      toastError(err);
-    }
-  };
+  // a throw keeps the dialog open
+  const { form, submit } = useSchemaForm({ schema, defaultValues, onSubmit, successMessage, onDone: onClose });
 
   return (
-    <Box
-      component="form"
-      onSubmit={form.handleSubmit(submit)}
-      noValidate
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
-    >
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2} sx={{ pt: 0.5 }}>

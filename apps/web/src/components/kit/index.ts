@@ -7,16 +7,18 @@
  * - `useListCache`: the realtime list reducer (merge by id / put first / remove) over the loaded pages,
  *   fed by saves and by a socket event;
  * - `FormDialog` + `FormTextField`: a dialog form on a shared zod schema, server field errors marked;
+ *   `useSchemaForm` is the same form for one that stays on the page (the settings tabs);
  * - `useDeleteConfirm` and `ConfirmDialog`: ask before deleting.
  */
 export { ConfirmDialog } from '../ConfirmDialog';
-export { DataTable, type TColumn, VIRTUALIZE_AFTER } from './DataTable';
+export { DataTable, type TColumn, type TRowExtras, VIRTUALIZE_AFTER } from './DataTable';
 export { FormDialog } from './FormDialog';
 export { FormTextField } from './FormTextField';
 export { ListPage } from './ListPage';
 export { flattenList, matchesSearch, removeFromList, type TListData, type TListPage, upsertInList } from './listCache';
 export { ActionButton, RowActions } from './RowActions';
 export { useDeleteConfirm } from './useDeleteConfirm';
+export { type TSchemaFormOptions, useSchemaForm } from './useSchemaForm';
 export { listKey, searchOfListKey, useInfiniteList } from './useInfiniteList';
 export { removeFromLists, type TListChange, upsertInLists, useListCache } from './useListCache';
 export { SEARCH_DEBOUNCE_MS, useSearch } from './useSearch';

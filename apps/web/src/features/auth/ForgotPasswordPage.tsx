@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { api } from '../../api/http';
-import { applyServerFieldErrors, fieldErrorText } from '../../components/form';
+import { applyFieldErrors } from '../../components/applyFieldErrors';
+import { fieldErrorText } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
 import { toast, toastError } from '../../components/toast';
 import { AuthShell } from './AuthShell';
@@ -70,7 +71,7 @@ const ResetStep = ({ email, onBack }: { email: string; onBack: () => void }) => 
       toast.success(t('forgot.success'));
       navigate('/login');
     } catch (err) {
-      if (!applyServerFieldErrors(err, ['code', 'password', 'passwordConfirmation'], setError)) {
+      if (!applyFieldErrors(err, ['code', 'password', 'passwordConfirmation'], setError)) {
         toastError(err);
       }
     }

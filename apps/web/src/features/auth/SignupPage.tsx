@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/http';
-import { applyServerFieldErrors, fieldErrorText } from '../../components/form';
+import { applyFieldErrors } from '../../components/applyFieldErrors';
+import { fieldErrorText } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
 import { toast, toastError } from '../../components/toast';
 import { AuthShell } from './AuthShell';
@@ -39,7 +40,7 @@ export const SignupPage = () => {
       toast.success(t('signup.success'));
       navigate('/login');
     } catch (err) {
-      if (!applyServerFieldErrors(err, FIELDS, setError)) {
+      if (!applyFieldErrors(err, FIELDS, setError)) {
         toastError(err);
       }
     }

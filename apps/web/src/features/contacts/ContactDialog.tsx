@@ -1,28 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { type TContact, type TContactBody, ZContactBody } from '@zelo/shared';
-import { type FieldValues, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { api } from '../../api/http';
-import { applyServerFieldErrors, fieldErrorText } from '../../components/form';
-import { toast, toastError } from '../../components/toast';
-import { CONTACTS_QUERY_KEY, searchOfContactsKey, type TContactsData, upsertContact } from './contactsCache';
+import { FormDialog, FormTextField } from '../../components/kit';
 
 type TContactFormValues = {
   name: string;
@@ -31,12 +13,7 @@ type TContactFormValues = {
   extraInfo: { id?: number; name: string; value: string }[];
   disableBot: boolean;
 };
-
-const resolver = zodResolver(ZContactBody as z.ZodType<TContactBody, FieldValues>) as unknown as Resolver<
-  TContactFormValues,
-  unknown,
-  TContactBody
->;
+type TContactForm = UseFormReturn<TContactFormValues, unknown, TContactBody>;
 
 const toFormValues = (contact: TContact | null): TContactFormValues => ({
   name: contact?.name ?? '',
@@ -46,150 +23,118 @@ const toFormValues = (contact: TContact | null): TContactFormValues => ({
   disableBot: contact?.disableBot ?? false,
 });
 
-type TContactFormProps = { contact: TContact | null; onClose: () => void; onSaved?: (contact: TContact) => void };
-
-const ContactForm = ({ contact, onClose, onSaved }: TContactFormProps) => {
+/** The contact's extra information: name and value pairs added and removed in place. */
+const ExtraInfoFields = ({ form }: { form: TContactForm }) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<TContactFormValues, unknown, TContactBody>({ resolver, defaultValues: toFormValues(contact) });
-  const extra = useFieldArray({ control, name: 'extraInfo' });
-
-  const onSubmit = async (body: TContactBody) => {
-    try {
-      const saved = contact
-        ? await api.put<TContact>(`/contacts/${contact.id}`, body)
-        : await api.post<TContact>('/contacts', body);
-      if (saved && typeof saved === 'object' && 'id' in saved) {
-        for (const query of queryClient.getQueryCache().findAll({ queryKey: CONTACTS_QUERY_KEY })) {
-          queryClient.setQueryData<TContactsData>(query.queryKey, (old) =>
-            upsertContact(old, saved, searchOfContactsKey(query.queryKey)),
-          );
-        }
-        onSaved?.(saved);
-      }
-      toast.success(t('contacts.saved'));
-      onClose();
-    } catch (err) {
-      applyServerFieldErrors(err, ['name', 'number', 'email'], setError);
-      toastError(err);
-    }
-  };
+  const extra = useFieldArray({ control: form.control, name: 'extraInfo' });
 
   return (
-    <Box
-      component="form"
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    <>
+      {extra.fields.map((field, index) => (
+        <Stack
+          key={field.id}
+          direction="row"
+          spacing={1}
+          alignItems="flex-start"
+          data-testid={`contact-extra-${index}`}
+        >
+          <FormTextField
+            form={form}
+            name={`extraInfo.${index}.name`}
+            label={t('contacts.dialog.extraName')}
+            size="small"
+            testId={`contact-extra-name-${index}`}
+          />
+          <FormTextField
+            form={form}
+            name={`extraInfo.${index}.value`}
+            label={t('contacts.dialog.extraValue')}
+            size="small"
+            testId={`contact-extra-value-${index}`}
+          />
+          <Tooltip title={t('contacts.dialog.removeExtra')}>
+            <IconButton onClick={() => extra.remove(index)} aria-label={t('contacts.dialog.removeExtra')}>
+              <DeleteOutline fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      ))}
+      <Box>
+        <Button
+          startIcon={<Add />}
+          onClick={() => extra.append({ name: '', value: '' })}
+          data-testid="contact-extra-add"
+          size="small"
+        >
+          {t('contacts.dialog.addExtra')}
+        </Button>
+      </Box>
+    </>
+  );
+};
+
+type TContactDialogProps = {
+  open: boolean;
+  /** null adds a contact */
+  contact: TContact | null;
+  onSave: (id: number | null, body: TContactBody) => Promise<void>;
+  onClose: () => void;
+};
+
+/** Add or edit a contact: name, number, e-mail and a list of extra information (spec 1 §2). */
+export const ContactDialog = ({ open, contact, onSave, onClose }: TContactDialogProps) => {
+  const { t } = useTranslation();
+
+  return (
+    <FormDialog<TContactFormValues, TContactBody>
+      open={open}
+      onClose={onClose}
+      title={contact ? t('contacts.dialog.editTitle') : t('contacts.dialog.addTitle')}
+      schema={ZContactBody}
+      defaultValues={toFormValues(contact)}
+      onSubmit={(body) => onSave(contact?.id ?? null, body)}
+      successMessage={t('contacts.saved')}
+      submitLabel={contact ? t('common.save') : t('contacts.dialog.add')}
+      testId="contact"
     >
-      <DialogTitle>{contact ? t('contacts.dialog.editTitle') : t('contacts.dialog.addTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2}>
+      {(form) => (
+        <>
           <Typography variant="overline" color="text.secondary">
             {t('contacts.dialog.data')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
-            <TextField
-              {...register('name')}
+            <FormTextField
+              form={form}
+              name="name"
               label={t('contacts.dialog.name')}
-              fullWidth
               autoFocus
               required
-              error={Boolean(errors.name)}
-              helperText={fieldErrorText(t, errors.name)}
-              slotProps={{ htmlInput: { 'data-testid': 'contact-name' } }}
+              testId="contact-name"
             />
-            <TextField
-              {...register('number')}
+            <FormTextField
+              form={form}
+              name="number"
               label={t('contacts.dialog.number')}
-              fullWidth
               required
               placeholder="5511999998888"
-              error={Boolean(errors.number)}
-              helperText={fieldErrorText(t, errors.number) ?? t('contacts.dialog.numberHint')}
-              slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': 'contact-number' } }}
+              helperText={t('contacts.dialog.numberHint')}
+              slotProps={{ htmlInput: { inputMode: 'tel' } }}
+              testId="contact-number"
             />
           </Stack>
-          <TextField
-            {...register('email')}
+          <FormTextField
+            form={form}
+            name="email"
             label={t('contacts.dialog.email')}
             type="email"
-            fullWidth
-            error={Boolean(errors.email)}
-            helperText={fieldErrorText(t, errors.email)}
-            slotProps={{ htmlInput: { 'data-testid': 'contact-email' } }}
+            testId="contact-email"
           />
           <Typography variant="overline" color="text.secondary">
             {t('contacts.dialog.extraInfo')}
           </Typography>
-          {extra.fields.map((field, index) => (
-            <Stack
-              key={field.id}
-              direction="row"
-              spacing={1}
-              alignItems="flex-start"
-              data-testid={`contact-extra-${index}`}
-            >
-              <TextField
-                {...register(`extraInfo.${index}.name`)}
-                label={t('contacts.dialog.extraName')}
-                size="small"
-                fullWidth
-                error={Boolean(errors.extraInfo?.[index]?.name)}
-                helperText={fieldErrorText(t, errors.extraInfo?.[index]?.name)}
-                slotProps={{ htmlInput: { 'data-testid': `contact-extra-name-${index}` } }}
-              />
-              <TextField
-                {...register(`extraInfo.${index}.value`)}
-                label={t('contacts.dialog.extraValue')}
-                size="small"
-                fullWidth
-                error={Boolean(errors.extraInfo?.[index]?.value)}
-                helperText={fieldErrorText(t, errors.extraInfo?.[index]?.value)}
-                slotProps={{ htmlInput: { 'data-testid': `contact-extra-value-${index}` } }}
-              />
-              <Tooltip title={t('contacts.dialog.removeExtra')}>
-                <IconButton onClick={() => extra.remove(index)} aria-label={t('contacts.dialog.removeExtra')}>
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </Stack>
-          ))}
-          <Box>
-            <Button
-              startIcon={<Add />}
-              onClick={() => extra.append({ name: '', value: '' })}
-              data-testid="contact-extra-add"
-              size="small"
-            >
-              {t('contacts.dialog.addExtra')}
-            </Button>
-          </Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit" data-testid="contact-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="contact-save">
-          {contact ? t('common.save') : t('contacts.dialog.add')}
-        </Button>
-      </DialogActions>
-    </Box>
+          <ExtraInfoFields form={form} />
+        </>
+      )}
+    </FormDialog>
   );
 };
-
-type TContactDialogProps = { open: boolean; contact: TContact | null; onClose: () => void };
-
-/** Add or edit a contact: name, number, e-mail and a list of extra information (spec 1 §2). */
-export const ContactDialog = ({ open, contact, onClose }: TContactDialogProps) => (
-  <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth scroll="paper" data-testid="contact-dialog">
-    {open && <ContactForm key={contact?.id ?? 'new'} contact={contact} onClose={onClose} />}
-  </Dialog>
-);

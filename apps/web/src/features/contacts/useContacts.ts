@@ -1,26 +1,16 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { events, type TContact } from '@zelo/shared';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../api/http';
 import { useSocketEvent } from '../../api/socket';
 import { useAuth } from '../../app/auth/AuthContext';
-import {
-  CONTACTS_QUERY_KEY,
-  removeContact,
-  searchOfContactsKey,
-  type TContactsData,
-  type TContactsPage,
-  upsertContact,
-} from './contactsCache';
+import { useInfiniteList, useListCache } from '../../components/kit';
+import { CONTACTS_QUERY_KEY, matchesContactSearch } from './contactsCache';
 
-/** GET /contacts, next page while hasMore. */
-export const useContacts = (searchParam: string) =>
-  useInfiniteQuery({
-    queryKey: [...CONTACTS_QUERY_KEY, searchParam],
-    queryFn: ({ pageParam }) => api.get<TContactsPage>('/contacts', { params: { searchParam, pageNumber: pageParam } }),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, pages) => (lastPage.hasMore ? pages.length + 1 : undefined),
-  });
+const CONTACTS_LIST = {
+  queryKey: CONTACTS_QUERY_KEY,
+  itemsKey: 'contacts',
+  matches: matchesContactSearch,
+};
 
 export type TImportProgress = { done: number; total: number };
 
@@ -29,38 +19,43 @@ type TContactEvent =
   | { action: 'delete'; contactId: number }
   | { action: 'import-progress'; done: number; total: number };
 
-/** Keeps every loaded contacts list in step with `company-{id}-contact`; answers the import progress. */
-export const useContactEvents = () => {
+/**
+ * GET /contacts page by page, kept in step with saves, deletes and `company-{id}-contact` events; the same
+ * event carries the progress of an import.
+ */
+export const useContacts = (searchParam: string) => {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const [progress, setProgress] = useState<TImportProgress | null>(null);
-
-  const onEvent = useCallback(
-    (data: TContactEvent) => {
-      if (data.action === 'import-progress') {
-        setProgress({ done: data.done, total: data.total });
-
-        return;
-      }
+  const event = user ? events.contact(user.companyId) : '';
+  const list = useInfiniteList<TContact>({ ...CONTACTS_LIST, path: '/contacts', searchParam });
+  const cache = useListCache<TContact, TContactEvent>(CONTACTS_LIST, {
+    event,
+    toChange: (data) => {
       if (data.action === 'delete') {
-        queryClient.setQueriesData<TContactsData>({ queryKey: CONTACTS_QUERY_KEY }, (old) =>
-          removeContact(old, Number(data.contactId)),
-        );
+        return { remove: Number(data.contactId) };
+      }
 
-        return;
-      }
-      if ((data.action === 'create' || data.action === 'update') && data.contact) {
-        for (const query of queryClient.getQueryCache().findAll({ queryKey: CONTACTS_QUERY_KEY })) {
-          queryClient.setQueryData<TContactsData>(query.queryKey, (old) =>
-            upsertContact(old, data.contact, searchOfContactsKey(query.queryKey)),
-          );
-        }
-      }
+      return data.action !== 'import-progress' && data.contact ? { upsert: data.contact } : null;
     },
-    [queryClient],
-  );
+  });
+  const [progress, setProgress] = useState<TImportProgress | null>(null);
+  useSocketEvent(event, (data: TContactEvent) => {
+    if (data.action === 'import-progress') {
+      setProgress({ done: data.done, total: data.total });
+    }
+  });
 
-  useSocketEvent(user ? events.contact(user.companyId) : '', onEvent);
-
-  return { progress, resetProgress: () => setProgress(null) };
+  return {
+    ...list,
+    progress,
+    resetProgress: () => setProgress(null),
+    save: async (id: number | null, body: unknown) => {
+      const saved =
+        id === null ? await api.post<TContact>('/contacts', body) : await api.put<TContact>(`/contacts/${id}`, body);
+      cache.upsert(saved);
+    },
+    remove: async (id: number) => {
+      await api.delete(`/contacts/${id}`);
+      cache.remove(id);
+    },
+  };
 };

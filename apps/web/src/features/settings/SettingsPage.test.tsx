@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type InfiniteData, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type {
   TCompany,
   TFailedDeliveryCounts,
@@ -119,23 +119,29 @@ const render = async (path: string, isSuper: boolean, settings: TSetting[]) => {
     company(6, 'none@x.com', null),
   ]);
   client.setQueryData<THelp[]>(['helps', 'admin'], []);
-  client.setQueryData<TFailedDeliveryPage>(['failed-deliveries', 'page', 1], {
-    failedDeliveries: [
+  // an infinite list's key is its base key, the search and the filters
+  client.setQueryData<InfiniteData<TFailedDeliveryPage>>(['failed-deliveries', 'page', '', {}], {
+    pageParams: [1],
+    pages: [
       {
-        id: 41,
-        whatsappId: 3,
-        whatsappName: 'Atendimento',
-        transport: 'baileys',
-        kind: 'message',
-        attempts: 5,
-        lastError: 'connection refused',
-        preview: 'Maria · 5511988887777: olá',
-        receivedAt: '2026-11-25T10:00:00.000Z',
-        lastAttemptAt: '2026-11-25T10:05:00.000Z',
+        failedDeliveries: [
+          {
+            id: 41,
+            whatsappId: 3,
+            whatsappName: 'Atendimento',
+            transport: 'baileys',
+            kind: 'message',
+            attempts: 5,
+            lastError: 'connection refused',
+            preview: 'Maria · 5511988887777: olá',
+            receivedAt: '2026-11-25T10:00:00.000Z',
+            lastAttemptAt: '2026-11-25T10:05:00.000Z',
+          },
+        ],
+        count: 1,
+        hasMore: false,
       },
     ],
-    count: 1,
-    hasMore: false,
   });
   client.setQueryData<TFailedDeliveryCounts>(['failed-deliveries', 'counts'], {
     companies: [{ companyId: 7, name: 'Empresa Sete', count: 4 }],

@@ -78,6 +78,9 @@ export const AttachmentsPreview = ({
         <TextField
           size="small"
           fullWidth
+          // a quick answer's text may hold line breaks, which a one-line input would drop
+          multiline
+          maxRows={4}
           placeholder={t('tickets.composer.caption')}
           value={caption}
           onChange={(e) => onCaption(e.target.value)}

@@ -6,6 +6,7 @@ import {
   Box,
   FormControlLabel,
   IconButton,
+  LinearProgress,
   Paper,
   Stack,
   Switch,
@@ -14,7 +15,7 @@ import {
   Typography,
   useMediaQuery,
 } from '@mui/material';
-import type { TMessage, TTicket } from '@zelo/shared';
+import type { TMessage, TQuickMessage, TTicket } from '@zelo/shared';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast';
@@ -26,6 +27,7 @@ import { QuickAnswersPopup } from './QuickAnswersPopup';
 import { ReplyBar } from './ReplyBar';
 import { signBody } from './messageLogic';
 import { filterQuickAnswers } from './quickAnswers';
+import { downloadQuickMessageFile } from './quickMessageFile';
 import { useSignOption } from './signOption';
 import { useQuickMessages } from './useCatalogue';
 import { useViewer } from './useViewer';
@@ -122,10 +124,31 @@ export const Composer = ({
     }
   }, [replyTo]);
 
-  const pickQuickAnswer = (message: string) => {
-    setText(message);
+  const [fetchingFile, setFetchingFile] = useState(false);
+  /**
+   * A quick answer: its text goes into the input; one with a file fetches it and opens the attachments
+   * preview with the text as the caption, so sending sends the file with its caption.
+   */
+  const pickQuickAnswer = (item: TQuickMessage) => {
     setDismissed(true);
-    input.current?.focus();
+    if (!item.mediaPath) {
+      setText(item.message);
+      input.current?.focus();
+
+      return;
+    }
+    setText('');
+    setFetchingFile(true);
+    downloadQuickMessageFile(item)
+      .then((file) => {
+        setFiles([file]);
+        setCaption(item.message);
+      })
+      .catch(() => {
+        toast.error(t('tickets.composer.quickAnswerFileFailed'));
+        setText(item.message);
+      })
+      .finally(() => setFetchingFile(false));
   };
 
   const submit = () => {
@@ -150,7 +173,7 @@ export const Composer = ({
       }
       if ((e.key === 'Enter' && !e.shiftKey) || e.key === 'Tab') {
         e.preventDefault();
-        pickQuickAnswer(suggestions[Math.min(highlight, suggestions.length - 1)].message);
+        pickQuickAnswer(suggestions[Math.min(highlight, suggestions.length - 1)]);
 
         return;
       }
@@ -216,8 +239,11 @@ export const Composer = ({
       sx={{ borderTop: 1, borderColor: 'divider', position: 'relative' }}
       data-testid="composer"
     >
-      <QuickAnswersPopup items={suggestions} highlight={highlight} onPick={(item) => pickQuickAnswer(item.message)} />
+      <QuickAnswersPopup items={suggestions} highlight={highlight} onPick={pickQuickAnswer} />
       <WindowNotice state={channelWindow} />
+      {fetchingFile ? (
+        <LinearProgress aria-label={t('tickets.composer.quickAnswerFile')} data-testid="composer-fetching-file" />
+      ) : null}
       {replyTo ? (
         <ReplyBar message={replyTo} contactName={ticket.contact?.name ?? ''} onCancel={onCancelReply} />
       ) : null}

@@ -1,16 +1,17 @@
 import MoodIcon from '@mui/icons-material/Mood';
-import { Box, ButtonBase, IconButton, Popover, Tab, Tabs, Tooltip } from '@mui/material';
-import { useState } from 'react';
+import { Box, CircularProgress, IconButton, Popover, Tooltip } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMOJI_GROUPS, emojisOf, type TEmojiGroupKey } from './emojiData';
+
+/** the picker and its library load when it first opens (the conversation does not wait for them) */
+const EmojiPanel = lazy(() => import('./EmojiPanel').then(({ EmojiPanel }) => ({ default: EmojiPanel })));
 
 type EmojiPickerProps = { disabled?: boolean; onPick: (emoji: string) => void };
 
-/** The composer's emoji button and its grid by category. */
+/** The composer's emoji button and its picker in a popover; a pick keeps it open for the next one. */
 export const EmojiPicker = ({ disabled, onPick }: EmojiPickerProps) => {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [group, setGroup] = useState<TEmojiGroupKey>('smileys');
 
   return (
     <>
@@ -32,39 +33,26 @@ export const EmojiPicker = ({ disabled, onPick }: EmojiPickerProps) => {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
         transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { sx: { width: 320 } } }}
+        slotProps={{ paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } }}
       >
-        <Tabs
-          value={group}
-          onChange={(_e, v: TEmojiGroupKey) => setGroup(v)}
-          variant="fullWidth"
-          sx={{ minHeight: 40 }}
-        >
-          {EMOJI_GROUPS.map((g) => (
-            <Tab
-              key={g.key}
-              value={g.key}
-              label={g.icon}
-              aria-label={t(`tickets.emoji.${g.key}`)}
-              sx={{ minWidth: 0, minHeight: 40, fontSize: 20 }}
-            />
-          ))}
-        </Tabs>
-        <Box
-          sx={{ display: 'grid', gridTemplateColumns: 'repeat(8, 1fr)', p: 1, maxHeight: 240, overflowY: 'auto' }}
-          data-testid="emoji-grid"
-        >
-          {emojisOf(group).map((emoji) => (
-            <ButtonBase
-              key={emoji}
-              onClick={() => onPick(emoji)}
-              sx={{ fontSize: 22, p: 0.5, borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } }}
-              data-testid="emoji-option"
+        <Suspense
+          fallback={
+            <Box
+              sx={{
+                width: 336,
+                maxWidth: '100%',
+                height: 360,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+              }}
             >
-              {emoji}
-            </ButtonBase>
-          ))}
-        </Box>
+              <CircularProgress size={24} aria-label={t('tickets.emoji.loading')} />
+            </Box>
+          }
+        >
+          <EmojiPanel onPick={onPick} />
+        </Suspense>
       </Popover>
     </>
   );

@@ -1,4 +1,5 @@
-import { List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import { List, ListItemButton, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
 import type { TQuickMessage } from '@zelo/shared';
 import { useTranslation } from 'react-i18next';
 import { quickAnswerLabel } from './quickAnswers';
@@ -31,7 +32,16 @@ export const QuickAnswersPopup = ({ items, highlight = 0, onPick }: QuickAnswers
             onClick={() => onPick(item)}
             data-testid={`quick-answer-${item.id}`}
           >
-            <ListItemText primary={`/${item.shortcode}`} secondary={quickAnswerLabel(item.message)} />
+            <ListItemText
+              primary={`/${item.shortcode}`}
+              secondary={quickAnswerLabel(item.message || (item.mediaName ?? ''))}
+              slotProps={{ secondary: { noWrap: true } }}
+            />
+            {item.mediaPath ? (
+              <ListItemIcon sx={{ minWidth: 0, ml: 1 }} title={item.mediaName ?? ''}>
+                <AttachFileIcon fontSize="small" data-testid={`quick-answer-file-${item.id}`} />
+              </ListItemIcon>
+            ) : null}
           </ListItemButton>
         ))}
       </List>

@@ -1,11 +1,16 @@
-import { Box, CircularProgress, List, Typography } from '@mui/material';
+import { Box, CircularProgress, Typography } from '@mui/material';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TTicket } from '@zelo/shared';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
 import { TicketRow } from './TicketRow';
 import { flattenTickets } from './ticketListReducer';
 import type { TTicketListFilter } from './ticketTypes';
 import { useTicketList } from './useTicketList';
+
+/** a row's height before it is measured (name, preview and one line of chips) */
+export const TICKET_ROW_ESTIMATE = 108;
 
 type TicketsListProps = {
   filter: TTicketListFilter;
@@ -22,29 +27,59 @@ type TicketsListProps = {
   onPeek: (ticket: TTicket) => void;
 };
 
-/** An infinite-scroll ticket list (next page within 100 px of the end). */
+/**
+ * An infinite-scroll ticket list (next page within 100 px of the end), virtualized: only the rows in view and a
+ * few around them are in the DOM, each measured as it renders (its chips wrap), so ten thousand loaded tickets
+ * scroll like forty.
+ */
 export const TicketsList = ({ filter, enabled, selectedUuid, testId, busyId, ...rowProps }: TicketsListProps) => {
   const { t } = useTranslation();
   const query = useTicketList(filter, enabled);
-  const tickets = flattenTickets(query.data);
+  const tickets = useMemo(() => flattenTickets(query.data), [query.data]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: tickets.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => TICKET_ROW_ESTIMATE,
+    getItemKey: (index) => tickets[index]?.id ?? index,
+    overscan: 5,
+  });
   const onScroll = useInfiniteScroll(() => void query.fetchNextPage(), {
     hasMore: Boolean(query.hasNextPage),
     loading: query.isFetching,
   });
 
   return (
-    <Box onScroll={onScroll} sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }} data-testid={testId}>
-      <List disablePadding>
-        {tickets.map((ticket) => (
-          <TicketRow
-            key={ticket.id}
-            ticket={ticket}
-            selected={ticket.uuid === selectedUuid}
-            busy={busyId === ticket.id}
-            {...rowProps}
-          />
-        ))}
-      </List>
+    <Box
+      ref={scrollRef}
+      onScroll={onScroll}
+      sx={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowAnchor: 'none' }}
+      data-testid={testId}
+      data-count={tickets.length}
+    >
+      <Box role="list" sx={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const ticket = tickets[item.index];
+
+          return (
+            <Box
+              key={item.key}
+              role="listitem"
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              sx={{ position: 'absolute', top: 0, left: 0, width: '100%' }}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <TicketRow
+                ticket={ticket}
+                selected={ticket.uuid === selectedUuid}
+                busy={busyId === ticket.id}
+                {...rowProps}
+              />
+            </Box>
+          );
+        })}
+      </Box>
       {query.isLoading || query.isFetchingNextPage ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
           <CircularProgress size={24} />

@@ -3,6 +3,7 @@ import {
   buildConversation,
   canDeleteMessage,
   canEditMessage,
+  estimateItemSize,
   isFailedMessage,
   formatTicketTime,
   lastMessagePreview,
@@ -44,6 +45,58 @@ describe('buildConversation', () => {
 
   it('is empty without messages', () => {
     expect(buildConversation([])).toEqual([]);
+  });
+
+  it('keeps the rows of loaded messages under their keys when an older page arrives above them', () => {
+    const newer = [
+      makeMessage(20, { createdAt: at(2025, 3, 2, 9) }),
+      makeMessage(21, { createdAt: at(2025, 3, 2, 10) }),
+    ];
+    const older = [
+      makeMessage(10, { createdAt: at(2025, 3, 1, 9) }),
+      makeMessage(11, { createdAt: at(2025, 3, 2, 8) }),
+    ];
+    const before = buildConversation(newer).map((i) => i.key);
+    const after = buildConversation([...older, ...newer]).map((i) => i.key);
+    expect(before).toEqual(['day-20', 'msg-20', 'msg-21']);
+    // the 02/03 header moves up to the older message of that day; the rows on screen keep their keys
+    expect(after).toEqual(['day-10', 'msg-10', 'day-11', 'msg-11', 'msg-20', 'msg-21']);
+    expect(new Set(after).size).toBe(after.length);
+  });
+
+  it('builds five thousand messages over many days with one header per day, oldest first', () => {
+    const start = new Date(2025, 0, 1, 8).getTime();
+    // 20 messages a day, 45 minutes apart: 250 days
+    const messages = Array.from({ length: 5000 }, (_, i) =>
+      makeMessage(i + 1, {
+        createdAt: new Date(start + Math.floor(i / 20) * 86_400_000 + (i % 20) * 2_700_000).toISOString(),
+      }),
+    );
+    const items = buildConversation(messages);
+    const days = items.filter((i) => i.kind === 'day');
+    expect(days).toHaveLength(250);
+    expect(items).toHaveLength(5250);
+    expect(days[0].kind === 'day' && days[0].day).toBe('01/01/2025');
+    expect(items[items.length - 1].key).toBe('msg-5000');
+  });
+});
+
+describe('estimateItemSize', () => {
+  it('gives headers and markers their size and lets a bubble grow with text, quote and picture', () => {
+    const [day, message] = buildConversation([makeMessage(1, { body: 'oi' })]);
+    expect(estimateItemSize(day)).toBe(40);
+    const short = estimateItemSize(message);
+    const long = estimateItemSize({ kind: 'message', key: 'm', message: makeMessage(2, { body: 'x'.repeat(200) }) });
+    const lines = estimateItemSize({ kind: 'message', key: 'm', message: makeMessage(3, { body: 'a\nb\nc' }) });
+    const picture = estimateItemSize({
+      kind: 'message',
+      key: 'm',
+      message: makeMessage(4, { body: '', mediaType: 'image', mediaUrl: '/public/x.png' }),
+    });
+    expect(long).toBeGreaterThan(short);
+    expect(lines).toBe(short + 40);
+    expect(picture).toBeGreaterThan(200);
+    expect(estimateItemSize({ kind: 'ticketEnd', key: 'e', at: '' })).toBe(46);
   });
 });
 

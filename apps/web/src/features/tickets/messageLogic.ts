@@ -57,20 +57,52 @@ export type TConversationItem =
 export const buildConversation = (messages: TMessage[]): TConversationItem[] => {
   const items: TConversationItem[] = [];
   let previous: TMessage | null = null;
+  let previousDay = '';
   for (const message of messages) {
     if (previous && previous.ticketId !== message.ticketId) {
       items.push({ kind: 'ticketEnd', key: `end-${previous.id}`, at: previous.createdAt });
       items.push({ kind: 'ticketStart', key: `start-${message.id}`, at: message.createdAt });
     }
     const day = formatDay(message.createdAt);
-    if (!previous || formatDay(previous.createdAt) !== day) {
+    if (!previous || previousDay !== day) {
       items.push({ kind: 'day', key: `day-${message.id}`, day });
     }
     items.push({ kind: 'message', key: `msg-${message.id}`, message });
     previous = message;
+    previousDay = day;
   }
 
   return items;
+};
+
+/** characters of text on one line of a bubble, about, at the width a bubble gets on a laptop */
+const CHARS_PER_LINE = 48;
+
+/**
+ * A row's height before the virtualized conversation measures it: close enough that the scroll bar does not jump
+ * much (the measured height replaces it as soon as the row is drawn). Day chips and markers have one size;
+ * a bubble grows with its lines of text, a quote and a picture or file.
+ */
+export const estimateItemSize = (item: TConversationItem | undefined): number => {
+  if (!item) {
+    return 64;
+  }
+  if (item.kind === 'day') {
+    return 40;
+  }
+  if (item.kind !== 'message') {
+    return 46;
+  }
+  const { message } = item;
+  if (message.isDeleted) {
+    return 52;
+  }
+  const text = message.mediaType && message.mediaType !== 'chat' ? '' : message.body;
+  const lines = text.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / CHARS_PER_LINE)), 0);
+  const media = message.mediaUrl ? (message.mediaType === 'image' || message.mediaType === 'video' ? 220 : 64) : 0;
+  const quote = message.quotedMsg ? 56 : 0;
+
+  return 36 + lines * 20 + media + quote;
 };
 
 export type TTicks = 'error' | 'clock' | 'single' | 'double' | 'doubleGrey' | 'read';

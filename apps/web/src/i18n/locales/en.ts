@@ -69,6 +69,7 @@ export const en: Locale = {
     ERR_NO_COMPANY_FOUND: 'No company found with this ID.',
     ERR_NO_PLAN_FOUND: 'No plan found with this ID.',
     ERR_NO_HELP_FOUND: 'No help found with this ID.',
+    ERR_NO_ANNOUNCEMENT_FOUND: 'No announcement found with this ID.',
     ERR_DUPLICATED_EMAIL: 'This email is already registered.',
     ERR_DUPLICATED_COMPANY: 'A company with this name already exists.',
     ERR_DUPLICATED_PLAN: 'A plan with this name already exists.',
@@ -101,6 +102,8 @@ export const en: Locale = {
     ERR_CHANNEL_UNSUPPORTED: "This connection's provider does not support this action.",
     ERR_INBOUND_NOT_STORED: 'The message could not be stored. Send it again.',
     ERR_NO_DELIVERY_FOUND: 'Failed delivery not found.',
+    ERR_NO_CHAT_FOUND: 'Chat not found.',
+    ERR_CHAT_NO_MEMBERS: 'A chat needs at least one other member.',
     ERR_INVALID_SPREADSHEET:
       'The spreadsheet could not be read. Send an .xlsx file with the columns name, number and email.',
     ERR_NETWORK: 'Could not reach the server. Check your connection.',
@@ -114,6 +117,7 @@ export const en: Locale = {
   guard: {
     noPlanPermission: 'This company does not have permission to access this page! We are redirecting you.',
     notAllowed: 'Access not allowed',
+    superOnly: 'This page is for the super user only. We are redirecting you.',
   },
   login: {
     title: 'Log in',

@@ -69,6 +69,7 @@ export const es: Locale = {
     ERR_NO_COMPANY_FOUND: 'No se encontró ninguna empresa con este ID.',
     ERR_NO_PLAN_FOUND: 'No se encontró ningún plan con este ID.',
     ERR_NO_HELP_FOUND: 'No se encontró ninguna ayuda con este ID.',
+    ERR_NO_ANNOUNCEMENT_FOUND: 'No se encontró ningún comunicado con este ID.',
     ERR_DUPLICATED_EMAIL: 'Ya existe un registro con este correo electrónico.',
     ERR_DUPLICATED_COMPANY: 'Ya existe una empresa con este nombre.',
     ERR_DUPLICATED_PLAN: 'Ya existe un plan con este nombre.',
@@ -101,6 +102,8 @@ export const es: Locale = {
     ERR_CHANNEL_UNSUPPORTED: 'El proveedor de esta conexión no permite esta acción.',
     ERR_INBOUND_NOT_STORED: 'No se pudo guardar el mensaje. Envíelo de nuevo.',
     ERR_NO_DELIVERY_FOUND: 'Entrega fallida no encontrada.',
+    ERR_NO_CHAT_FOUND: 'Chat no encontrado.',
+    ERR_CHAT_NO_MEMBERS: 'Un chat necesita al menos otro miembro.',
     ERR_INVALID_SPREADSHEET:
       'No se pudo leer la hoja de cálculo. Envíe un archivo .xlsx con las columnas nombre, número y email.',
     ERR_NETWORK: 'No se pudo comunicar con el servidor. Verifique su conexión.',
@@ -114,6 +117,7 @@ export const es: Locale = {
   guard: {
     noPlanPermission: '¡Esta empresa no tiene permiso para acceder a esta página! Le estamos redirigiendo.',
     notAllowed: 'Acceso no permitido',
+    superOnly: 'Esta página es solo para el superusuario. Lo estamos redirigiendo.',
   },
   login: {
     title: 'Iniciar sesión',

@@ -70,6 +70,7 @@ export const pt = {
     ERR_NO_COMPANY_FOUND: 'Nenhuma empresa encontrada com este ID.',
     ERR_NO_PLAN_FOUND: 'Nenhum plano encontrado com este ID.',
     ERR_NO_HELP_FOUND: 'Nenhuma ajuda encontrada com este ID.',
+    ERR_NO_ANNOUNCEMENT_FOUND: 'Nenhum informativo encontrado com este ID.',
     ERR_DUPLICATED_EMAIL: 'Já existe um cadastro com este e-mail.',
     ERR_DUPLICATED_COMPANY: 'Já existe uma empresa com este nome.',
     ERR_DUPLICATED_PLAN: 'Já existe um plano com este nome.',
@@ -102,6 +103,8 @@ export const pt = {
     ERR_CHANNEL_UNSUPPORTED: 'O provedor desta conexão não permite esta ação.',
     ERR_INBOUND_NOT_STORED: 'Não foi possível guardar a mensagem. Envie novamente.',
     ERR_NO_DELIVERY_FOUND: 'Entrega com falha não encontrada.',
+    ERR_NO_CHAT_FOUND: 'Chat não encontrado.',
+    ERR_CHAT_NO_MEMBERS: 'Um chat precisa de pelo menos outro membro.',
     ERR_INVALID_SPREADSHEET:
       'Não foi possível ler a planilha. Envie um arquivo .xlsx com as colunas Nome, Telefone e Email.',
     ERR_NETWORK: 'Não foi possível falar com o servidor. Verifique sua conexão.',
@@ -115,6 +118,7 @@ export const pt = {
   guard: {
     noPlanPermission: 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
     notAllowed: 'Acesso não permitido',
+    superOnly: 'Esta página é só para o super usuário. Estamos lhe redirecionando.',
   },
   login: {
     title: 'Entrar',

@@ -1,48 +1,52 @@
 import { Box } from '@mui/material';
+import QRCode from 'qrcode';
 import { useMemo } from 'react';
-import { encodeQr } from './encodeQr';
-
-const QUIET_ZONE = 4;
 
 type TQrCodeProps = { value: string; size?: number; testId?: string; label?: string };
 
-/** The text as a QR code (SVG, dark modules on white with the standard quiet zone). */
+/**
+ * The text as an SVG QR code drawn by the `qrcode` package: black on white with the standard 4-module quiet zone
+ * whatever the theme (phones read dark on light), level M, or L for texts too long for M.
+ * Its callback form renders synchronously, so the first paint (and a server render in tests) has the image.
+ */
+export const qrSvg = (value: string): string | null => {
+  let svg: string | null = null;
+  QRCode.toString(
+    value,
+    {
+      type: 'svg',
+      errorCorrectionLevel: value.length > 1200 ? 'L' : 'M',
+      margin: 4,
+      color: { dark: '#000000', light: '#ffffff' },
+    },
+    (error, text) => {
+      svg = error ? null : text;
+    },
+  );
+
+  return svg;
+};
+
 export const QrCode = ({ value, size = 256, testId, label }: TQrCodeProps) => {
-  const qr = useMemo(() => {
-    try {
-      return encodeQr(value, { ecLevel: value.length > 1200 ? 'L' : 'M' });
-    } catch {
-      return null;
-    }
+  const src = useMemo(() => {
+    const svg = qrSvg(value);
+
+    return svg ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` : null;
   }, [value]);
-  if (!qr) {
+  if (!src) {
     return null;
   }
-  const total = qr.size + QUIET_ZONE * 2;
-  let path = '';
-  qr.modules.forEach((row, y) => {
-    row.forEach((dark, x) => {
-      if (dark) {
-        path += `M${x + QUIET_ZONE} ${y + QUIET_ZONE}h1v1h-1z`;
-      }
-    });
-  });
 
   return (
     <Box
-      component="svg"
-      viewBox={`0 0 ${total} ${total}`}
+      component="img"
+      src={src}
       width={size}
       height={size}
-      role="img"
-      aria-label={label}
+      alt={label}
       data-testid={testId}
       data-qr={value}
-      shapeRendering="crispEdges"
-      sx={{ display: 'block', bgcolor: '#fff', borderRadius: 1 }}
-    >
-      <rect width={total} height={total} fill="#fff" />
-      <path d={path} fill="#000" />
-    </Box>
+      sx={{ display: 'block', bgcolor: '#fff', borderRadius: 1, imageRendering: 'pixelated' }}
+    />
   );
 };

@@ -1,10 +1,10 @@
-import { Box, Button, Grid, TextField } from '@mui/material';
+import { Box, Grid, TextField } from '@mui/material';
 import { RECURRENCES, type TCompany, type TCompanyUpdateBody, type TPlan } from '@zelo/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast, toastError } from '../../../components/toast';
-import { applyFieldErrors } from '../../../components/applyFieldErrors';
-import { formResolver } from '../../../components/formResolver';
+import { fieldErrorText } from '../../../components/form';
+import { FormTextField, useSchemaForm } from '../../../components/kit';
+import { InlineFormButtons } from '../InlineFormButtons';
 import { type TCompanyFormValues, toCompanyFormValues, ZCompanyCreateForm, ZCompanyEditForm } from './companyForm';
 import { useSaveCompany } from './useCompanies';
 
@@ -16,60 +16,31 @@ type TCompanyFormProps = {
   onDone: () => void;
 };
 
-const TEXT_FIELDS = ['name', 'email', 'phone', 'planId', 'dueDate', 'password'] as const;
+type TTextField = 'name' | 'email' | 'phone' | 'dueDate';
 
 export const CompanyForm = ({ company, plans, onDone }: TCompanyFormProps) => {
   const { t } = useTranslation();
   const isEdit = company !== null;
   const saveCompany = useSaveCompany();
-
-  const {
-    control,
-    register,
-    getValues,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<TCompanyFormValues, unknown, TCompanyUpdateBody>({
-    resolver: formResolver(isEdit ? ZCompanyEditForm : ZCompanyCreateForm),
+  const { form, submit } = useSchemaForm<TCompanyFormValues, TCompanyUpdateBody>({
+    schema: isEdit ? ZCompanyEditForm : ZCompanyCreateForm,
     defaultValues: toCompanyFormValues(company),
+    onSubmit: (body) => saveCompany.mutateAsync({ id: company?.id ?? null, body }),
+    successMessage: t('settings.companies.saved'),
+    onDone,
   });
+  const { control, register } = form;
+  const planError = form.formState.errors.planId;
 
-  const onSubmit = async (body: TCompanyUpdateBody) => {
-    try {
-      await saveCompany.mutateAsync({ id: company?.id ?? null, body });
-      toast.success(t('settings.companies.saved'));
-      onDone();
-    } catch (err) {
-      applyFieldErrors(err, TEXT_FIELDS, setError);
-      toastError(err);
-    }
-  };
-
-  const fieldError = (name: (typeof TEXT_FIELDS)[number]) => {
-    const message = errors[name]?.message;
-    if (!message) {
-      return undefined;
-    }
-    // an unchosen plan coerces to 0, which the schema calls invalid: to the user it is simply missing
-    const isMissingPlan = name === 'planId' && getValues('planId') === '';
-
-    return t(`validation.${isMissingPlan ? 'required' : message}`);
-  };
-
-  const textField = (name: (typeof TEXT_FIELDS)[number], label: string, type = 'text') => (
-    <TextField
-      {...register(name)}
+  const textField = (name: TTextField, label: string, type = 'text') => (
+    <FormTextField
+      form={form}
+      name={name}
       label={label}
       type={type}
       size="small"
-      fullWidth
-      error={Boolean(errors[name])}
-      helperText={fieldError(name)}
-      slotProps={{
-        htmlInput: { 'data-testid': `company-${name}` },
-        inputLabel: type === 'date' ? { shrink: true } : undefined,
-      }}
+      testId={`company-${name}`}
+      slotProps={type === 'date' ? { inputLabel: { shrink: true } } : undefined}
     />
   );
 
@@ -96,7 +67,7 @@ export const CompanyForm = ({ company, plans, onDone }: TCompanyFormProps) => {
   );
 
   return (
-    <Box component="form" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <Box component="form" onSubmit={submit} noValidate>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>{textField('name', t('settings.companies.name'))}</Grid>
         <Grid size={{ xs: 12, md: 4 }}>{textField('email', t('settings.companies.email'), 'email')}</Grid>
@@ -108,8 +79,11 @@ export const CompanyForm = ({ company, plans, onDone }: TCompanyFormProps) => {
             size="small"
             fullWidth
             label={t('settings.companies.plan')}
-            error={Boolean(errors.planId)}
-            helperText={fieldError('planId')}
+            error={Boolean(planError)}
+            // an unchosen plan coerces to 0, which the schema calls invalid: to the user it is simply missing
+            helperText={
+              form.getValues('planId') === '' && planError ? t('validation.required') : fieldErrorText(t, planError)
+            }
             slotProps={{
               select: { native: true },
               htmlInput: { 'data-testid': 'company-planId' },
@@ -159,31 +133,25 @@ export const CompanyForm = ({ company, plans, onDone }: TCompanyFormProps) => {
         </Grid>
         {!isEdit && (
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <TextField
-              {...register('password')}
+            <FormTextField
+              form={form}
+              name="password"
               label={t('settings.companies.password')}
               type="password"
               autoComplete="new-password"
               size="small"
-              fullWidth
-              error={Boolean(errors.password)}
-              helperText={fieldError('password') ?? t('settings.companies.passwordHint')}
-              slotProps={{ htmlInput: { 'data-testid': 'company-password' } }}
+              helperText={t('settings.companies.passwordHint')}
+              testId="company-password"
             />
           </Grid>
         )}
-        <Grid
+        <InlineFormButtons
+          isEdit={isEdit}
+          onDone={onDone}
+          isSubmitting={form.formState.isSubmitting}
+          testId="company"
           size={{ xs: 12, md: isEdit ? 6 : 5 }}
-          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', ml: 'auto' }}
-        >
-          <Box sx={{ flex: 1 }} />
-          <Button color="inherit" onClick={onDone} data-testid="company-clear">
-            {isEdit ? t('settings.actions.cancel') : t('settings.actions.clear')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="company-save">
-            {t('settings.actions.save')}
-          </Button>
-        </Grid>
+        />
       </Grid>
     </Box>
   );

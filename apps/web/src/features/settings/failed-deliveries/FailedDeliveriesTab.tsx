@@ -1,25 +1,10 @@
 import { DeleteOutline, Replay } from '@mui/icons-material';
-import {
-  Alert,
-  IconButton,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { events, PAGE_SIZE, type TFailedDelivery } from '@zelo/shared';
-import { useState } from 'react';
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import { events, type TFailedDelivery } from '@zelo/shared';
 import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../../../api/socket';
 import { useAuth } from '../../../app/auth/AuthContext';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ActionButton, DataTable, type TColumn, useDeleteConfirm } from '../../../components/kit';
 import { toast, toastError } from '../../../components/toast';
 import { FailedDeliveryCounts } from './FailedDeliveryCounts';
 import {
@@ -37,12 +22,16 @@ import {
 export const FailedDeliveriesTab = () => {
   const { t, i18n } = useTranslation();
   const { user, isSuper } = useAuth();
-  const [pageNumber, setPageNumber] = useState(1);
-  const [discarding, setDiscarding] = useState<TFailedDelivery | null>(null);
-  const page = useFailedDeliveries(pageNumber);
+  const list = useFailedDeliveries();
   const refresh = useRefreshFailedDeliveries();
   const retry = useRetryFailedDelivery();
   const discard = useDiscardFailedDelivery();
+  const confirmDiscard = useDeleteConfirm<TFailedDelivery>({
+    onDelete: (delivery) => discard.mutateAsync(delivery.id),
+    title: () => t('settings.failedDeliveries.discardTitle'),
+    message: () => t('settings.failedDeliveries.discardMessage'),
+    successMessage: t('settings.failedDeliveries.discarded'),
+  });
   useSocketEvent(user ? events.failedDelivery(user.companyId) : '', () => void refresh());
 
   const when = (iso: string | null) =>
@@ -61,97 +50,88 @@ export const FailedDeliveriesTab = () => {
     }
   };
 
-  const onConfirmDiscard = async () => {
-    if (!discarding) {
-      return;
-    }
-    try {
-      await discard.mutateAsync(discarding.id);
-      toast.success(t('settings.failedDeliveries.discarded'));
-    } catch (err) {
-      toastError(err);
-    }
-    setDiscarding(null);
-  };
-
-  const rows = page.data?.failedDeliveries ?? [];
-  const pages = Math.max(1, Math.ceil((page.data?.count ?? 0) / PAGE_SIZE.default));
+  const columns: TColumn<TFailedDelivery>[] = [
+    {
+      key: 'receivedAt',
+      header: t('settings.failedDeliveries.receivedAt'),
+      primary: true,
+      render: (d) => (
+        <Box component="span" sx={{ whiteSpace: { sm: 'nowrap' } }}>
+          {when(d.receivedAt)}
+          <Typography variant="caption" display="block" color="text.secondary">
+            {t('settings.failedDeliveries.lastAttempt', { when: when(d.lastAttemptAt) })}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      key: 'connection',
+      header: t('settings.failedDeliveries.connection'),
+      render: (d) => d.whatsappName ?? `#${d.whatsappId}`,
+    },
+    {
+      key: 'preview',
+      header: t('settings.failedDeliveries.preview'),
+      render: (d) => (
+        <Box
+          component="span"
+          sx={{
+            display: 'block',
+            maxWidth: 320,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: { sm: 'nowrap' },
+          }}
+        >
+          {d.preview}
+        </Box>
+      ),
+    },
+    {
+      key: 'error',
+      header: t('settings.failedDeliveries.error'),
+      render: (d) => (
+        <Box component="span" sx={{ display: 'block', maxWidth: 320, wordBreak: 'break-word' }}>
+          {d.lastError ?? '—'}
+        </Box>
+      ),
+    },
+    { key: 'attempts', header: t('settings.failedDeliveries.attempts'), align: 'center', render: (d) => d.attempts },
+  ];
 
   return (
     <Stack spacing={2}>
       {isSuper && <FailedDeliveryCounts />}
       <Alert severity="info">{t('settings.failedDeliveries.explain')}</Alert>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('settings.failedDeliveries.receivedAt')}</TableCell>
-              <TableCell>{t('settings.failedDeliveries.connection')}</TableCell>
-              <TableCell>{t('settings.failedDeliveries.preview')}</TableCell>
-              <TableCell>{t('settings.failedDeliveries.error')}</TableCell>
-              <TableCell align="center">{t('settings.failedDeliveries.attempts')}</TableCell>
-              <TableCell align="center">{t('settings.helps.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((d) => (
-              <TableRow key={d.id} hover data-testid={`failed-delivery-${d.id}`}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {when(d.receivedAt)}
-                  <Typography variant="caption" display="block" color="text.secondary">
-                    {t('settings.failedDeliveries.lastAttempt', { when: when(d.lastAttemptAt) })}
-                  </Typography>
-                </TableCell>
-                <TableCell>{d.whatsappName ?? `#${d.whatsappId}`}</TableCell>
-                <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                  {d.preview}
-                </TableCell>
-                <TableCell sx={{ maxWidth: 320, wordBreak: 'break-word' }}>{d.lastError ?? '—'}</TableCell>
-                <TableCell align="center">{d.attempts}</TableCell>
-                <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('settings.failedDeliveries.retry')}>
-                    <span>
-                      <IconButton
-                        size="small"
-                        disabled={retry.isPending}
-                        onClick={() => void onRetry(d)}
-                        data-testid={`failed-delivery-retry-${d.id}`}
-                      >
-                        <Replay fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title={t('settings.failedDeliveries.discard')}>
-                    <IconButton
-                      size="small"
-                      onClick={() => setDiscarding(d)}
-                      data-testid={`failed-delivery-discard-${d.id}`}
-                    >
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            {!page.isLoading && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6} align="center" data-testid="failed-deliveries-empty">
-                  {t('settings.failedDeliveries.empty')}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {pages > 1 && <Pagination count={pages} page={pageNumber} onChange={(_e, p) => setPageNumber(p)} />}
-      <ConfirmDialog
-        open={discarding !== null}
-        title={t('settings.failedDeliveries.discardTitle')}
-        onConfirm={() => void onConfirmDiscard()}
-        onClose={() => setDiscarding(null)}
-      >
-        {t('settings.failedDeliveries.discardMessage')}
-      </ConfirmDialog>
+      <DataTable
+        rows={list.items}
+        columns={columns}
+        getRowId={(d) => d.id}
+        rowTestId={(d) => `failed-delivery-${d.id}`}
+        actions={(d) => (
+          <>
+            <ActionButton
+              label={t('settings.failedDeliveries.retry')}
+              icon={<Replay fontSize="small" />}
+              onClick={() => void onRetry(d)}
+              disabled={retry.isPending}
+              testId={`failed-delivery-retry-${d.id}`}
+            />
+            <ActionButton
+              label={t('settings.failedDeliveries.discard')}
+              icon={<DeleteOutline fontSize="small" />}
+              onClick={() => confirmDiscard.ask(d)}
+              testId={`failed-delivery-discard-${d.id}`}
+            />
+          </>
+        )}
+        isLoading={list.isLoading}
+        hasMore={list.hasMore}
+        onLoadMore={list.loadMore}
+        emptyText={t('settings.failedDeliveries.empty')}
+        testId="failed-deliveries"
+      />
+      {confirmDiscard.dialog}
     </Stack>
   );
 };

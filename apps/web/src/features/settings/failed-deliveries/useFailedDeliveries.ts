@@ -1,14 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFailedDeliveryCounts, TFailedDeliveryPage, TFailedDeliveryRetry } from '@zelo/shared';
+import type { TFailedDelivery, TFailedDeliveryCounts, TFailedDeliveryRetry } from '@zelo/shared';
 import { api } from '../../../api/http';
+import { useInfiniteList } from '../../../components/kit';
 
 const ROOT_KEY = ['failed-deliveries'] as const;
+export const FAILED_DELIVERIES_QUERY_KEY = [...ROOT_KEY, 'page'] as const;
 
-/** GET /failed-deliveries: the company's dead-letter list, one page. */
-export const useFailedDeliveries = (pageNumber: number) =>
-  useQuery({
-    queryKey: [...ROOT_KEY, 'page', pageNumber],
-    queryFn: () => api.get<TFailedDeliveryPage>(`/failed-deliveries?pageNumber=${pageNumber}`),
+/** GET /failed-deliveries: the company's dead-letter list, page after page. */
+export const useFailedDeliveries = () =>
+  useInfiniteList<TFailedDelivery>({
+    queryKey: FAILED_DELIVERIES_QUERY_KEY,
+    path: '/failed-deliveries',
+    itemsKey: 'failedDeliveries',
   });
 
 /** GET /failed-deliveries/counts (super user): how many each company has. */

@@ -1,10 +1,8 @@
-import { Box, Button, Grid, TextField } from '@mui/material';
+import { Box, Grid } from '@mui/material';
 import { type THelp, type THelpBody, ZHelpBody } from '@zelo/shared';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast, toastError } from '../../../components/toast';
-import { applyFieldErrors } from '../../../components/applyFieldErrors';
-import { formResolver } from '../../../components/formResolver';
+import { FormTextField, useSchemaForm } from '../../../components/kit';
+import { InlineFormButtons } from '../InlineFormButtons';
 import { useSaveHelp } from './useHelpsAdmin';
 
 type THelpFormValues = { title: string; description: string; video: string };
@@ -16,90 +14,57 @@ type THelpFormProps = {
   onDone: () => void;
 };
 
-const FIELDS = ['title', 'description', 'video'] as const;
-
 export const HelpForm = ({ help, onDone }: THelpFormProps) => {
   const { t } = useTranslation();
   const saveHelp = useSaveHelp();
-
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<THelpFormValues, unknown, THelpBody>({
-    resolver: formResolver(ZHelpBody),
-    defaultValues: {
-      title: help?.title ?? '',
-      description: help?.description ?? '',
-      video: help?.video ?? '',
-    },
+  const { form, submit } = useSchemaForm<THelpFormValues, THelpBody>({
+    schema: ZHelpBody,
+    defaultValues: { title: help?.title ?? '', description: help?.description ?? '', video: help?.video ?? '' },
+    onSubmit: (body) => saveHelp.mutateAsync({ id: help?.id ?? null, body }),
+    successMessage: t('settings.helps.saved'),
+    onDone,
   });
 
-  const onSubmit = async (body: THelpBody) => {
-    try {
-      await saveHelp.mutateAsync({ id: help?.id ?? null, body });
-      toast.success(t('settings.helps.saved'));
-      onDone();
-    } catch (err) {
-      applyFieldErrors(err, FIELDS, setError);
-      toastError(err);
-    }
-  };
-
-  const errorText = (name: (typeof FIELDS)[number]) => {
-    const message = errors[name]?.message;
-
-    return message ? t(`validation.${message}`) : undefined;
-  };
-
   return (
-    <Box component="form" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <Box component="form" onSubmit={submit} noValidate>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
-          <TextField
-            {...register('title')}
+          <FormTextField
+            form={form}
+            name="title"
             label={t('settings.helps.titleField')}
             size="small"
-            fullWidth
-            error={Boolean(errors.title)}
-            helperText={errorText('title')}
-            slotProps={{ htmlInput: { 'data-testid': 'help-title' } }}
+            testId="help-title"
           />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <TextField
-            {...register('video')}
+          <FormTextField
+            form={form}
+            name="video"
             label={t('settings.helps.video')}
             size="small"
-            fullWidth
-            error={Boolean(errors.video)}
-            helperText={errorText('video') ?? t('settings.helps.videoHint')}
-            slotProps={{ htmlInput: { 'data-testid': 'help-video' } }}
+            helperText={t('settings.helps.videoHint')}
+            testId="help-video"
           />
         </Grid>
         <Grid size={12}>
-          <TextField
-            {...register('description')}
+          <FormTextField
+            form={form}
+            name="description"
             label={t('settings.helps.description')}
             size="small"
-            fullWidth
             multiline
             minRows={2}
             maxRows={6}
-            error={Boolean(errors.description)}
-            helperText={errorText('description')}
-            slotProps={{ htmlInput: { 'data-testid': 'help-description' } }}
+            testId="help-description"
           />
         </Grid>
-        <Grid size={12} sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-          <Button color="inherit" onClick={onDone} data-testid="help-clear">
-            {help ? t('settings.actions.cancel') : t('settings.actions.clear')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="help-save">
-            {t('settings.actions.save')}
-          </Button>
-        </Grid>
+        <InlineFormButtons
+          isEdit={help !== null}
+          onDone={onDone}
+          isSubmitting={form.formState.isSubmitting}
+          testId="help"
+        />
       </Grid>
     </Box>
   );

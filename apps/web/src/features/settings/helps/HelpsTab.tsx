@@ -1,11 +1,9 @@
-import { Stack } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import type { THelp } from '@zelo/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { toast, toastError } from '../../../components/toast';
+import { DataTable, RowActions, type TColumn } from '../../../components/kit';
+import { useInlineEditor } from '../useInlineEditor';
 import { HelpForm } from './HelpForm';
-import { HelpsTable } from './HelpsTable';
 import { useDeleteHelp, useHelpsAdmin } from './useHelpsAdmin';
 
 /** Super user: help videos form and table. */
@@ -13,48 +11,66 @@ export const HelpsTab = () => {
   const { t } = useTranslation();
   const helpsQuery = useHelpsAdmin();
   const deleteHelp = useDeleteHelp();
-  const [editing, setEditing] = useState<THelp | null>(null);
-  const [formVersion, setFormVersion] = useState(0);
-  const [deleting, setDeleting] = useState<THelp | null>(null);
+  const editor = useInlineEditor<THelp>({
+    onDelete: (help) => deleteHelp.mutateAsync(help.id),
+    deleteTitle: (help) => t('settings.helps.deleteTitle', { title: help.title }),
+    deleteMessage: t('settings.helps.deleteMessage'),
+    deletedMessage: t('settings.helps.deleted'),
+  });
 
-  const resetForm = () => {
-    setEditing(null);
-    setFormVersion((v) => v + 1);
-  };
-
-  const onConfirmDelete = async () => {
-    if (!deleting) {
-      return;
-    }
-    try {
-      await deleteHelp.mutateAsync(deleting.id);
-      toast.success(t('settings.helps.deleted'));
-      if (editing?.id === deleting.id) {
-        resetForm();
-      }
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
-  };
+  const columns: TColumn<THelp>[] = [
+    { key: 'title', header: t('settings.helps.titleField'), render: (help) => help.title, primary: true },
+    {
+      key: 'description',
+      header: t('settings.helps.description'),
+      render: (help) => (
+        <Box
+          component="span"
+          sx={{
+            display: 'block',
+            maxWidth: 420,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: { sm: 'nowrap' },
+          }}
+        >
+          {help.description}
+        </Box>
+      ),
+    },
+    {
+      key: 'video',
+      header: t('settings.helps.video'),
+      render: (help) => (
+        <Box component="span" sx={{ fontFamily: 'monospace' }}>
+          {help.video}
+        </Box>
+      ),
+    },
+  ];
 
   return (
     <Stack spacing={3}>
-      <HelpForm key={`${editing?.id ?? 'new'}-${formVersion}`} help={editing} onDone={resetForm} />
-      <HelpsTable
-        helps={helpsQuery.data ?? []}
+      <HelpForm key={editor.formKey} help={editor.editing} onDone={editor.reset} />
+      <DataTable
+        rows={helpsQuery.data ?? []}
+        columns={columns}
+        getRowId={(help) => help.id}
+        rowTestId={(help) => `help-row-${help.title}`}
+        actions={(help) => (
+          <RowActions
+            onEdit={() => editor.edit(help)}
+            onDelete={() => editor.remove.ask(help)}
+            editTestId={`help-edit-${help.title}`}
+            deleteTestId={`help-delete-${help.title}`}
+          />
+        )}
         isLoading={helpsQuery.isLoading}
-        onEdit={setEditing}
-        onDelete={setDeleting}
+        hasMore={false}
+        onLoadMore={() => undefined}
+        emptyText={t('settings.helps.empty')}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('settings.helps.deleteTitle', { title: deleting?.title ?? '' })}
-        onConfirm={() => void onConfirmDelete()}
-        onClose={() => setDeleting(null)}
-      >
-        {t('settings.helps.deleteMessage')}
-      </ConfirmDialog>
+      {editor.remove.dialog}
     </Stack>
   );
 };

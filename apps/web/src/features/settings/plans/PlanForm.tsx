@@ -1,10 +1,9 @@
-import { Box, Button, FormControlLabel, Grid, Switch, TextField } from '@mui/material';
+import { Box, FormControlLabel, Grid, Switch } from '@mui/material';
 import { PLAN_FLAGS, type TPlan, type TPlanBody, ZPlanBody } from '@zelo/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast, toastError } from '../../../components/toast';
-import { applyFieldErrors } from '../../../components/applyFieldErrors';
-import { formResolver } from '../../../components/formResolver';
+import { FormTextField, useSchemaForm } from '../../../components/kit';
+import { InlineFormButtons } from '../InlineFormButtons';
 import { type TPlanFormValues, toPlanFormValues } from './planForm';
 import { useSavePlan } from './usePlans';
 
@@ -15,72 +14,44 @@ type TPlanFormProps = {
   onDone: () => void;
 };
 
-const TEXT_FIELDS = ['name', 'users', 'connections', 'queues', 'value'] as const;
-type TTextField = (typeof TEXT_FIELDS)[number];
+const NUMBER_FIELDS = ['users', 'connections', 'queues', 'value'] as const;
 
 export const PlanForm = ({ plan, onDone }: TPlanFormProps) => {
   const { t } = useTranslation();
   const savePlan = useSavePlan();
-
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<TPlanFormValues, unknown, TPlanBody>({
-    resolver: formResolver(ZPlanBody),
+  const { form, submit } = useSchemaForm<TPlanFormValues, TPlanBody>({
+    schema: ZPlanBody,
     defaultValues: toPlanFormValues(plan),
+    onSubmit: (body) => savePlan.mutateAsync({ id: plan?.id ?? null, body }),
+    successMessage: t('settings.plans.saved'),
+    onDone,
   });
 
-  const onSubmit = async (body: TPlanBody) => {
-    try {
-      await savePlan.mutateAsync({ id: plan?.id ?? null, body });
-      toast.success(t('settings.plans.saved'));
-      onDone();
-    } catch (err) {
-      applyFieldErrors(err, TEXT_FIELDS, setError);
-      toastError(err);
-    }
-  };
-
-  const textField = (name: TTextField) => {
-    const message = errors[name]?.message;
-    const isNumber = name !== 'name';
-
-    return (
-      <TextField
-        {...register(name)}
-        label={t(`settings.plans.${name}`)}
-        type={isNumber ? 'number' : 'text'}
-        size="small"
-        fullWidth
-        error={Boolean(message)}
-        helperText={message ? t(`validation.${message}`) : undefined}
-        slotProps={{
-          htmlInput: {
-            'data-testid': `plan-${name}`,
-            ...(isNumber ? { min: 0, step: name === 'value' ? 0.01 : 1 } : {}),
-          },
-        }}
-      />
-    );
-  };
-
   return (
-    <Box component="form" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <Box component="form" onSubmit={submit} noValidate>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 4 }}>{textField('name')}</Grid>
-        <Grid size={{ xs: 6, md: 2 }}>{textField('users')}</Grid>
-        <Grid size={{ xs: 6, md: 2 }}>{textField('connections')}</Grid>
-        <Grid size={{ xs: 6, md: 2 }}>{textField('queues')}</Grid>
-        <Grid size={{ xs: 6, md: 2 }}>{textField('value')}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <FormTextField form={form} name="name" label={t('settings.plans.name')} size="small" testId="plan-name" />
+        </Grid>
+        {NUMBER_FIELDS.map((name) => (
+          <Grid key={name} size={{ xs: 6, md: 2 }}>
+            <FormTextField
+              form={form}
+              name={name}
+              label={t(`settings.plans.${name}`)}
+              type="number"
+              size="small"
+              testId={`plan-${name}`}
+              slotProps={{ htmlInput: { min: 0, step: name === 'value' ? 0.01 : 1 } }}
+            />
+          </Grid>
+        ))}
         <Grid size={12} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
           {PLAN_FLAGS.map((flag) => (
             <Controller
               key={flag}
               name={flag}
-              control={control}
+              control={form.control}
               render={({ field }) => (
                 <FormControlLabel
                   label={t(`settings.plans.flags.${flag}`)}
@@ -96,14 +67,12 @@ export const PlanForm = ({ plan, onDone }: TPlanFormProps) => {
             />
           ))}
         </Grid>
-        <Grid size={12} sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-          <Button color="inherit" onClick={onDone} data-testid="plan-clear">
-            {plan ? t('settings.actions.cancel') : t('settings.actions.clear')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="plan-save">
-            {t('settings.actions.save')}
-          </Button>
-        </Grid>
+        <InlineFormButtons
+          isEdit={plan !== null}
+          onDone={onDone}
+          isSubmitting={form.formState.isSubmitting}
+          testId="plan"
+        />
       </Grid>
     </Box>
   );

@@ -1,0 +1,107 @@
+import { registerTranslations } from '../../i18n';
+
+const pt = {
+  title: 'Respostas rápidas',
+  add: 'Adicionar',
+  search: 'Pesquisar...',
+  empty: 'Nenhuma resposta rápida encontrada',
+  columns: {
+    shortcode: 'Atalho',
+    message: 'Mensagem',
+    attachment: 'Anexo',
+    visibility: 'Visível para',
+  },
+  noAttachment: 'Sem anexo',
+  shared: 'Todos',
+  personal: 'Só eu',
+  deleteTitle: 'Excluir {{shortcode}}?',
+  deleteMessage: 'Esta ação não pode ser revertida.',
+  deleted: 'Resposta rápida excluída!',
+  saved: 'Resposta rápida salva!',
+  dialog: {
+    addTitle: 'Adicionar resposta rápida',
+    editTitle: 'Editar resposta rápida',
+    shortcode: 'Atalho',
+    shortcodeHint: 'Digite / e o atalho na conversa para usá-la',
+    message: 'Mensagem',
+    messageHint: 'Com um anexo, a mensagem vai como legenda do arquivo',
+    geral: 'Compartilhar com toda a empresa',
+    attach: 'Anexar arquivo',
+    replace: 'Trocar arquivo',
+    removeAttachment: 'Remover anexo',
+    add: 'Adicionar',
+    save: 'Salvar',
+  },
+};
+
+type TQuickMessagesTexts = typeof pt;
+
+const en: TQuickMessagesTexts = {
+  title: 'Quick replies',
+  add: 'Add',
+  search: 'Search...',
+  empty: 'No quick replies found',
+  columns: {
+    shortcode: 'Shortcut',
+    message: 'Message',
+    attachment: 'Attachment',
+    visibility: 'Visible to',
+  },
+  noAttachment: 'No attachment',
+  shared: 'Everyone',
+  personal: 'Only me',
+  deleteTitle: 'Delete {{shortcode}}?',
+  deleteMessage: 'This action cannot be undone.',
+  deleted: 'Quick reply deleted!',
+  saved: 'Quick reply saved!',
+  dialog: {
+    addTitle: 'Add quick reply',
+    editTitle: 'Edit quick reply',
+    shortcode: 'Shortcut',
+    shortcodeHint: 'Type / and the shortcut in a conversation to use it',
+    message: 'Message',
+    messageHint: 'With an attachment, the message goes as the file’s caption',
+    geral: 'Share with the whole company',
+    attach: 'Attach file',
+    replace: 'Replace file',
+    removeAttachment: 'Remove attachment',
+    add: 'Add',
+    save: 'Save',
+  },
+};
+
+const es: TQuickMessagesTexts = {
+  title: 'Respuestas rápidas',
+  add: 'Agregar',
+  search: 'Buscar...',
+  empty: 'No se encontraron respuestas rápidas',
+  columns: {
+    shortcode: 'Atajo',
+    message: 'Mensaje',
+    attachment: 'Adjunto',
+    visibility: 'Visible para',
+  },
+  noAttachment: 'Sin adjunto',
+  shared: 'Todos',
+  personal: 'Solo yo',
+  deleteTitle: '¿Eliminar {{shortcode}}?',
+  deleteMessage: 'Esta acción no se puede deshacer.',
+  deleted: '¡Respuesta rápida eliminada!',
+  saved: '¡Respuesta rápida guardada!',
+  dialog: {
+    addTitle: 'Agregar respuesta rápida',
+    editTitle: 'Editar respuesta rápida',
+    shortcode: 'Atajo',
+    shortcodeHint: 'Escriba / y el atajo en una conversación para usarla',
+    message: 'Mensaje',
+    messageHint: 'Con un adjunto, el mensaje va como leyenda del archivo',
+    geral: 'Compartir con toda la empresa',
+    attach: 'Adjuntar archivo',
+    replace: 'Cambiar archivo',
+    removeAttachment: 'Quitar adjunto',
+    add: 'Agregar',
+    save: 'Guardar',
+  },
+};
+
+registerTranslations('quickMessages', { pt, en, es });

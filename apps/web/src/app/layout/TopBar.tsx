@@ -62,17 +62,20 @@ export const TopBar = ({ onToggleMenu }: TopBarProps) => {
         <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0 }}>
           <LanguagePicker onChanged={saveLanguage} />
           <ThemeToggle />
-          <VolumeControl />
-          <Tooltip title={t('layout.reload')}>
-            <IconButton
-              color="inherit"
-              onClick={() => window.location.reload()}
-              aria-label={t('layout.reload')}
-              data-testid="reload"
-            >
-              <RefreshIcon />
-            </IconButton>
-          </Tooltip>
+          {/* on a phone the greeting needs the room: volume and reload stay for wider screens */}
+          <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center' }}>
+            <VolumeControl />
+            <Tooltip title={t('layout.reload')}>
+              <IconButton
+                color="inherit"
+                onClick={() => window.location.reload()}
+                aria-label={t('layout.reload')}
+                data-testid="reload"
+              >
+                <RefreshIcon />
+              </IconButton>
+            </Tooltip>
+          </Box>
           <NotificationsBell />
           <AnnouncementsPopover />
           {user && planAllows(user, 'useInternalChat') ? <ChatsPopover /> : null}

@@ -1,5 +1,5 @@
 import { ViewKanban } from '@mui/icons-material';
-import { Chip } from '@mui/material';
+import { Box, Chip } from '@mui/material';
 import type { TTag } from '@zelo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,9 +48,14 @@ const TagsPage = () => {
       align: 'center',
       render: (tag) =>
         tag.kanban === 1 ? (
-          <ViewKanban color="primary" fontSize="small" titleAccess={t('tags.yes')} />
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            <ViewKanban color="primary" fontSize="small" aria-hidden />
+            {t('tags.yes')}
+          </Box>
         ) : (
-          <span>{t('tags.no')}</span>
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {t('tags.no')}
+          </Box>
         ),
     },
   ];

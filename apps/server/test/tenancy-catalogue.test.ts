@@ -255,7 +255,10 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
     const aChat = await unreadsFor(a);
     const bChat = await unreadsFor(b);
     await unreadsFor(b);
-    const res = await server.request('GET', '/api/chats/unreads', { token: a.token, query: { companyId: b.companyId } });
+    const res = await server.request('GET', '/api/chats/unreads', {
+      token: a.token,
+      query: { companyId: b.companyId },
+    });
     expect(res.status).toBe(200);
     const ids = res.body.chats.map((chat: { chatId: number }) => chat.chatId);
     expect(ids).toContain(aChat);

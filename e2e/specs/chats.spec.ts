@@ -16,6 +16,7 @@ import {
  * Internal chat with three users of one company, each in a browser context of their own: Ana (the admin)
  * makes a chat with Bruno; they write to each other live; Caio, not a member, sees no chat, no count on the
  * top bar, and the chat's link answers "not found" (the API 404).
+ * Then 21 chats make Caio's count exceed the list's first page: the top bar still counts them all.
  */
 
 const dotShown = (page: Page) => page.getByTestId('menu-chats').locator('.MuiBadge-dot:not(.MuiBadge-invisible)');
@@ -33,12 +34,13 @@ describe('internal chat between members only', () => {
   const c = { name: `Caio ${id}`, email: `caio-${id}@e2e.test`, password: 'caio-pass', profile: 'user' as const };
   const title = `Plantão ${id}`;
   let chatUuid = '';
+  let caioId = 0;
 
   beforeAll(async () => {
     admin = await signUpCompany('Chat');
     const token = await apiLogin(admin.email, admin.password);
     await createUser(token, b);
-    await createUser(token, c);
+    caioId = (await createUser(token, c)).id;
     browser = await launchBrowser();
     ana = await openPage(browser, { language: 'en', theme: 'light' });
     bruno = await openPage(browser, { language: 'pt', theme: 'dark' });
@@ -141,6 +143,29 @@ describe('internal chat between members only', () => {
     const refused = await apiCall('GET', `/chats/${chatUuid}/messages`, { token }).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(ApiCallError);
     expect((refused as ApiCallError).status).toBe(404);
+  });
+
+  it('Caio’s count covers all his chats, not only the 20 the list loads, and follows a message in an old one', async () => {
+    const token = await apiLogin(admin.email, admin.password);
+    const chatIds: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      const chat = (await apiCall('POST', '/chats', {
+        token,
+        body: { title: `Turno ${i} ${id}`, users: [{ id: caioId }] },
+      })) as { id: number };
+      chatIds.push(chat.id);
+      const texts = i === 0 ? ['um', 'dois'] : ['oi'];
+      for (const message of texts) await apiCall('POST', `/chats/${chat.id}/messages`, { token, body: { message } });
+    }
+    // a fresh page lists the 20 newest chats (one unread each); the oldest holds two more
+    const readies = caio.socketReadies();
+    // a fresh page (his API login above ended the browser's session: he logs in again)
+    await loginThroughUi(caio.page, c.email, c.password);
+    await waitForSocketReady(caio, readies);
+    await expect.poll(() => chatCount(caio.page), { timeout: 10_000 }).toBe(22);
+    await dotShown(caio.page).waitFor();
+    await apiCall('POST', `/chats/${chatIds[0]}/messages`, { token, body: { message: 'três' } });
+    await expect.poll(() => chatCount(caio.page), { timeout: 10_000 }).toBe(23);
   });
 
   it('no page broke', () => {

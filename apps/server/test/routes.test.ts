@@ -62,6 +62,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/queueIntegration': 'user',
   // internal chat (plan flag useInternalChat; members only, owner-only edit and delete)
   'GET /api/chats': 'user',
+  'GET /api/chats/unreads': 'user',
   'GET /api/chats/:id': 'user',
   'POST /api/chats': 'user',
   'PUT /api/chats/:id': 'user',

@@ -11,7 +11,7 @@ import {
   addTicket,
   uploadQuickMedia,
 } from './catalogue-fixtures';
-import { type TTenant, unique } from './fixtures';
+import { createLoggedUser, type TTenant, unique } from './fixtures';
 import { startTestServer, type TTestServer } from './harness';
 import { MISSING_ID, type TTenancyCase, tenancySuite } from './tenancy';
 
@@ -238,6 +238,36 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
         ])
       ).rows[0],
     ).toEqual({ n: 0 });
+  });
+
+  it("A's chat unread total counts A's chats only, whatever companyId is sent", async () => {
+    const unreadsFor = async (t: TTenant) => {
+      const writer = await createLoggedUser(server, t, { name: 'Writer' });
+      const res = await server.request('POST', '/api/chats', {
+        token: writer.token,
+        body: { title: unique('Unread'), users: [{ id: t.user.id }] },
+      });
+      for (const message of ['one', 'two']) {
+        await server.request('POST', `/api/chats/${res.body.id}/messages`, { token: writer.token, body: { message } });
+      }
+      return res.body.id as number;
+    };
+    const aChat = await unreadsFor(a);
+    const bChat = await unreadsFor(b);
+    await unreadsFor(b);
+    const res = await server.request('GET', '/api/chats/unreads', {
+      token: a.token,
+      query: { companyId: b.companyId },
+    });
+    expect(res.status).toBe(200);
+    const ids = res.body.chats.map((chat: { chatId: number }) => chat.chatId);
+    expect(ids).toContain(aChat);
+    expect(ids).not.toContain(bChat);
+    expect(res.body.unreads).toBe(
+      res.body.chats.reduce((sum: number, chat: { unreads: number }) => sum + chat.unreads, 0),
+    );
+    const bRes = await server.request('GET', '/api/chats/unreads', { token: b.token });
+    expect(bRes.body.unreads).toBe(4);
   });
 
   it("A's lists hold A's rows and nothing of B's", async () => {

@@ -94,6 +94,15 @@ export const ZChatNewMessage = ZChatMessage.extend({ chat: ZChat });
 export type TChatNewMessage = z.infer<typeof ZChatNewMessage>;
 
 export const ZChatPage = z.object({ records: z.array(ZChat), count: z.number(), hasMore: z.boolean() });
+/**
+ * GET /chats/unreads: the caller's unread messages over all its chats (`unreads`) and, for each chat that has
+ * some, its count (`chats`), so the web keeps the total exact from the chat events that carry one chat's count.
+ */
+export const ZChatUnreads = z.object({
+  unreads: z.number(),
+  chats: z.array(z.object({ chatId: z.number(), unreads: z.number() })),
+});
+export type TChatUnreads = z.infer<typeof ZChatUnreads>;
 export const ZChatMessagePage = z.object({
   records: z.array(ZChatMessage),
   count: z.number(),

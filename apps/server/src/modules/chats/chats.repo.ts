@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
 import { chatMessages, chats, chatUsers } from '../../db/schema/chats';
 import { users } from '../../db/schema/core';
@@ -73,6 +73,14 @@ export const membersOf = (db: TDbOrTx, companyId: number, chatIds: number[]) =>
         .innerJoin(users, eq(users.id, chatUsers.userId))
         .where(and(eq(chatUsers.companyId, companyId), inArray(chatUsers.chatId, chatIds)))
         .orderBy(asc(chatUsers.createdAt), asc(chatUsers.userId));
+
+/** the user's chats that have unread messages for it, with their counts (one read of its `chat_users` rows) */
+export const unreadChatsOf = (db: TDbOrTx, companyId: number, userId: number) =>
+  db
+    .select({ chatId: chatUsers.chatId, unreads: chatUsers.unreads })
+    .from(chatUsers)
+    .where(and(eq(chatUsers.companyId, companyId), eq(chatUsers.userId, userId), gt(chatUsers.unreads, 0)))
+    .orderBy(asc(chatUsers.chatId));
 
 /** the names of these users of the company (owners, senders) */
 export const userNames = async (db: TDbOrTx, companyId: number, ids: number[]) =>

@@ -9,6 +9,7 @@ import {
   ZChatParams,
   ZChatReadBody,
   ZChatsQuery,
+  ZChatUnreads,
   ZChatUpdateBody,
   ZMessageResponse,
 } from '@zelo/shared';
@@ -17,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/declare';
 import type { TAppContext } from '../../lib/context';
 import {
+  chatUnreads,
   createChat,
   deleteChat,
   getChat,
@@ -38,6 +40,10 @@ export const chatsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
 
   r.get('/api/chats', { config, schema: { tags, querystring: ZChatsQuery, response: { 200: ZChatPage } } }, (request) =>
     listChats(ctx, request.auth, request.query),
+  );
+  // the top bar's and the side menu's total over all the caller's chats (GET /chats answers a page of them)
+  r.get('/api/chats/unreads', { config, schema: { tags, response: { 200: ZChatUnreads } } }, (request) =>
+    chatUnreads(ctx, request.auth),
   );
   r.get('/api/chats/:id', { config, schema: { tags, params: ZChatParams, response: { 200: ZChat } } }, (request) =>
     getChat(ctx, request.auth, request.params.id),

@@ -36,6 +36,7 @@ import {
   setChatTitle,
   type TChatRow,
   touchChat,
+  unreadChatsOf,
   userNames,
 } from './chats.repo';
 
@@ -144,6 +145,13 @@ export const listChats = async (ctx: TAppContext, auth: TAuth, query: TChatsQuer
   const page = pageAnswer(await toChats(ctx.db, auth.companyId, rows), total, query.pageNumber);
 
   return { records: page.rows, count: page.count, hasMore: page.hasMore };
+};
+
+/** the caller's unread total over all its chats (not only a loaded page of them), and each chat's count */
+export const chatUnreads = async (ctx: TAppContext, auth: TAuth) => {
+  const chats = await unreadChatsOf(ctx.db, auth.companyId, auth.userId);
+
+  return { unreads: chats.reduce((sum, chat) => sum + chat.unreads, 0), chats };
 };
 
 export const getChat = (ctx: TAppContext, auth: TAuth, ref: TChatRef) => chatAnswer(ctx.db, auth, ref);

@@ -209,6 +209,48 @@ describe('internal chat', () => {
     expect(blank).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
   });
 
+  it("answers the caller's unread total over all its chats, beyond the first page of the list", async () => {
+    const t = await server.createTenant();
+    const x = await createLoggedUser(server, t, { name: 'Xena' });
+    const y = await createLoggedUser(server, t, { name: 'Yuri' });
+    const unreads = async (token: string) => {
+      const res = await server.request('GET', '/api/chats/unreads', { token });
+      expect(res.status).toBe(200);
+      return res.body as { unreads: number; chats: { chatId: number; unreads: number }[] };
+    };
+    expect(await unreads(x.token)).toEqual({ unreads: 0, chats: [] });
+    // 22 chats: the oldest two fall off the list's first page (20), and their messages still count
+    const made: number[] = [];
+    for (let i = 0; i < 22; i += 1) {
+      made.push((await newChat(t.token, [{ id: x.id }, { id: y.id }])).body.id);
+    }
+    for (const [i, id] of made.entries()) {
+      for (let k = 0; k < (i < 2 ? 2 : 1); k += 1) {
+        await server.request('POST', `/api/chats/${id}/messages`, { token: t.token, body: { message: `m${k}` } });
+      }
+    }
+    for (const id of made.slice(2)) {
+      // the newer chats come first: leave the oldest two off the first page
+      await server.request('PUT', `/api/chats/${id}`, { token: t.token, body: { title: `Chat ${id}` } });
+    }
+    const page = await server.request('GET', '/api/chats', { token: x.token });
+    expect(page.body.records.map((chat: { id: number }) => chat.id)).not.toContain(made[0]);
+    expect(await unreads(x.token)).toEqual({
+      unreads: 24,
+      chats: made.map((chatId, i) => ({ chatId, unreads: i < 2 ? 2 : 1 })),
+    });
+    // the sender has read everything; a read clears one chat; Yuri's counts are his own
+    expect(await unreads(t.token)).toEqual({ unreads: 0, chats: [] });
+    await server.request('POST', `/api/chats/${made[0]}/read`, { token: x.token, body: {} });
+    expect((await unreads(x.token)).unreads).toBe(22);
+    expect((await unreads(y.token)).unreads).toBe(24);
+    // a chat Xena is taken out of no longer counts for her
+    await server.request('PUT', `/api/chats/${made[1]}`, { token: t.token, body: { users: [{ id: y.id }] } });
+    const after = await unreads(x.token);
+    expect(after.unreads).toBe(20);
+    expect(after.chats.map((chat) => chat.chatId)).not.toContain(made[1]);
+  });
+
   it('pages messages from the newest, each page oldest first (the ancestor prepends older pages)', async () => {
     const { body: chat } = await newChat(tenant.token, [{ id: b.id }]);
     for (let i = 1; i <= 25; i += 1) {
@@ -243,6 +285,7 @@ describe('internal chat', () => {
     ).toBe(200);
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/chats'],
+      ['GET', '/api/chats/unreads'],
       ['GET', `/api/chats/${chat.id}`],
       ['POST', '/api/chats', { title: 'x', users: [{ id: x.id }] }],
       ['PUT', `/api/chats/${chat.id}`, { title: 'x' }],

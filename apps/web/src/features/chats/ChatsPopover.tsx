@@ -8,7 +8,10 @@ import { formatChatTime, unreadsOf } from './chatCache';
 import { useChats } from './useChats';
 import './i18n';
 
-/** The top bar's chats button: the caller's unread total, the latest chats; a click opens `/chats/:uuid`. */
+/**
+ * The top bar's chats button: the caller's unread total over all its chats (not only the listed ones), the
+ * latest chats; a click opens `/chats/:uuid`.
+ */
 export const ChatsPopover = () => {
   const { t } = useTranslation();
   const { user } = useAuth();

@@ -1,6 +1,15 @@
-import type { TChatMessage } from '@zelo/shared';
+import type { TChat, TChatMessage, TChatUnreads } from '@zelo/shared';
 import { describe, expect, it } from 'vitest';
-import { appendMessage, conversationOf, formatChatTime, type TMessageData, totalUnreads, unreadsOf } from './chatCache';
+import {
+  appendMessage,
+  conversationOf,
+  formatChatTime,
+  type TMessageData,
+  totalUnreads,
+  unreadsAfterEvent,
+  unreadsOf,
+  withChatUnreads,
+} from './chatCache';
 
 const message = (id: number, text = `m${id}`): TChatMessage => ({
   id,
@@ -54,5 +63,70 @@ describe('chat cache', () => {
     expect(formatChatTime(new Date(2025, 0, 2, 9, 5).toISOString(), now)).toBe('09:05');
     expect(formatChatTime(new Date(2024, 11, 31, 23, 59).toISOString(), now)).toBe('31/12/2024 23:59');
     expect(formatChatTime('nope', now)).toBe('');
+  });
+
+  describe("the unread total over all the caller's chats", () => {
+    const ME = 1;
+    /** chat `id` as an event carries it: my count `mine`, another member's `other` */
+    const liveChat = (id: number, mine: number, other = 0): TChat => ({
+      id,
+      uuid: `uuid-${id}`,
+      title: `Chat ${id}`,
+      ownerId: ME,
+      lastMessage: '',
+      createdAt: '2025-01-02T10:00:00.000Z',
+      updatedAt: '2025-01-02T10:00:00.000Z',
+      owner: { id: ME, name: 'Me' },
+      users: [
+        { chatId: id, userId: ME, unreads: mine, user: { id: ME, name: 'Me' } },
+        { chatId: id, userId: 2, unreads: other, user: { id: 2, name: 'Bea' } },
+      ],
+    });
+    // the server's answer: 30 chats, two of them (40 and 41) far beyond the loaded first page
+    const start: TChatUnreads = {
+      unreads: 7,
+      chats: [
+        { chatId: 40, unreads: 4 },
+        { chatId: 41, unreads: 3 },
+      ],
+    };
+    const newMessage = (chat: TChat) =>
+      ({ action: 'new-message', chat, newMessage: { ...message(99), chatId: chat.id, chat } }) as const;
+
+    it('sets one chat count: the total moves by the difference, a chat with none is dropped', () => {
+      expect(withChatUnreads(start, 40, 5)).toEqual({
+        unreads: 8,
+        chats: [
+          { chatId: 41, unreads: 3 },
+          { chatId: 40, unreads: 5 },
+        ],
+      });
+      expect(withChatUnreads(start, 41, 0)).toEqual({ unreads: 4, chats: [{ chatId: 40, unreads: 4 }] });
+      expect(withChatUnreads(start, 7, 1)).toMatchObject({ unreads: 8 });
+      expect(withChatUnreads(start, 7, 0)).toBe(start);
+    });
+
+    it('follows the events: a message elsewhere counts, a read or a delete clears, the same event twice counts once', () => {
+      // a message in a chat not loaded and without unreads yet
+      const once = unreadsAfterEvent(start, newMessage(liveChat(7, 1)), ME);
+      expect(once.unreads).toBe(8);
+      // every mounted useChats hears it: no double count
+      expect(unreadsAfterEvent(once, newMessage(liveChat(7, 1)), ME)).toEqual(once);
+      // one more message in an old chat beyond the first page
+      const more = unreadsAfterEvent(once, newMessage(liveChat(40, 5)), ME);
+      expect(more.unreads).toBe(9);
+      // my own message clears my count there (the other member's count is not mine)
+      const sent = unreadsAfterEvent(more, newMessage(liveChat(41, 0, 6)), ME);
+      expect(sent.unreads).toBe(6);
+      // another member reading changes nothing of mine
+      expect(unreadsAfterEvent(sent, { action: 'update', chat: liveChat(40, 5, 0) }, ME)).toBe(sent);
+      // I read chat 40
+      const read = unreadsAfterEvent(sent, { action: 'update', chat: liveChat(40, 0) }, ME);
+      expect(read).toEqual({ unreads: 1, chats: [{ chatId: 7, unreads: 1 }] });
+      // chat 7 deleted (or I was taken out of it)
+      expect(unreadsAfterEvent(read, { action: 'delete', id: 7 }, ME)).toEqual({ unreads: 0, chats: [] });
+      // a chat I was added to, arriving on my user room with its count
+      expect(unreadsAfterEvent(read, { action: 'update', record: liveChat(50, 2) }, ME).unreads).toBe(3);
+    });
   });
 });

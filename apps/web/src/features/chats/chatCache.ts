@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { TChat, TChatMessage } from '@zelo/shared';
+import type { TChat, TChatEvent, TChatMessage, TChatUnreads, TChatUserEvent } from '@zelo/shared';
 
 /** Pure helpers of the chat screens (unit-tested in chatCache.test.ts). */
 
@@ -13,6 +13,43 @@ export const unreadsOf = (chat: Pick<TChat, 'users'>, userId: number | undefined
 /** the caller's unread messages over these chats (the top bar's badge, the side menu's dot) */
 export const totalUnreads = (chats: Pick<TChat, 'users'>[], userId: number | undefined) =>
   chats.reduce((sum, chat) => sum + unreadsOf(chat, userId), 0);
+
+/**
+ * The caller's unread total (GET /chats/unreads: over all its chats, not only the loaded ones) after one chat's
+ * count for the caller became `count`; a chat absent from `state.chats` had none. Setting a count, not adding to
+ * it, makes the same event heard twice (every mounted `useChats` hears it) change the total once.
+ */
+export const withChatUnreads = (state: TChatUnreads, chatId: number, count: number): TChatUnreads => {
+  const before = state.chats.find((c) => c.chatId === chatId)?.unreads ?? 0;
+  if (before === count) {
+    return state;
+  }
+  const chats = state.chats.filter((c) => c.chatId !== chatId);
+
+  return {
+    unreads: Math.max(0, state.unreads - before + count),
+    chats: count > 0 ? [...chats, { chatId, unreads: count }] : chats,
+  };
+};
+
+/**
+ * The total after a chat event the caller heard: each one carries the chat with the members' counts (a new
+ * message, a read, a chat made or edited) or says the chat is gone for the caller (deleted or left: none).
+ */
+export const unreadsAfterEvent = (
+  state: TChatUnreads,
+  event: TChatEvent | TChatUserEvent,
+  userId: number | undefined,
+): TChatUnreads => {
+  if ('record' in event) {
+    return withChatUnreads(state, event.record.id, unreadsOf(event.record, userId));
+  }
+  if (event.action === 'delete') {
+    return withChatUnreads(state, event.id, 0);
+  }
+
+  return withChatUnreads(state, event.chat.id, unreadsOf(event.chat, userId));
+};
 
 /**
  * The loaded pages as one conversation, oldest first: page 1 holds the newest messages and each further page

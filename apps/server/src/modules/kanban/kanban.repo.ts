@@ -8,9 +8,9 @@ import { queryRows, type SqlParams } from '../../db/statements';
  *
  * A board is the caller's open and pending tickets split into lanes: "open" (no kanban tag, lane 0 here) and
  * one lane per kanban tag (a ticket with two lane tags sits in both). One statement answers every lane at
- * once: the visible tickets are picked from `tickets` alone (`cand`, id and updated_at), given their lanes by
- * one lookup each in `ticket_tags`' primary key restricted to the company's lane tags (a hash of the company's
- * ticket tags would read closed tickets' tags too), counted per lane, ranked per lane by
+ * once: the visible tickets are read from `tickets`' index (id and updated_at) and, in the same scan, given
+ * their lanes by one lookup each in `ticket_tags`' primary key restricted to the company's lane tags (`placed`;
+ * a hash of the company's ticket tags would read closed tickets' tags too), counted per lane, ranked per lane by
  * (updated_at desc, id desc) in one sort, and only the cards of the page (N per lane) are read with their
  * contact, queue, user and tags and built into JSON by PostgreSQL. Each lane's cards come as JSON text, which
  * the service splices into the answer without parsing.

@@ -110,7 +110,8 @@ describe('announcements: the super user publishes, a company admin sees it live'
     // on a 390 px phone each announcement is a card, and nothing scrolls sideways
     await page.setViewportSize({ width: 390, height: 800 });
     await row.waitFor();
-    expect(await noHorizontalScroll(page)).toBe(true);
+    // the table turns into cards on the render after the resize: ask until that render has landed
+    await expect.poll(() => noHorizontalScroll(page)).toBe(true);
     await screenshot(page, 'announcements-en-light-390');
     await page.setViewportSize({ width: 1366, height: 800 });
     expectNoPageErrors(superTab);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiCallError, apiCall, apiLogin, createUser, signUpCompany, type TCompanyAdmin, unique } from '../support/api';
 import {
   expectNoPageErrors,
+  fillLogin,
   launchBrowser,
   loginThroughUi,
   openPage,
@@ -159,8 +160,11 @@ describe('internal chat between members only', () => {
     }
     // a fresh page lists the 20 newest chats (one unread each); the oldest holds two more
     const readies = caio.socketReadies();
-    // a fresh page (his API login above ended the browser's session: he logs in again)
-    await loginThroughUi(caio.page, c.email, c.password);
+    // his API login above ended the browser's session: the app itself goes to /login (a goto of our own could
+    // race that navigation and be aborted), where he logs in again
+    await caio.page.waitForURL(/\/login/, { timeout: 15_000 });
+    await fillLogin(caio.page, c.email, c.password);
+    await caio.page.getByTestId('greeting').waitFor({ timeout: 15_000 });
     await waitForSocketReady(caio, readies);
     await expect.poll(() => chatCount(caio.page), { timeout: 10_000 }).toBe(22);
     await dotShown(caio.page).waitFor();

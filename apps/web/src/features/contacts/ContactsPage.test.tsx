@@ -1,29 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TContact, TSessionUser } from '@zelo/shared';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../../app/auth/AuthContext';
+import { QueryClient } from '@tanstack/react-query';
+import type { TContact } from '@zelo/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderScreen, sessionUser, stubLocalStorage } from '../../testing/renderScreen';
 
 /** Server-side render (no DOM) of the contacts page from a cached first page. */
-beforeAll(() => {
-  vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
-});
-
-const sessionUser = (profile: 'admin' | 'user'): TSessionUser => ({
-  id: 1,
-  name: 'Ana',
-  email: 'ana@x.com',
-  profile,
-  super: false,
-  companyId: 1,
-  allTicket: 'enabled',
-  whatsappId: null,
-  language: null,
-  canSeeTicketsWithoutQueue: true,
-  queues: [],
-  company: { id: 1, name: 'Empresa 1', dueDate: '2093-01-05', status: true, settings: [], plan: null },
-});
+beforeAll(() => stubLocalStorage());
 
 const contact = {
   id: 7,
@@ -37,35 +18,14 @@ const contact = {
 } as unknown as TContact;
 
 const render = async (profile: 'admin' | 'user') => {
-  await import('../../i18n');
-  const { AuthContext } = await import('../../app/auth/AuthContext');
   const { default: ContactsPage } = await import('./ContactsPage');
-  const user = sessionUser(profile);
-  const value: AuthContextValue = {
-    user,
-    loading: false,
-    isAdmin: profile === 'admin',
-    isSuper: false,
-    login: async () => user,
-    logout: async () => undefined,
-    refreshUser: async () => undefined,
-    hasPlanFlag: () => true,
-  };
   const client = new QueryClient();
   client.setQueryData(['contacts', 'page', '', {}], {
     pages: [{ contacts: [contact], hasMore: false, count: 1 }],
     pageParams: [1],
   });
 
-  return renderToString(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/contacts']}>
-        <AuthContext.Provider value={value}>
-          <ContactsPage />
-        </AuthContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderScreen(<ContactsPage />, { path: '/contacts', user: sessionUser({ profile }), client });
 };
 
 describe('ContactsPage', { timeout: 90_000 }, () => {

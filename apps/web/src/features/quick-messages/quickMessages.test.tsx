@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TQuickMessage, TSessionUser } from '@zelo/shared';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import type { TQuickMessage } from '@zelo/shared';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../../app/auth/AuthContext';
+import { renderScreen, sessionUser, stubLocalStorage } from '../../testing/renderScreen';
 
 const calls: { method: string; url: string; body?: unknown }[] = [];
 vi.mock('../../api/http', async (original) => {
@@ -37,14 +35,7 @@ vi.mock('../../api/http', async (original) => {
   };
 });
 
-beforeAll(() => {
-  const store = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => store.set(k, v),
-    removeItem: (k: string) => store.delete(k),
-  });
-});
+beforeAll(() => stubLocalStorage());
 beforeEach(() => {
   calls.length = 0;
 });
@@ -122,33 +113,8 @@ describe('quick messages: what the dialog shows and saves', { timeout: 90_000 },
 
 describe('QuickMessagesPage', { timeout: 90_000 }, () => {
   it('lists the quick messages with their files; only editable rows get actions', async () => {
-    await import('../../i18n');
-    const { AuthContext } = await import('../../app/auth/AuthContext');
     const { default: QuickMessagesPage } = await import('./QuickMessagesPage');
-    const agent: TSessionUser = {
-      id: 1,
-      name: 'Ana',
-      email: 'ana@x.com',
-      profile: 'user',
-      super: false,
-      companyId: 1,
-      allTicket: 'desabled',
-      whatsappId: null,
-      language: null,
-      canSeeTicketsWithoutQueue: false,
-      queues: [],
-      company: { id: 1, name: 'Empresa 1', dueDate: '2093-01-05', status: true, settings: [], plan: null },
-    };
-    const value: AuthContextValue = {
-      user: agent,
-      loading: false,
-      isAdmin: false,
-      isSuper: false,
-      login: async () => agent,
-      logout: async () => undefined,
-      refreshUser: async () => undefined,
-      hasPlanFlag: () => true,
-    };
+    const agent = sessionUser({ profile: 'user', allTicket: 'desabled', canSeeTicketsWithoutQueue: false });
     const client = new QueryClient();
     const others = quick({ id: 2, shortcode: 'others', userId: 9, message: 'Not mine' });
     client.setQueryData(['quick-messages', 'page', '', { userId: 1 }], {
@@ -156,15 +122,7 @@ describe('QuickMessagesPage', { timeout: 90_000 }, () => {
       pageParams: [1],
     });
 
-    const html = renderToString(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/quick-messages']}>
-          <AuthContext.Provider value={value}>
-            <QuickMessagesPage />
-          </AuthContext.Provider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    const html = await renderScreen(<QuickMessagesPage />, { path: '/quick-messages', user: agent, client });
 
     for (const testId of [
       'quick-messages-add',

@@ -1,47 +1,15 @@
-import { type InfiniteData, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type {
-  TCompany,
-  TFailedDeliveryCounts,
-  TFailedDeliveryPage,
-  THelp,
-  TPlan,
-  TSessionUser,
-  TSetting,
-} from '@zelo/shared';
+import { type InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { TCompany, TFailedDeliveryCounts, TFailedDeliveryPage, THelp, TPlan, TSetting } from '@zelo/shared';
 import { SETTING_DEFINITIONS, SETTING_KEYS } from '@zelo/shared';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../../app/auth/AuthContext';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderScreen, sessionUser, stubLocalStorage } from '../../testing/renderScreen';
 import { COMPANIES_QUERY_KEY } from './companies/useCompanies';
 import { addMonthsToDate, todayDateOnly } from './companies/dueDate';
 import { PLANS_QUERY_KEY } from './plans/usePlans';
 import { SETTINGS_QUERY_KEY } from './settingsCache';
 
 /** Server-side renders (no DOM): the page shows the right tabs and controls from cached data. */
-beforeAll(() => {
-  const store = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => store.set(k, v),
-    removeItem: (k: string) => store.delete(k),
-  });
-});
-
-const sessionUser = (isSuper: boolean): TSessionUser => ({
-  id: 1,
-  name: 'Ana',
-  email: 'ana@x.com',
-  profile: 'admin',
-  super: isSuper,
-  companyId: 1,
-  allTicket: 'enabled',
-  whatsappId: null,
-  language: null,
-  canSeeTicketsWithoutQueue: true,
-  queues: [],
-  company: { id: 1, name: 'Empresa 1', dueDate: '2093-01-05', status: true, settings: [], plan: null },
-});
+beforeAll(() => stubLocalStorage());
 
 const plan: TPlan = {
   id: 1,
@@ -94,20 +62,7 @@ const inDays = (days: number) => {
 };
 
 const render = async (path: string, isSuper: boolean, settings: TSetting[]) => {
-  await import('../../i18n');
-  const { AuthContext } = await import('../../app/auth/AuthContext');
   const { default: SettingsPage } = await import('./SettingsPage');
-  const user = sessionUser(isSuper);
-  const value: AuthContextValue = {
-    user,
-    loading: false,
-    isAdmin: true,
-    isSuper,
-    login: async () => user,
-    logout: async () => undefined,
-    refreshUser: async () => undefined,
-    hasPlanFlag: () => true,
-  };
   const client = new QueryClient();
   client.setQueryData(SETTINGS_QUERY_KEY, settings);
   client.setQueryData(PLANS_QUERY_KEY, [plan]);
@@ -147,15 +102,7 @@ const render = async (path: string, isSuper: boolean, settings: TSetting[]) => {
     companies: [{ companyId: 7, name: 'Empresa Sete', count: 4 }],
   });
 
-  return renderToString(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <AuthContext.Provider value={value}>
-          <SettingsPage />
-        </AuthContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderScreen(<SettingsPage />, { path, user: sessionUser({ super: isSuper }), client });
 };
 
 const defaults = (overrides: Record<string, string> = {}): TSetting[] =>

@@ -1,34 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TSessionUser, TUser } from '@zelo/shared';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../../app/auth/AuthContext';
+import { QueryClient } from '@tanstack/react-query';
+import type { TUser } from '@zelo/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderScreen, stubLocalStorage } from '../../testing/renderScreen';
 
 /** Server-side render (no DOM) of the users page from a cached first page. */
-beforeAll(() => {
-  const store = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => store.set(k, v),
-    removeItem: (k: string) => store.delete(k),
-  });
-});
-
-const admin: TSessionUser = {
-  id: 1,
-  name: 'Ana',
-  email: 'ana@x.com',
-  profile: 'admin',
-  super: false,
-  companyId: 1,
-  allTicket: 'enabled',
-  whatsappId: null,
-  language: null,
-  canSeeTicketsWithoutQueue: true,
-  queues: [],
-  company: { id: 1, name: 'Empresa 1', dueDate: '2093-01-05', status: true, settings: [], plan: null },
-};
+beforeAll(() => stubLocalStorage());
 
 const listed: TUser = {
   id: 2,
@@ -52,34 +28,14 @@ const listed: TUser = {
 
 describe('UsersPage', { timeout: 90_000 }, () => {
   it('should list the users with their actions, search and add', async () => {
-    await import('../../i18n');
-    const { AuthContext } = await import('../../app/auth/AuthContext');
     const { default: UsersPage } = await import('./UsersPage');
-    const value: AuthContextValue = {
-      user: admin,
-      loading: false,
-      isAdmin: true,
-      isSuper: false,
-      login: async () => admin,
-      logout: async () => undefined,
-      refreshUser: async () => undefined,
-      hasPlanFlag: () => true,
-    };
     const client = new QueryClient();
     client.setQueryData(['users', 'page', '', {}], {
       pages: [{ users: [listed], hasMore: false, count: 1 }],
       pageParams: [1],
     });
 
-    const html = renderToString(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/users']}>
-          <AuthContext.Provider value={value}>
-            <UsersPage />
-          </AuthContext.Provider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    const html = await renderScreen(<UsersPage />, { path: '/users', client });
 
     for (const testId of ['users-add', 'users-search', 'user-row-bruno@x.com', 'user-edit-bruno@x.com']) {
       expect(html, testId).toContain(`data-testid="${testId}"`);

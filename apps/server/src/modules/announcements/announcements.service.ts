@@ -12,7 +12,7 @@ import type { TAuth } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { cleanFileName, detectType, removeMediaFile, storeMediaFile } from '../messages/media';
+import { cleanFileName, detectType, removeMediaFile, replaceMediaFile } from '../messages/media';
 import {
   deleteAnnouncementRow,
   findAnnouncement,
@@ -136,25 +136,19 @@ export const attachAnnouncementImage = async (
 ) => {
   await loadForWrite(ctx, id);
   const type = assertImage(file.data);
-  const stored = await storeMediaFile(ctx.config, file.data, type.ext);
   const mediaName = cleanFileName(file.fileName, `image.${type.ext}`);
-  let result: { row: TAnnouncementRow; previous: string | null };
-  try {
-    result = await ctx.db.transaction(async (tx) => {
+  const row = await replaceMediaFile(ctx.config, file.data, type.ext, (stored) =>
+    ctx.db.transaction(async (tx) => {
       const current = await lockAnnouncement(tx, id);
       if (!current) throw new AppError('ERR_NO_ANNOUNCEMENT_FOUND');
-      const row = await updateAnnouncementRow(tx, id, { mediaPath: stored, mediaName });
+      const value = await updateAnnouncementRow(tx, id, { mediaPath: stored, mediaName });
 
-      return { row, previous: current.mediaPath };
-    });
-  } catch (err) {
-    await removeMediaFile(ctx.config, stored);
-    throw err;
-  }
-  await removeMediaFile(ctx.config, result.previous);
-  await announceQuietly(ctx, result.row, 'update');
+      return { value, previous: current.mediaPath };
+    }),
+  );
+  await announceQuietly(ctx, row, 'update');
 
-  return toAnnouncement(result.row);
+  return toAnnouncement(row);
 };
 
 /** clears the announcement's image and removes its file */

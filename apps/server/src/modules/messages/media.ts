@@ -139,6 +139,31 @@ export const removeMediaFile = async (config: TConfig, name: string | null | und
   await unlink(join(mediaDir(config), basename(name))).catch(() => undefined);
 };
 
+/**
+ * Points a row at a new file: stores `data`, then runs `write` (a transaction that sets the row's media to the
+ * stored name and answers the name it replaced). A write that fails removes the new file; once it committed the
+ * replaced one is removed. Quick messages, announcements and later attachments share this order, so a file is
+ * never left without its row nor a row without its file.
+ */
+export const replaceMediaFile = async <T>(
+  config: TConfig,
+  data: Buffer,
+  ext: string,
+  write: (stored: string) => Promise<{ value: T; previous: string | null }>,
+): Promise<T> => {
+  const stored = await storeMediaFile(config, data, ext);
+  let written: { value: T; previous: string | null };
+  try {
+    written = await write(stored);
+  } catch (err) {
+    await removeMediaFile(config, stored);
+    throw err;
+  }
+  if (written.previous !== stored) await removeMediaFile(config, written.previous);
+
+  return written.value;
+};
+
 /** a safe display name: no path, no control characters */
 export const cleanFileName = (name: string | undefined, fallback: string) => {
   const base = basename((name ?? '').replaceAll('\\', '/'))

@@ -11,7 +11,7 @@ import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { lockCompany } from '../companies/companies.repo';
-import { cleanFileName, MEDIA_LIMITS, removeMediaFile, resolveType, storeMediaFile } from '../messages/media';
+import { cleanFileName, MEDIA_LIMITS, removeMediaFile, replaceMediaFile, resolveType } from '../messages/media';
 import { mediaUrlOf } from '../messages/message-dto';
 import {
   deleteQuickMessageRow,
@@ -160,28 +160,20 @@ export const attachQuickMessageMedia = async (
       { path: 'file', message: 'tooLarge' },
     ]);
   }
-  const stored = await storeMediaFile(ctx.config, upload.data, type.ext);
-  let changed: { row: TQuickMessageRow; earlier: string | null } | undefined;
-  try {
-    changed = await ctx.db.transaction(async (tx) => {
+  const row = await replaceMediaFile(ctx.config, upload.data, type.ext, (stored) =>
+    ctx.db.transaction(async (tx) => {
       const current = await lockQuickMessage(tx, companyId, id);
-      if (!current) return undefined;
+      // deleted while its file was being read
+      if (!current) throw new AppError('ERR_NO_QUICK_MESSAGE_FOUND');
       const media = { mediaPath: stored, mediaName: quickMediaName(upload.fileName, type.ext) };
+      const value = await setQuickMessageMedia(tx, companyId, id, media);
+      if (!value) throw new AppError('ERR_NO_QUICK_MESSAGE_FOUND');
 
-      return { row: await setQuickMessageMedia(tx, companyId, id, media), earlier: current.mediaPath };
-    });
-  } catch (err) {
-    await removeMediaFile(ctx.config, stored);
-    throw err;
-  }
-  if (!changed?.row) {
-    // deleted while its file was being read
-    await removeMediaFile(ctx.config, stored);
-    throw new AppError('ERR_NO_QUICK_MESSAGE_FOUND');
-  }
-  if (changed.earlier !== stored) await removeMediaFile(ctx.config, changed.earlier);
-  const record = toQuickMessage(ctx, changed.row);
-  announce(ctx, companyId, changed.row, { action: 'update', record });
+      return { value, previous: current.mediaPath };
+    }),
+  );
+  const record = toQuickMessage(ctx, row);
+  announce(ctx, companyId, row, { action: 'update', record });
 
   return record;
 };

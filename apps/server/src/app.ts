@@ -53,6 +53,7 @@ import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-inte
 import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
+import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { registerTicketJoinPolicy } from './modules/tickets/join-policy';
 import { createListAnswers } from './modules/tickets/list-answers';
@@ -80,6 +81,7 @@ const MODULES = [
   queuesRoutes,
   queueOptionsRoutes,
   quickMessagesRoutes,
+  schedulesRoutes,
   tagsRoutes,
   kanbanRoutes,
   ticketNotesRoutes,

@@ -8,6 +8,7 @@ import type { TJobs } from './jobs/boss';
 import { periodicJobs } from './jobs/periodic';
 import { housekeepingJobs } from './inbound/housekeeping';
 import { ensureSuperUser } from './lib/seed';
+import { createScheduleSender } from './modules/schedules/schedule-sender';
 
 const started = performance.now();
 const config = loadConfig();
@@ -37,6 +38,9 @@ const jobs: Promise<TJobs | undefined> = config.jobs
         return running;
       })
   : Promise.resolve(undefined);
+// scheduled messages leave from a timer of their own on every node that runs jobs (atomic claims keep them once)
+const scheduleSender = config.jobs ? createScheduleSender(ctx) : undefined;
+scheduleSender?.start();
 jobs.catch((err) => {
   logger.fatal({ err }, 'the job system did not start');
   process.exit(1);
@@ -50,6 +54,7 @@ const stop = async (signal: string) => {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
+    await scheduleSender?.stop();
     await (await jobs.catch(() => undefined))?.stop();
     await app.close();
     await database.close();

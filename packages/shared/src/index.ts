@@ -14,6 +14,7 @@ export * from './contacts.js';
 export * from './messages.js';
 export * from './queues.js';
 export * from './quick-messages.js';
+export * from './schedules.js';
 export * from './tickets.js';
 export * from './tags.js';
 export * from './sandbox.js';

@@ -1,0 +1,197 @@
+import { and, asc, count, desc, eq, gte, isNotNull, lt, min, type SQL, sql } from 'drizzle-orm';
+import type { TDbOrTx } from '../../db/client';
+import { whatsapps } from '../../db/schema/connections';
+import { contacts } from '../../db/schema/contacts';
+import { companies, plans, users } from '../../db/schema/core';
+import { schedules } from '../../db/schema/schedules';
+import { tickets } from '../../db/schema/tickets';
+import { likePattern } from '../../lib/paging';
+import { updateRows } from '../../db/update-rows';
+
+export type TScheduleRow = typeof schedules.$inferSelect;
+export type TScheduleInsert = typeof schedules.$inferInsert;
+
+/** a schedule with the names the list and the calendar show */
+const selectWithNames = (db: TDbOrTx) =>
+  db
+    .select({
+      row: schedules,
+      contact: { id: contacts.id, name: contacts.name, number: contacts.number },
+      userName: users.name,
+      whatsappName: whatsapps.name,
+    })
+    .from(schedules)
+    .innerJoin(contacts, eq(contacts.id, schedules.contactId))
+    .leftJoin(users, eq(users.id, schedules.userId))
+    .leftJoin(whatsapps, eq(whatsapps.id, schedules.whatsappId));
+
+export type TScheduleWithNames = Awaited<ReturnType<ReturnType<typeof selectWithNames>['execute']>>[number];
+
+export type TScheduleFilter = {
+  search: string;
+  contactId?: number;
+  userId?: number;
+  from?: Date;
+  to?: Date;
+};
+
+const filterWhere = (companyId: number, filter: TScheduleFilter) => {
+  const parts: (SQL | undefined)[] = [eq(schedules.companyId, companyId)];
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    parts.push(sql`(${schedules.body} ILIKE ${pattern} OR ${contacts.name} ILIKE ${pattern})`);
+  }
+  if (filter.contactId) parts.push(eq(schedules.contactId, filter.contactId));
+  if (filter.userId) parts.push(eq(schedules.userId, filter.userId));
+  if (filter.from) parts.push(gte(schedules.sendAt, filter.from));
+  if (filter.to) parts.push(lt(schedules.sendAt, filter.to));
+
+  return and(...parts);
+};
+
+/** a page of the company's schedules: by sendAt within a date range (the calendar), else newest first */
+export const pageSchedules = async (
+  db: TDbOrTx,
+  companyId: number,
+  filter: TScheduleFilter,
+  limit: number,
+  offset: number,
+) => {
+  const where = filterWhere(companyId, filter);
+  const ranged = Boolean(filter.from || filter.to);
+  const [rows, [{ total }]] = await Promise.all([
+    selectWithNames(db)
+      .where(where)
+      .orderBy(...(ranged ? [asc(schedules.sendAt)] : [desc(schedules.createdAt)]), asc(schedules.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(schedules)
+      .innerJoin(contacts, eq(contacts.id, schedules.contactId))
+      .where(where),
+  ]);
+
+  return { rows, total };
+};
+
+export const findScheduleWithNames = async (db: TDbOrTx, companyId: number, id: number) =>
+  (await selectWithNames(db).where(and(eq(schedules.companyId, companyId), eq(schedules.id, id))))[0];
+
+export const findSchedule = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))
+  )[0];
+
+/** the schedule of the company, locked until the transaction ends */
+export const lockSchedule = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))
+      .for('update')
+  )[0];
+
+export const insertSchedule = async (db: TDbOrTx, values: TScheduleInsert) =>
+  (await db.insert(schedules).values(values).returning())[0];
+
+export const updateScheduleRow = async (
+  db: TDbOrTx,
+  companyId: number,
+  id: number,
+  values: Partial<TScheduleInsert>,
+) => (await updateRows(db, schedules, and(eq(schedules.companyId, companyId), eq(schedules.id, id)), values))[0];
+
+export const deleteScheduleRow = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .delete(schedules)
+      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))
+      .returning({ mediaPath: schedules.mediaPath })
+  )[0];
+
+/** the connection of the contact's most recent ticket that still exists */
+export const lastConnectionOfContact = async (db: TDbOrTx, companyId: number, contactId: number) =>
+  (
+    await db
+      .select({ id: tickets.whatsappId })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), isNotNull(tickets.whatsappId)))
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(1)
+  )[0]?.id ?? null;
+
+/** whether the company's plan has schedules (a company without a plan has none) */
+export const companyHasSchedules = async (db: TDbOrTx, companyId: number) =>
+  (
+    await db
+      .select({ on: plans.useSchedules })
+      .from(companies)
+      .innerJoin(plans, eq(plans.id, companies.planId))
+      .where(eq(companies.id, companyId))
+  )[0]?.on === true;
+
+// ---------------------------------------------------------------- the sender's claims
+
+/** the earliest sendAt still to send (for the timer), across companies */
+export const nextDueAt = async (db: TDbOrTx) =>
+  (
+    await db
+      .select({ at: min(schedules.sendAt) })
+      .from(schedules)
+      .where(sql`${schedules.status} = 'PENDENTE'`)
+  )[0]?.at ?? null;
+
+/** PENDENTE rows that fell due before `before` become ERRO with the reason (the downtime rule) */
+export const failTooLate = async (db: TDbOrTx, before: Date, now: Date, reason: string) =>
+  db
+    .update(schedules)
+    .set({ status: 'ERRO', errorMessage: reason, updatedAt: now })
+    .where(and(sql`${schedules.status} = 'PENDENTE'`, lt(schedules.sendAt, before)))
+    .returning({ id: schedules.id, companyId: schedules.companyId });
+
+/**
+ * Claims up to `limit` rows to send, atomically: PENDENTE rows due by `now`, and AGENDADA rows whose claim is
+ * older than `leaseBefore` (a node that died while sending). Claimed rows turn AGENDADA with this claim's
+ * token and time; rows another runner holds are skipped (FOR UPDATE SKIP LOCKED), so no row is claimed twice.
+ */
+export const claimDue = async (
+  db: TDbOrTx,
+  opts: { now: Date; leaseBefore: Date; token: string; limit: number },
+): Promise<TScheduleRow[]> => {
+  const due = db
+    .select({ id: schedules.id })
+    .from(schedules)
+    .where(
+      sql`(${schedules.status} = 'PENDENTE' and ${schedules.sendAt} <= ${opts.now})
+        or (${schedules.status} = 'AGENDADA' and ${schedules.updatedAt} < ${opts.leaseBefore})`,
+    )
+    .orderBy(asc(schedules.sendAt))
+    .limit(opts.limit)
+    .for('update', { skipLocked: true });
+
+  return db
+    .update(schedules)
+    .set({ status: 'AGENDADA', jobId: opts.token, updatedAt: opts.now })
+    .where(sql`${schedules.id} in ${due}`)
+    .returning();
+};
+
+/** ends a claim (ENVIADA or ERRO) unless it was lost meanwhile (deleted, edited, reclaimed by another node) */
+export const finishClaim = async (
+  db: TDbOrTx,
+  id: number,
+  token: string,
+  values: Pick<TScheduleInsert, 'status' | 'sentAt' | 'errorMessage' | 'ticketId' | 'updatedAt'>,
+) =>
+  (
+    await db
+      .update(schedules)
+      .set({ ...values, jobId: null })
+      .where(and(eq(schedules.id, id), eq(schedules.jobId, token), sql`${schedules.status} = 'AGENDADA'`))
+      .returning()
+  )[0];

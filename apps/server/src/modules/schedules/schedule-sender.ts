@@ -191,7 +191,8 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
       const worker = async () => {
         while (next < claimed.length) {
           const row = claimed[next++];
-          ended += await sendClaimed(row, token);
+          const n = await sendClaimed(row, token);
+          ended += n;
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));

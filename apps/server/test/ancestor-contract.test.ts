@@ -9,7 +9,7 @@
  *
  * Not replayed, because Zelo has not built them yet (each is a later issue's screen): contacts' "import from the
  * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), the dashboard, campaigns,
- * schedules, flow builder, files, invoices. The ancestor has no message edit to replay. Refused on
+ * flow builder, files, invoices. The ancestor has no message edit to replay. Refused on
  * purpose: the password reset with the password in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
@@ -1271,6 +1271,87 @@ const CASES: (TCase | TStep)[] = [
     method: 'DELETE',
     path: () => `/quick-messages/${s.quickId}`,
     status: 204,
+  },
+
+  // ── schedules ──
+  {
+    screen: 'schedules: new schedule from the calendar',
+    source: 'components/ScheduleModal/index.js handleSaveSchedule (POST /schedules)',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/schedules',
+    body: () => shapes.scheduleNew(s.contactId, 'See you tomorrow at 10', '2031-05-04T09:30', s.adminId),
+    status: 200,
+    reads: (res) => {
+      // a wall-clock time without offset is read in the company's zone (America/Sao_Paulo, UTC-3)
+      expect(res.body).toMatchObject({ status: 'PENDENTE', sendAt: '2031-05-04T12:30:00.000Z', sentAt: null });
+      s.scheduleId = res.body.id;
+    },
+  },
+  {
+    screen: 'schedules: attach an image',
+    source: 'components/ScheduleModal/index.js handleSaveSchedule (POST /schedules/:id/media-upload, multipart)',
+    as: 'admin',
+    method: 'POST',
+    path: () => `/schedules/${s.scheduleId}/media-upload`,
+    form: () => shapes.scheduleMedia(PNG, 'the map.png'),
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ mediaName: 'the_map.png' }),
+  },
+  {
+    screen: 'schedules: the calendar (reads schedules, hasMore; contact.name, sendAt)',
+    source: 'pages/Schedules/index.js fetchSchedules (GET /schedules/ with searchParam, pageNumber)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/schedules/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toHaveProperty('hasMore');
+      const mine = res.body.schedules.find((x: { id: number }) => x.id === s.scheduleId);
+      expect(mine).toMatchObject({ contact: { id: s.contactId }, sendAt: '2031-05-04T12:30:00.000Z' });
+      expect(typeof mine.contact.name).toBe('string');
+    },
+  },
+  {
+    screen: 'schedules: open one in the dialog',
+    source: 'components/ScheduleModal/index.js (GET /schedules/:id)',
+    as: 'admin',
+    method: 'GET',
+    path: () => `/schedules/${s.scheduleId}`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ id: s.scheduleId, body: 'See you tomorrow at 10', contactId: s.contactId });
+      s.loadedSchedule = res.body;
+    },
+  },
+  {
+    screen: 'schedules: edit (the record read back, sendAt re-formatted)',
+    source: 'components/ScheduleModal/index.js handleSaveSchedule (PUT /schedules/:id)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/schedules/${s.scheduleId}`,
+    body: () => shapes.scheduleEdit(s.loadedSchedule, 'See you tomorrow at 11', '2031-05-04T10:30', s.adminId),
+    status: 200,
+    reads: (res) =>
+      expect(res.body).toMatchObject({ body: 'See you tomorrow at 11', sendAt: '2031-05-04T13:30:00.000Z' }),
+  },
+  {
+    screen: 'schedules: remove the image',
+    source: 'components/ScheduleModal/index.js deleteMedia (DELETE /schedules/:id/media-upload)',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/schedules/${s.scheduleId}/media-upload`,
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ mediaPath: null, mediaName: null }),
+  },
+  {
+    screen: 'schedules: delete',
+    source: 'pages/Schedules/index.js handleDeleteSchedule (DELETE /schedules/:id)',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/schedules/${s.scheduleId}`,
+    status: 200,
   },
 
   // ── internal chat ──

@@ -153,3 +153,35 @@ export const addAnnouncement = async (
 
   return res.body as { id: number; title: string; status: boolean };
 };
+
+/** a 1×1 png */
+export const SAMPLE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** a scheduled message for a new contact of the tenant, an hour ahead (the ancestor's dialog's default) */
+export const addSchedule = async (server: TTestServer, tenant: TTenant, fields: Record<string, unknown> = {}) => {
+  const contactId = fields.contactId ?? (await addContact(server, tenant)).id;
+  const res = await server.request('POST', '/api/schedules', {
+    token: tenant.token,
+    body: { body: unique('Scheduled'), sendAt: new Date(Date.now() + 3_600_000).toISOString(), ...fields, contactId },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+  return res.body as { id: number; body: string; contactId: number; status: string };
+};
+
+/** POST /api/schedules/:id/media-upload as the ancestor's dialog sends it (multipart `file`) over real HTTP */
+export const uploadScheduleMedia = async (server: TTestServer, token: string, id: number, data = SAMPLE_PNG) => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)], { type: 'image/png' }), 'photo.png');
+  const res = await fetch(`${server.url}/api/schedules/${id}/media-upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await res.text();
+
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+};

@@ -100,6 +100,14 @@ const EXPECTED: Record<string, string> = {
   'PUT /api/ticket-tags/:ticketId/:tagId': 'user',
   'DELETE /api/ticket-tags/:ticketId': 'user',
   'GET /api/ticket/kanban': 'user',
+  // scheduled messages (plan flag useSchedules on every one)
+  'GET /api/schedules': 'user',
+  'GET /api/schedules/:id': 'user',
+  'POST /api/schedules': 'user',
+  'PUT /api/schedules/:id': 'user',
+  'DELETE /api/schedules/:id': 'user',
+  'POST /api/schedules/:id/media-upload': 'user',
+  'DELETE /api/schedules/:id/media-upload': 'user',
   'GET /api/failed-deliveries': 'admin',
   'GET /api/failed-deliveries/counts': 'super',
   'POST /api/failed-deliveries/:id/retry': 'admin',
@@ -126,6 +134,12 @@ describe('route declarations', () => {
     // the tags screen and ticket tags are not a kanban feature
     expect(plans['GET /api/tags']).toBeUndefined();
     expect(plans['PUT /api/ticket-tags/:ticketId/:tagId']).toBeUndefined();
+  });
+
+  it('every schedules route needs the plan flag useSchedules', () => {
+    const routes = server.app.declaredRoutes.filter((r) => r.url.startsWith('/api/schedules'));
+    expect(routes).toHaveLength(7);
+    for (const r of routes) expect({ route: `${r.method} ${r.url}`, plan: r.decl?.plan }).toMatchObject({ plan: 'useSchedules' });
   });
 
   it('every route that is not public refuses an anonymous call with 401', async () => {

@@ -7,9 +7,11 @@ import {
   addOption,
   addQueue,
   addQuickMessage,
+  addSchedule,
   addTag,
   addTicket,
   uploadQuickMedia,
+  uploadScheduleMedia,
 } from './catalogue-fixtures';
 import { createLoggedUser, type TTenant, unique } from './fixtures';
 import { startTestServer, type TTestServer } from './harness';
@@ -86,6 +88,23 @@ const CASES: TTenancyCase[] = [
       { method: 'POST', path: (id) => `/api/quick-messages/${id}/media-upload`, body: {} },
       { method: 'DELETE', path: (id) => `/api/quick-messages/${id}/media-upload` },
       { method: 'DELETE', path: (id) => `/api/quick-messages/${id}` },
+    ],
+  },
+  {
+    name: 'a schedule',
+    create: async (s, t) => {
+      const { id } = await addSchedule(s, t, { body: unique('Beta schedule marker') });
+      // with an image attached, so that a removal by A would show in B's read
+      expect((await uploadScheduleMedia(s, t.token, id)).status).toBe(200);
+
+      return id;
+    },
+    routes: [
+      { method: 'GET', path: (id) => `/api/schedules/${id}` },
+      { method: 'PUT', path: (id) => `/api/schedules/${id}`, body: { body: 'Hijacked schedule' } },
+      { method: 'POST', path: (id) => `/api/schedules/${id}/media-upload`, body: {} },
+      { method: 'DELETE', path: (id) => `/api/schedules/${id}/media-upload` },
+      { method: 'DELETE', path: (id) => `/api/schedules/${id}` },
     ],
   },
   {
@@ -283,6 +302,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       await addQuickMessage(server, t.token, { shortcode: `${label}-qm`, geral: true });
       await addFailedDelivery(server, t, `${label} delivery`);
       await addChat(server, t, `${label} chat`);
+      await addSchedule(server, t, { body: `${label} schedule` });
     }
     const aTicket = await addTicket(server, a, { status: 'pending' });
     const bTicket = await addTicket(server, b, { status: 'pending' });
@@ -308,6 +328,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       '/api/quick-messages/list',
       '/api/failed-deliveries',
       '/api/chats',
+      '/api/schedules',
     ]) {
       const res = await server.request('GET', path, { token: a.token, query: { companyId: b.companyId } });
       expect(res.status, path).toBe(200);

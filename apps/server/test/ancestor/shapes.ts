@@ -310,4 +310,30 @@ export const shapes = {
 
     return form;
   },
+
+  /**
+   * components/ScheduleModal handleSaveSchedule on create: its initial state (`sentAt: ""`), the chosen contact,
+   * the datetime-local `sendAt` (browser-local `YYYY-MM-DDTHH:mm`, no offset) and `userId` added
+   */
+  scheduleNew: (contactId: number, body: string, sendAt: string, userId: number) => ({
+    body,
+    contactId,
+    sendAt,
+    sentAt: '',
+    userId,
+  }),
+  /** components/ScheduleModal handleSaveSchedule on edit: the record it read back, `sendAt` re-formatted local */
+  scheduleEdit: (loaded: Record<string, unknown>, body: string, sendAt: string, userId: number) => ({
+    ...loaded,
+    body,
+    sendAt,
+    userId,
+  }),
+  /** components/ScheduleModal handleSaveSchedule, after the save: the attachment's form (field `file`) */
+  scheduleMedia: (data: Buffer, name: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(data)], { type: 'image/png' }), name);
+
+    return form;
+  },
 };

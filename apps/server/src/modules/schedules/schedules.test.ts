@@ -199,9 +199,12 @@ describe('schedules', () => {
     expect(removed).toMatchObject({ status: 200, body: { mediaPath: null, mediaName: null } });
   });
 
-  it('announces create, update and delete on company-{id}-schedule', async () => {
+  it('announces create, update and delete on company-{id}-schedule, to that company only', async () => {
     const socket = await openSocket(server, bob.token);
     const heard = recordEvents(socket);
+    const stranger = await server.createTenant('Stranger');
+    const strangerSocket = await openSocket(server, stranger.token);
+    const strangerHeard = recordEvents(strangerSocket);
     const event = `company-${tenant.companyId}-schedule`;
     try {
       const s = await add(ana.token);
@@ -210,7 +213,9 @@ describe('schedules', () => {
       await heard.waitFor(event, (p) => p.action === 'update' && p.schedule.body === 'Updated body');
       await server.request('DELETE', `/api/schedules/${s.id}`, { token: ana.token });
       await heard.waitFor(event, (p) => p.action === 'delete' && p.scheduleId === s.id);
+      expect(strangerHeard.heard.filter((h) => /schedule/.test(h.event))).toEqual([]);
     } finally {
+      strangerSocket.close();
       socket.close();
     }
   });

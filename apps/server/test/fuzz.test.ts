@@ -1,6 +1,15 @@
 import { ERROR_CATALOGUE, isErrorCode } from '@zelo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addChat, addContact, addOption, addQueue, addQuickMessage, addTag, digits } from './catalogue-fixtures';
+import {
+  addChat,
+  addContact,
+  addOption,
+  addQueue,
+  addQuickMessage,
+  addSchedule,
+  addTag,
+  digits,
+} from './catalogue-fixtures';
 import { createPlan, createUser, type TTenant, unique } from './fixtures';
 import { casesFor, operationsOf, type TFuzzCase, type TOpenApiDocument, type TOperation } from './fuzz-cases';
 import { startTestServer, type TTestServer } from './harness';
@@ -37,6 +46,7 @@ const fx = {} as {
   optionId: number;
   tagId: number;
   quickMessageId: number;
+  scheduleId: number;
   noteId: number;
   chatId: number;
 };
@@ -78,6 +88,7 @@ const validPathValue = (op: TOperation, param: string): string => {
     queue: fx.queueId,
     'queue-options': fx.optionId,
     'quick-messages': fx.quickMessageId,
+    schedules: fx.scheduleId,
     tags: fx.tagId,
     'ticket-notes': fx.noteId,
     messages: fx.messageId,
@@ -179,6 +190,7 @@ const snapshot = async () => {
     option: await read(`/api/queue-options/${fx.optionId}`, tenant.token),
     tag: await read(`/api/tags/${fx.tagId}`, tenant.token),
     quickMessage: await read(`/api/quick-messages/${fx.quickMessageId}`, tenant.token),
+    schedule: await read(`/api/schedules/${fx.scheduleId}`, tenant.token),
     user: await read(`/api/users/${fx.userId}`, tenant.token),
     plan: await read(`/api/plans/${fx.planId}`, superToken),
     help: await read(`/api/helps/${fx.helpId}`, superToken),
@@ -240,6 +252,7 @@ beforeAll(async () => {
   fx.optionId = (await addOption(server, tenant, { queueId: fx.queueId })).id;
   fx.tagId = (await addTag(server, tenant)).id;
   fx.quickMessageId = (await addQuickMessage(server, tenant.token)).id;
+  fx.scheduleId = (await addSchedule(server, tenant, { contactId: fx.contactId })).id;
   const note = await server.request('POST', '/api/ticket-notes', {
     token: tenant.token,
     body: { note: 'a note', ticketId: fx.ticketId, contactId: row.contact_id },

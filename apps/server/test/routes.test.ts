@@ -139,7 +139,8 @@ describe('route declarations', () => {
   it('every schedules route needs the plan flag useSchedules', () => {
     const routes = server.app.declaredRoutes.filter((r) => r.url.startsWith('/api/schedules'));
     expect(routes).toHaveLength(7);
-    for (const r of routes) expect({ route: `${r.method} ${r.url}`, plan: r.decl?.plan }).toMatchObject({ plan: 'useSchedules' });
+    for (const r of routes)
+      expect({ route: `${r.method} ${r.url}`, plan: r.decl?.plan }).toMatchObject({ plan: 'useSchedules' });
   });
 
   it('every route that is not public refuses an anonymous call with 401', async () => {

@@ -21,12 +21,15 @@ export const zScheduleMoment = z
   .string({ error: V.required })
   .trim()
   .min(1, V.required)
-  .refine((s) => SCHEDULE_MOMENT.test(s) && !Number.isNaN(Date.parse(momentHasZone(s) ? s : `${s.replace(' ', 'T')}Z`)), V.invalid);
+  .refine(
+    (s) => SCHEDULE_MOMENT.test(s) && !Number.isNaN(Date.parse(momentHasZone(s) ? s : `${s.replace(' ', 'T')}Z`)),
+    V.invalid,
+  );
 
 /** the contact: an id; the ancestor's dialog sends "" until one is chosen */
-const zContactId = z.union([zId, z.literal('').transform(() => undefined)], { error: V.required }).pipe(
-  z.number({ error: V.required }),
-);
+const zContactId = z
+  .union([zId, z.literal('').transform(() => undefined)], { error: V.required })
+  .pipe(z.number({ error: V.required }));
 
 /**
  * POST /schedules, also the ancestor's ScheduleModal (`{body, contactId, sendAt, sentAt: "", userId}`; its

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installFakeChannels } from '../../../test/channel-fake';
-import { createPlan, countRows, insertConnection, openSocket, recordEvents, type TTenant } from '../../../test/fixtures';
+import {
+  createPlan,
+  countRows,
+  insertConnection,
+  openSocket,
+  recordEvents,
+  type TTenant,
+} from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { insertContact, insertDefaultConnection } from '../../../test/inbox';
 import { clientIdOfSchedule, createScheduleSender } from './schedule-sender';
@@ -26,11 +33,22 @@ afterAll(() => server.close());
 /** a clock the test moves */
 const clock = (start: number) => {
   let t = start;
-  return { now: () => new Date(t), set: (ms: number) => void (t = ms), add: (ms: number) => void (t += ms) };
+  return {
+    now: () => new Date(t),
+    set: (ms: number) => {
+      t = ms;
+    },
+    add: (ms: number) => {
+      t += ms;
+    },
+  };
 };
 
 const schedule = async (fields: Record<string, unknown>, token = tenant.token) => {
-  const res = await server.request('POST', '/api/schedules', { token, body: { body: 'Your order is ready', ...fields } });
+  const res = await server.request('POST', '/api/schedules', {
+    token,
+    body: { body: 'Your order is ready', ...fields },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 
   return res.body as { id: number; sendAt: string };
@@ -51,7 +69,11 @@ describe('the schedule sender (injected clock)', () => {
   it('sends at sendAt, not before, once, into the contact ticket history, as ENVIADA with sentAt', async () => {
     const contact = await insertContact(server, tenant.companyId, { name: 'Dora' });
     const at = Date.UTC(2040, 0, 1, 12);
-    const s = await schedule({ contactId: contact.id, sendAt: new Date(at).toISOString(), body: 'Hello {{name}}, see you' });
+    const s = await schedule({
+      contactId: contact.id,
+      sendAt: new Date(at).toISOString(),
+      body: 'Hello {{name}}, see you',
+    });
     const c = clock(at - 1000);
     const sender = createScheduleSender(server.ctx, { now: c.now });
     expect(await sender.runDue()).toBe(0);
@@ -103,7 +125,11 @@ describe('the schedule sender (injected clock)', () => {
     const a = await insertContact(server, tenant.companyId);
     const s1 = await schedule({ contactId: a.id, sendAt: new Date(at).toISOString(), whatsappId: offline });
     await sender.runDue();
-    expect(await row(s1.id)).toMatchObject({ status: 'ERRO', error_message: 'ERR_WAPP_NOT_INITIALIZED', sent_at: null });
+    expect(await row(s1.id)).toMatchObject({
+      status: 'ERRO',
+      error_message: 'ERR_WAPP_NOT_INITIALIZED',
+      sent_at: null,
+    });
 
     const b = await insertContact(server, tenant.companyId);
     const s2 = await schedule({ contactId: b.id, sendAt: new Date(at).toISOString(), whatsappId: connectionId });
@@ -165,7 +191,9 @@ describe('the schedule sender (injected clock)', () => {
     const contact = await insertContact(server, tenant.companyId);
     const ids: number[] = [];
     for (let i = 0; i < 12; i += 1) {
-      ids.push((await schedule({ contactId: contact.id, sendAt: new Date(at).toISOString(), body: `Message ${i}` })).id);
+      ids.push(
+        (await schedule({ contactId: contact.id, sendAt: new Date(at).toISOString(), body: `Message ${i}` })).id,
+      );
     }
     const a = createScheduleSender(server.ctx, { now: () => new Date(at), batch: 3, concurrency: 2 });
     const b = createScheduleSender(server.ctx, { now: () => new Date(at), batch: 3, concurrency: 2 });
@@ -209,7 +237,7 @@ describe('the schedule sender (injected clock)', () => {
     await createScheduleSender(server.ctx, { now: () => new Date(at) }).runDue();
     channels.sent.splice(0, channels.sent.length);
     // as if the node died between storing and sending
-    await server.database.executeSql("update messages set external_id = null, ack = 1 where client_id = $1", [
+    await server.database.executeSql('update messages set external_id = null, ack = 1 where client_id = $1', [
       clientIdOfSchedule(s.id),
     ]);
     await server.database.executeSql(

@@ -99,12 +99,8 @@ export const lockSchedule = async (db: TDbOrTx, companyId: number, id: number) =
 export const insertSchedule = async (db: TDbOrTx, values: TScheduleInsert) =>
   (await db.insert(schedules).values(values).returning())[0];
 
-export const updateScheduleRow = async (
-  db: TDbOrTx,
-  companyId: number,
-  id: number,
-  values: Partial<TScheduleInsert>,
-) => (await updateRows(db, schedules, and(eq(schedules.companyId, companyId), eq(schedules.id, id)), values))[0];
+export const updateScheduleRow = async (db: TDbOrTx, companyId: number, id: number, values: Partial<TScheduleInsert>) =>
+  (await updateRows(db, schedules, and(eq(schedules.companyId, companyId), eq(schedules.id, id)), values))[0];
 
 export const deleteScheduleRow = async (db: TDbOrTx, companyId: number, id: number) =>
   (

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createLoggedUser,
-  createPlan,
-  openSocket,
-  recordEvents,
-  type TTenant,
-} from '../../../test/fixtures';
+import { createLoggedUser, createPlan, openSocket, recordEvents, type TTenant } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { insertContact, insertDefaultConnection } from '../../../test/inbox';
 import { momentToDate } from './schedules.service';
@@ -110,7 +104,10 @@ describe('schedules', () => {
         body: { body: 'Long enough', contactId: contact.id, sendAt: inAnHour(), whatsappId: foreignConn },
       }),
     ).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
-    const count = await server.request('GET', '/api/schedules', { token: ana.token, query: { searchParam: 'Long enough' } });
+    const count = await server.request('GET', '/api/schedules', {
+      token: ana.token,
+      query: { searchParam: 'Long enough' },
+    });
     expect(count.body.count).toBe(0);
   });
 
@@ -127,7 +124,11 @@ describe('schedules', () => {
   it('lists with search, contact, user and a date range; answers {schedules, count, hasMore}', async () => {
     const other = await insertContact(server, tenant.companyId, { name: 'Zeca Range' });
     const base = Date.UTC(2031, 0, 15, 12);
-    const inside = await add(bob.token, { contactId: other.id, sendAt: new Date(base).toISOString(), body: 'Range one' });
+    const inside = await add(bob.token, {
+      contactId: other.id,
+      sendAt: new Date(base).toISOString(),
+      body: 'Range one',
+    });
     await add(bob.token, { contactId: other.id, sendAt: new Date(base + 40 * 86_400_000).toISOString() });
     const range = await server.request('GET', '/api/schedules', {
       token: ana.token,
@@ -136,7 +137,10 @@ describe('schedules', () => {
     expect(range.status).toBe(200);
     expect(range.body).toMatchObject({ count: 1, hasMore: false });
     expect(range.body.schedules.map((s: { id: number }) => s.id)).toEqual([inside.id]);
-    const byContact = await server.request('GET', '/api/schedules', { token: ana.token, query: { contactId: other.id } });
+    const byContact = await server.request('GET', '/api/schedules', {
+      token: ana.token,
+      query: { contactId: other.id },
+    });
     expect(byContact.body.count).toBe(2);
     const byName = await server.request('GET', '/api/schedules', { token: ana.token, query: { searchParam: 'zeca' } });
     expect(byName.body.count).toBe(2);
@@ -169,10 +173,7 @@ describe('schedules', () => {
       body: { sendAt: inAnHour() },
     });
     expect(retried).toMatchObject({ status: 200, body: { status: 'PENDENTE', errorMessage: null } });
-    await server.database.executeSql(
-      "update schedules set status = 'ENVIADA', sent_at = now() where id = $1",
-      [s.id],
-    );
+    await server.database.executeSql("update schedules set status = 'ENVIADA', sent_at = now() where id = $1", [s.id]);
     expect(
       await server.request('PUT', `/api/schedules/${s.id}`, { token: ana.token, body: { body: 'Too late now' } }),
     ).toMatchObject({ status: 409, body: { error: 'ERR_CONFLICT' } });
@@ -231,8 +232,12 @@ describe('schedules', () => {
     const superToken = (await server.superLogin()).token;
     const plan = await createPlan(server, superToken, { useSchedules: false });
     expect(
-      (await server.request('PUT', `/api/companies/${other.companyId}`, { token: superToken, body: { planId: plan.id } }))
-        .status,
+      (
+        await server.request('PUT', `/api/companies/${other.companyId}`, {
+          token: superToken,
+          body: { planId: plan.id },
+        })
+      ).status,
     ).toBe(200);
     const session = await server.login(other.email, other.password);
     const id = created.body.id;

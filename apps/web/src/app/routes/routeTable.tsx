@@ -25,6 +25,7 @@ const AnnouncementsPage = lazy(() => import('../../features/announcements/Announ
 const ToDoListPage = lazy(() => import('../../features/todolist/ToDoListPage'));
 const TagsPage = lazy(() => import('../../features/tags/TagsPage'));
 const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
+const SchedulesPage = lazy(() => import('../../features/schedules/SchedulesPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -36,7 +37,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'simulator', titleKey: 'menu.simulator', access: ADMIN, element: <SimulatorPage /> },
   { path: 'quick-messages', titleKey: 'menu.quickMessages', element: <QuickMessagesPage /> },
   { path: 'todolist', titleKey: 'menu.todolist', element: <ToDoListPage /> },
-  { path: 'schedules', titleKey: 'menu.schedules' },
+  { path: 'schedules', titleKey: 'menu.schedules', access: { plan: 'useSchedules' }, element: <SchedulesPage /> },
   { path: 'tags', titleKey: 'menu.tags', element: <TagsPage /> },
   { path: 'contacts', titleKey: 'menu.contacts', element: <ContactsPage /> },
   { path: 'helps', titleKey: 'menu.helps', element: <HelpsPage /> },

@@ -5,8 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAuth } from '../../app/auth/AuthContext';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast, toastError } from '../../components/toast';
+import { ScheduleDialog } from '../schedules/ScheduleDialog';
 import { removeTicket } from './ticketListReducer';
 import { ticketsApi } from './ticketsApi';
 import { updateTicketLists } from './useTicketEvents';
@@ -14,7 +16,7 @@ import { useViewer } from './useViewer';
 
 type TicketOptionsMenuProps = { ticket: TTicket; onTransfer: () => void };
 
-/** Transfer, and delete for admins (after confirmation). */
+/** Transfer, schedule a message to the ticket's contact (plan useSchedules), and delete for admins (after confirmation). */
 export const TicketOptionsMenu = ({ ticket, onTransfer }: TicketOptionsMenuProps) => {
   const { t } = useTranslation();
   const viewer = useViewer();
@@ -22,6 +24,9 @@ export const TicketOptionsMenu = ({ ticket, onTransfer }: TicketOptionsMenuProps
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [scheduling, setScheduling] = useState<number | null>(null);
+  const { hasPlanFlag } = useAuth();
+  const canSchedule = hasPlanFlag('useSchedules') && Boolean(ticket.contact);
 
   const remove = async () => {
     try {
@@ -55,6 +60,17 @@ export const TicketOptionsMenu = ({ ticket, onTransfer }: TicketOptionsMenuProps
         >
           {t('tickets.options.transfer')}
         </MenuItem>
+        {canSchedule ? (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setScheduling(Date.now());
+            }}
+            data-testid="ticket-options-schedule"
+          >
+            {t('schedules.menu')}
+          </MenuItem>
+        ) : null}
         {viewer.isAdmin ? (
           <MenuItem
             onClick={() => {
@@ -68,6 +84,16 @@ export const TicketOptionsMenu = ({ ticket, onTransfer }: TicketOptionsMenuProps
           </MenuItem>
         ) : null}
       </Menu>
+      {scheduling !== null && ticket.contact ? (
+        <ScheduleDialog
+          key={scheduling}
+          open
+          schedule={null}
+          initialContact={ticket.contact}
+          ticketId={ticket.id}
+          onClose={() => setScheduling(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={confirming}
         title={t('tickets.options.deleteTitle', { name: ticket.contact?.name ?? '' })}

@@ -14,10 +14,11 @@ import { coldStartPglite, coldStartPostgres, coldStartTable, type TColdStart } f
 import { INBOX_DEFAULTS, inboxPglite, inboxPostgres, inboxTables, type TInboxResult } from './inbox';
 import { KANBAN_DEFAULTS, kanbanPostgres, kanbanTable, type TKanbanResult } from './kanban';
 import { machine } from './lib';
+import { SCHEDULES_DEFAULTS, schedulesPostgres, schedulesTable, type TSchedulesResult } from './schedules';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban
+    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban | schedules
     db: { type: 'string' }, // pglite | postgres
     runs: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '10' },
@@ -38,7 +39,7 @@ const { values } = parseArgs({
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** `conversation` is the inbox's conversation page (and its lists under writes) alone, on PostgreSQL by default */
 const conversationOnly = values.only === 'conversation';
-const wants = (what: 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban', db: 'pglite' | 'postgres') =>
+const wants = (what: 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban' | 'schedules', db: 'pglite' | 'postgres') =>
   conversationOnly
     ? what === 'inbox' && (values.db ?? 'postgres') === db
     : (!values.only || values.only === what) && (!values.db || values.db === db);
@@ -62,6 +63,7 @@ const cloud: TCloudWebhookResult[] = [];
 const cloudOpts = { concurrency: Number(values.burst), rounds: Number(values.bursts) };
 const cold: TColdStart[] = [];
 const kanban: TKanbanResult[] = [];
+const schedules: TSchedulesResult[] = [];
 const load: TLoadResult[] = [];
 const started = new Date();
 const loadBefore = loadavg()
@@ -115,6 +117,11 @@ if (wants('kanban', 'postgres')) {
   );
 }
 
+if (wants('schedules', 'postgres')) {
+  console.log('scheduled messages, PostgreSQL');
+  schedules.push(...(await schedulesPostgres(SCHEDULES_DEFAULTS, pgUrl)));
+}
+
 const report = [
   `# Zelo benchmarks, ${started.toISOString()}`,
   '',
@@ -141,6 +148,9 @@ const report = [
   ...(kanban.length
     ? [`## Kanban board (${loadOpts.warmupSeconds} s warm-up not counted)`, '', kanbanTable(kanban), '']
     : []),
+  ...(schedules.length
+    ? ['## Scheduled messages (lateness of sentAt after sendAt)', '', schedulesTable(schedules), '']
+    : []),
   ...(cloud.length
     ? [
         `## Cloud API webhook (bursts of ${cloudOpts.concurrency} signed deliveries, 1 warm-up burst not counted)`,
@@ -157,7 +167,7 @@ const stamp = started.toISOString().replace(/[:.]/g, '-');
 writeFileSync(resolve(dir, `${stamp}.md`), report);
 writeFileSync(
   resolve(dir, `${stamp}.json`),
-  JSON.stringify({ machine: machine(), cold, load, inbox, cloud, kanban }, null, 2),
+  JSON.stringify({ machine: machine(), cold, load, inbox, cloud, kanban, schedules }, null, 2),
 );
 console.log(`\n${report}`);
 console.log(`written to bench/results/${stamp}.md`);

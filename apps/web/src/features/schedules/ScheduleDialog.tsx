@@ -268,7 +268,8 @@ export const ScheduleDialog = ({
               label={t('schedules.dialog.sendAt')}
               required
               disabled={readOnly}
-              slotProps={{ inputLabel: { shrink: true } }}
+              // seconds may be typed (a message a few seconds ahead); the picker shows minutes
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
               testId="schedule-send-at"
             />
             <Controller

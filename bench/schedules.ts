@@ -103,7 +103,9 @@ export const schedulesPostgres = async (
     const deadline = due.getTime() + 60_000;
     let done = 0;
     while (Date.now() < deadline) {
-      done = Number(psql(db.url, `select count(*) from schedules where body like 'Bench burst %' and status = 'ENVIADA'`));
+      done = Number(
+        psql(db.url, `select count(*) from schedules where body like 'Bench burst %' and status = 'ENVIADA'`),
+      );
       if (done === opts.burst) break;
       await sleep(200);
     }

@@ -1741,7 +1741,9 @@ const CASES: (TCase | TStep)[] = [
     reads: (res) => {
       expect(res.body.data.length).toBeGreaterThanOrEqual(1);
       expect(res.body.data[0]).toEqual({ nome: expect.any(String), quantidade: expect.any(Number) });
-      expect(res.body.data.reduce((n: number, r: { quantidade: number }) => n + r.quantidade, 0)).toBeGreaterThanOrEqual(1);
+      expect(
+        res.body.data.reduce((n: number, r: { quantidade: number }) => n + r.quantidade, 0),
+      ).toBeGreaterThanOrEqual(1);
     },
   },
   {
@@ -1777,7 +1779,10 @@ const CASES: (TCase | TStep)[] = [
     status: 200,
     reads: (res) => {
       expect(res.body.data).toHaveLength(8);
-      expect(res.body.data[0]).toEqual({ data: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/), total: expect.any(Number) });
+      expect(res.body.data[0]).toEqual({
+        data: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+        total: expect.any(Number),
+      });
       expect(res.body.count).toBeGreaterThanOrEqual(1);
     },
   },

@@ -324,7 +324,6 @@ describe("the dashboard counts the caller's company only", () => {
     const b = await server.createTenant('Beta');
     const mine = `alpha-${a.companyId}`;
     const theirs = `beta-${b.companyId}`;
-    const today = new Date().toISOString().slice(0, 10);
     // a UTC day either side: "now" is on one of them in any company zone
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -351,7 +350,10 @@ describe("the dashboard counts the caller's company only", () => {
       expect(text, `${path} shows A's attendants`).toContain(mine);
       expect(text, `${path} leaks B's attendants`).not.toContain(theirs);
     }
-    const dash = await server.request('GET', '/api/dashboard', { token: a.token, query: { days: 3, companyId: b.companyId } });
+    const dash = await server.request('GET', '/api/dashboard', {
+      token: a.token,
+      query: { days: 3, companyId: b.companyId },
+    });
     expect(dash.body.counters.supportFinished).toBe(1);
     const week = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
     const perDay = await server.request('GET', '/api/dashboard/ticketsDay', {

@@ -111,7 +111,11 @@ export const getTicketsUsers = async (
 const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** per hour for one day, else per day; every hour or day of the range is present (0 when none), in order */
-export const getTicketsDay = async (ctx: TAppContext, auth: TAuth, query: TDashboardChartQuery): Promise<TTicketsDay> => {
+export const getTicketsDay = async (
+  ctx: TAppContext,
+  auth: TAuth,
+  query: TDashboardChartQuery,
+): Promise<TTicketsDay> => {
   const timeZone = zoneOf(auth);
   const { from, to } = dayRange(query.initialDate, query.finalDate, timeZone, new Date());
   const window = windowOfDays(from, to, timeZone);

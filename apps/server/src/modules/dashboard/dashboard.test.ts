@@ -29,10 +29,11 @@ const tenantIn = async (timeZone: string) => {
 const addTicket = async (companyId: number, status: string, contactCreatedAt = '2025-01-01T00:00:00Z') => {
   const contact = await insertContact(server, companyId);
   await sqlRows('update contacts set created_at = $1 where id = $2', [contactCreatedAt, contact.id]);
-  const [row] = await sqlRows(
-    'insert into tickets (company_id, contact_id, status) values ($1, $2, $3) returning id',
-    [companyId, contact.id, status],
-  );
+  const [row] = await sqlRows('insert into tickets (company_id, contact_id, status) values ($1, $2, $3) returning id', [
+    companyId,
+    contact.id,
+    status,
+  ]);
 
   return Number(row.id);
 };
@@ -53,7 +54,14 @@ const addCycle = async (companyId: number, ticketId: number, c: TCycle) => {
 
   return Number(row.id);
 };
-const addRating = async (companyId: number, ticketId: number, trackingId: number, userId: number, rate: number, at: string) =>
+const addRating = async (
+  companyId: number,
+  ticketId: number,
+  trackingId: number,
+  userId: number,
+  rate: number,
+  at: string,
+) =>
   sqlRows(
     'insert into user_ratings (company_id, ticket_id, ticket_tracking_id, user_id, rate, created_at) values ($1, $2, $3, $4, $5, $6)',
     [companyId, ticketId, trackingId, userId, rate, at],
@@ -98,7 +106,11 @@ const seed = async (tenant: TTenant) => {
   const t4 = await addTicket(tenant.companyId, 'pending');
   await addCycle(tenant.companyId, t4, { createdAt: '2025-03-10T20:00:00Z' });
   const t5 = await addTicket(tenant.companyId, 'open');
-  await addCycle(tenant.companyId, t5, { userId: bruno.id, createdAt: '2025-01-01T12:00:00Z', startedAt: '2025-01-01T12:05:00Z' });
+  await addCycle(tenant.companyId, t5, {
+    userId: bruno.id,
+    createdAt: '2025-01-01T12:00:00Z',
+    startedAt: '2025-01-01T12:05:00Z',
+  });
 
   return { ana, bruno };
 };
@@ -131,8 +143,22 @@ describe('dashboard', () => {
       avgWaitTime: 20,
     });
     const byName = Object.fromEntries(res.body.attendants.map((a: { name: string }) => [a.name, a]));
-    expect(byName.Ana).toEqual({ id: spUsers.ana.id, name: 'Ana', rating: 1, tickets: 2, avgSupportTime: 25215, online: false });
-    expect(byName.Bruno).toEqual({ id: spUsers.bruno.id, name: 'Bruno', rating: 3, tickets: 1, avgSupportTime: 40, online: false });
+    expect(byName.Ana).toEqual({
+      id: spUsers.ana.id,
+      name: 'Ana',
+      rating: 1,
+      tickets: 2,
+      avgSupportTime: 25215,
+      online: false,
+    });
+    expect(byName.Bruno).toEqual({
+      id: spUsers.bruno.id,
+      name: 'Bruno',
+      rating: 3,
+      tickets: 1,
+      avgSupportTime: 40,
+      online: false,
+    });
     expect(res.body.attendants).toHaveLength(3); // and the admin, with nothing
   });
 
@@ -205,7 +231,10 @@ describe('dashboard', () => {
       count: 2,
     });
     // across months and years, in date order (never sorted as text)
-    const long = await get(saoPaulo, '/api/dashboard/ticketsDay', { initialDate: '2024-12-31', finalDate: '2025-03-10' });
+    const long = await get(saoPaulo, '/api/dashboard/ticketsDay', {
+      initialDate: '2024-12-31',
+      finalDate: '2025-03-10',
+    });
     const labels = long.body.data.map((d: { data: string }) => d.data);
     expect(labels[0]).toBe('31/12/2024');
     expect(labels[1]).toBe('01/01/2025');
@@ -227,12 +256,18 @@ describe('dashboard', () => {
       { horario: 11, total: 1 },
       { horario: 23, total: 1 },
     ]);
-    const spPrev = await get(saoPaulo, '/api/dashboard/ticketsDay', { initialDate: '2025-03-09', finalDate: '2025-03-09' });
+    const spPrev = await get(saoPaulo, '/api/dashboard/ticketsDay', {
+      initialDate: '2025-03-09',
+      finalDate: '2025-03-09',
+    });
     expect(spPrev.body.data.filter((h: { total: number }) => h.total > 0)).toEqual([{ horario: 23, total: 1 }]);
   });
 
   it('tickets per attendant, everybody listed', async () => {
-    const sp = await get(saoPaulo, '/api/dashboard/ticketsUsers', { initialDate: '2025-03-10', finalDate: '2025-03-10' });
+    const sp = await get(saoPaulo, '/api/dashboard/ticketsUsers', {
+      initialDate: '2025-03-10',
+      finalDate: '2025-03-10',
+    });
     expect(sp.body.count).toBe(3);
     expect(sp.body.data).toHaveLength(3);
     expect(sp.body.data).toEqual(
@@ -292,7 +327,10 @@ describe('dashboard', () => {
         body: { error: 'ERR_VALIDATION' },
       });
     }
-    const huge = await get(saoPaulo, '/api/dashboard/ticketsDay', { initialDate: '1990-01-01', finalDate: '2025-03-10' });
+    const huge = await get(saoPaulo, '/api/dashboard/ticketsDay', {
+      initialDate: '1990-01-01',
+      finalDate: '2025-03-10',
+    });
     expect(huge.status).toBe(200);
     expect(huge.body.data).toHaveLength(366);
     expect(huge.body.data.at(-1)).toEqual({ data: '10/03/2025', total: 2 });

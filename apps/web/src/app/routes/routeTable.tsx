@@ -25,6 +25,8 @@ const AnnouncementsPage = lazy(() => import('../../features/announcements/Announ
 const ToDoListPage = lazy(() => import('../../features/todolist/ToDoListPage'));
 const TagsPage = lazy(() => import('../../features/tags/TagsPage'));
 const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
+/** `/` (AppRoutes declares it apart: non-admins are sent to /tickets) */
+export const DashboardPage = lazy(() => import('../../features/dashboard/DashboardPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };

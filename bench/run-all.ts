@@ -12,12 +12,13 @@ import {
 } from './cloud-webhook';
 import { coldStartPglite, coldStartPostgres, coldStartTable, type TColdStart } from './cold-start';
 import { INBOX_DEFAULTS, inboxPglite, inboxPostgres, inboxTables, type TInboxResult } from './inbox';
+import { DASHBOARD_DEFAULTS, dashboardPostgres, dashboardTable, type TDashboardResult } from './dashboard';
 import { KANBAN_DEFAULTS, kanbanPostgres, kanbanTable, type TKanbanResult } from './kanban';
 import { machine } from './lib';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban
+    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban | dashboard
     db: { type: 'string' }, // pglite | postgres
     runs: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '10' },
@@ -28,6 +29,8 @@ const { values } = parseArgs({
     'pglite-tickets': { type: 'string', default: '20000' },
     // kanban: open and pending tickets on the board
     'kanban-tickets': { type: 'string', default: String(KANBAN_DEFAULTS.tickets) },
+    // dashboard: attendance cycles of the one company
+    'dashboard-cycles': { type: 'string', default: String(DASHBOARD_DEFAULTS.cycles) },
     'in-flight': { type: 'string', default: String(INBOX_DEFAULTS.inboundConcurrency) },
     // cloud: signed webhook deliveries per burst, and measured bursts
     burst: { type: 'string', default: String(CLOUD_WEBHOOK_DEFAULTS.concurrency) },
@@ -38,7 +41,7 @@ const { values } = parseArgs({
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** `conversation` is the inbox's conversation page (and its lists under writes) alone, on PostgreSQL by default */
 const conversationOnly = values.only === 'conversation';
-const wants = (what: 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban', db: 'pglite' | 'postgres') =>
+const wants = (what: 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban' | 'dashboard', db: 'pglite' | 'postgres') =>
   conversationOnly
     ? what === 'inbox' && (values.db ?? 'postgres') === db
     : (!values.only || values.only === what) && (!values.db || values.db === db);
@@ -62,6 +65,7 @@ const cloud: TCloudWebhookResult[] = [];
 const cloudOpts = { concurrency: Number(values.burst), rounds: Number(values.bursts) };
 const cold: TColdStart[] = [];
 const kanban: TKanbanResult[] = [];
+const dashboard: TDashboardResult[] = [];
 const load: TLoadResult[] = [];
 const started = new Date();
 const loadBefore = loadavg()
@@ -114,6 +118,19 @@ if (wants('kanban', 'postgres')) {
     )),
   );
 }
+if (wants('dashboard', 'postgres')) {
+  console.log('dashboard, PostgreSQL');
+  dashboard.push(
+    ...(await dashboardPostgres(
+      {
+        ...DASHBOARD_DEFAULTS,
+        ...loadOpts,
+        ...(values.only === 'dashboard' ? { cycles: Number(values['dashboard-cycles']) } : {}),
+      },
+      pgUrl,
+    )),
+  );
+}
 
 const report = [
   `# Zelo benchmarks, ${started.toISOString()}`,
@@ -141,6 +158,9 @@ const report = [
   ...(kanban.length
     ? [`## Kanban board (${loadOpts.warmupSeconds} s warm-up not counted)`, '', kanbanTable(kanban), '']
     : []),
+  ...(dashboard.length
+    ? [`## Dashboard, 90-day window (${loadOpts.warmupSeconds} s warm-up not counted)`, '', dashboardTable(dashboard), '']
+    : []),
   ...(cloud.length
     ? [
         `## Cloud API webhook (bursts of ${cloudOpts.concurrency} signed deliveries, 1 warm-up burst not counted)`,
@@ -157,7 +177,7 @@ const stamp = started.toISOString().replace(/[:.]/g, '-');
 writeFileSync(resolve(dir, `${stamp}.md`), report);
 writeFileSync(
   resolve(dir, `${stamp}.json`),
-  JSON.stringify({ machine: machine(), cold, load, inbox, cloud, kanban }, null, 2),
+  JSON.stringify({ machine: machine(), cold, load, inbox, cloud, kanban, dashboard }, null, 2),
 );
 console.log(`\n${report}`);
 console.log(`written to bench/results/${stamp}.md`);

@@ -159,7 +159,12 @@ const report = [
     ? [`## Kanban board (${loadOpts.warmupSeconds} s warm-up not counted)`, '', kanbanTable(kanban), '']
     : []),
   ...(dashboard.length
-    ? [`## Dashboard, 90-day window (${loadOpts.warmupSeconds} s warm-up not counted)`, '', dashboardTable(dashboard), '']
+    ? [
+        `## Dashboard, 90-day window (${loadOpts.warmupSeconds} s warm-up not counted)`,
+        '',
+        dashboardTable(dashboard),
+        '',
+      ]
     : []),
   ...(cloud.length
     ? [

@@ -5,6 +5,8 @@ import { route } from '../../http/declare';
 import type { TAppContext } from '../../lib/context';
 import { getDashboard, getTicketsDay, getTicketsUsers } from './dashboard.service';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** spec 1 §7: the dashboard and its two charts; admins only, always the caller's company (`companyId` ignored) */
 export const dashboardRoutes = (app: FastifyInstance, ctx: TAppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -12,16 +14,16 @@ export const dashboardRoutes = (app: FastifyInstance, ctx: TAppContext) => {
   r.get(
     '/api/dashboard',
     { config: route({ auth: 'admin' }), schema: { tags, querystring: ZDashboardQuery } },
-    (request) => getDashboard(ctx, request.auth, request.query),
+    async (request, reply) => reply.type(JSON_TYPE).send(await getDashboard(ctx, request.auth, request.query)),
   );
   r.get(
     '/api/dashboard/ticketsUsers',
     { config: route({ auth: 'admin' }), schema: { tags, querystring: ZDashboardChartQuery } },
-    (request) => getTicketsUsers(ctx, request.auth, request.query),
+    async (request, reply) => reply.type(JSON_TYPE).send(await getTicketsUsers(ctx, request.auth, request.query)),
   );
   r.get(
     '/api/dashboard/ticketsDay',
     { config: route({ auth: 'admin' }), schema: { tags, querystring: ZDashboardChartQuery } },
-    (request) => getTicketsDay(ctx, request.auth, request.query),
+    async (request, reply) => reply.type(JSON_TYPE).send(await getTicketsDay(ctx, request.auth, request.query)),
   );
 };

@@ -85,7 +85,17 @@ export const dashboardWindow = (query: TDashboardQuery, timeZone: string, now = 
   return windowOfDays(from, to, timeZone);
 };
 
-export const getDashboard = async (ctx: TAppContext, auth: TAuth, query: TDashboardQuery): Promise<TDashboard> => {
+/**
+ * An answer as the JSON bytes sent, kept in the ticket lists' store (modules/tickets/list-answers.ts) until the
+ * company's next announced change (a ticket, contact or user event) or 3 s: the admins of a company looking at
+ * the same window share one read, and requests arriving during that read wait for it.
+ */
+const kept = (ctx: TAppContext, auth: TAuth, key: string, load: () => Promise<unknown>) =>
+  ctx.listAnswers.answer(auth.companyId, `dashboard ${zoneOf(auth)} ${key}`, async () =>
+    Buffer.from(JSON.stringify(await load())),
+  );
+
+export const readDashboard = async (ctx: TAppContext, auth: TAuth, query: TDashboardQuery): Promise<TDashboard> => {
   const window = dashboardWindow(query, zoneOf(auth));
   const [counters, attendants] = await Promise.all([
     dashboardCounters(ctx.db, auth.companyId, window),
@@ -95,7 +105,18 @@ export const getDashboard = async (ctx: TAppContext, auth: TAuth, query: TDashbo
   return { counters, attendants };
 };
 
-export const getTicketsUsers = async (
+export const getDashboard = (ctx: TAppContext, auth: TAuth, query: TDashboardQuery) =>
+  kept(ctx, auth, `main ${JSON.stringify([query.days ?? 0, query.date_from, query.date_to])}`, () =>
+    readDashboard(ctx, auth, query),
+  );
+
+export const getTicketsUsers = (ctx: TAppContext, auth: TAuth, query: TDashboardChartQuery) =>
+  kept(ctx, auth, `users ${query.initialDate} ${query.finalDate}`, () => readTicketsUsers(ctx, auth, query));
+
+export const getTicketsDay = (ctx: TAppContext, auth: TAuth, query: TDashboardChartQuery) =>
+  kept(ctx, auth, `day ${query.initialDate} ${query.finalDate}`, () => readTicketsDay(ctx, auth, query));
+
+export const readTicketsUsers = async (
   ctx: TAppContext,
   auth: TAuth,
   query: TDashboardChartQuery,
@@ -111,7 +132,7 @@ export const getTicketsUsers = async (
 const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** per hour for one day, else per day; every hour or day of the range is present (0 when none), in order */
-export const getTicketsDay = async (
+export const readTicketsDay = async (
   ctx: TAppContext,
   auth: TAuth,
   query: TDashboardChartQuery,

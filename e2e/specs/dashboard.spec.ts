@@ -69,7 +69,7 @@ describe('dashboard after a day of tickets', () => {
     const { page } = opened;
     await page.goto('/');
     await waitForPath(page, '/');
-    await expect.poll(() => counter(page, 'supportFinished').textContent(), { timeout: 15_000 }).toBe('2');
+    await expect.poll(() => counter(page, 'supportFinished').textContent(), { timeout: 30_000 }).toBe('2');
     expect(await counter(page, 'supportHappening').textContent()).toBe('1');
     expect(await counter(page, 'supportPending').textContent()).toBe('1');
     expect(await counter(page, 'leads').textContent()).toBe('4');
@@ -80,7 +80,9 @@ describe('dashboard after a day of tickets', () => {
     // both charts drawn: the per-attendant bars and today's bars per hour
     for (const chart of ['chart-users', 'chart-day']) {
       await expect
-        .poll(() => page.getByTestId(chart).locator('svg .MuiBarChart-element, svg .MuiBarElement-root').count(), { timeout: 15_000 })
+        .poll(() => page.getByTestId(chart).locator('svg .MuiBarChart-element, svg .MuiBarElement-root').count(), {
+          timeout: 30_000,
+        })
         .toBeGreaterThan(0);
     }
     expect(await page.getByTestId('chart-day').textContent()).toContain('(4)');
@@ -107,7 +109,7 @@ describe('dashboard after a day of tickets', () => {
     const { page } = opened;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
-    await expect.poll(() => counter(page, 'supportFinished').textContent(), { timeout: 15_000 }).toBe('2');
+    await expect.poll(() => counter(page, 'supportFinished').textContent(), { timeout: 30_000 }).toBe('2');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'dashboard-390');

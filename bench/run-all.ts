@@ -12,13 +12,16 @@ import {
 } from './cloud-webhook';
 import { coldStartPglite, coldStartPostgres, coldStartTable, type TColdStart } from './cold-start';
 import { INBOX_DEFAULTS, inboxPglite, inboxPostgres, inboxTables, type TInboxResult } from './inbox';
+import { DASHBOARD_DEFAULTS, dashboardPostgres, dashboardTable, type TDashboardResult } from './dashboard';
 import { KANBAN_DEFAULTS, kanbanPostgres, kanbanTable, type TKanbanResult } from './kanban';
 import { machine } from './lib';
 import { SCHEDULES_DEFAULTS, schedulesPostgres, schedulesTable, type TSchedulesResult } from './schedules';
 
+type TBenchName = 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban' | 'schedules' | 'dashboard';
+
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban | schedules
+    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban | schedules | dashboard
     db: { type: 'string' }, // pglite | postgres
     runs: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '10' },
@@ -29,6 +32,8 @@ const { values } = parseArgs({
     'pglite-tickets': { type: 'string', default: '20000' },
     // kanban: open and pending tickets on the board
     'kanban-tickets': { type: 'string', default: String(KANBAN_DEFAULTS.tickets) },
+    // dashboard: attendance cycles of the one company
+    'dashboard-cycles': { type: 'string', default: String(DASHBOARD_DEFAULTS.cycles) },
     'in-flight': { type: 'string', default: String(INBOX_DEFAULTS.inboundConcurrency) },
     // cloud: signed webhook deliveries per burst, and measured bursts
     burst: { type: 'string', default: String(CLOUD_WEBHOOK_DEFAULTS.concurrency) },
@@ -39,7 +44,7 @@ const { values } = parseArgs({
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** `conversation` is the inbox's conversation page (and its lists under writes) alone, on PostgreSQL by default */
 const conversationOnly = values.only === 'conversation';
-const wants = (what: 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban' | 'schedules', db: 'pglite' | 'postgres') =>
+const wants = (what: TBenchName, db: 'pglite' | 'postgres') =>
   conversationOnly
     ? what === 'inbox' && (values.db ?? 'postgres') === db
     : (!values.only || values.only === what) && (!values.db || values.db === db);
@@ -64,6 +69,7 @@ const cloudOpts = { concurrency: Number(values.burst), rounds: Number(values.bur
 const cold: TColdStart[] = [];
 const kanban: TKanbanResult[] = [];
 const schedules: TSchedulesResult[] = [];
+const dashboard: TDashboardResult[] = [];
 const load: TLoadResult[] = [];
 const started = new Date();
 const loadBefore = loadavg()
@@ -116,6 +122,19 @@ if (wants('kanban', 'postgres')) {
     )),
   );
 }
+if (wants('dashboard', 'postgres')) {
+  console.log('dashboard, PostgreSQL');
+  dashboard.push(
+    ...(await dashboardPostgres(
+      {
+        ...DASHBOARD_DEFAULTS,
+        ...loadOpts,
+        ...(values.only === 'dashboard' ? { cycles: Number(values['dashboard-cycles']) } : {}),
+      },
+      pgUrl,
+    )),
+  );
+}
 
 if (wants('schedules', 'postgres')) {
   console.log('scheduled messages, PostgreSQL');
@@ -151,6 +170,14 @@ const report = [
   ...(schedules.length
     ? ['## Scheduled messages (lateness of sentAt after sendAt)', '', schedulesTable(schedules), '']
     : []),
+  ...(dashboard.length
+    ? [
+        `## Dashboard, 90-day window (${loadOpts.warmupSeconds} s warm-up not counted)`,
+        '',
+        dashboardTable(dashboard),
+        '',
+      ]
+    : []),
   ...(cloud.length
     ? [
         `## Cloud API webhook (bursts of ${cloudOpts.concurrency} signed deliveries, 1 warm-up burst not counted)`,
@@ -167,7 +194,7 @@ const stamp = started.toISOString().replace(/[:.]/g, '-');
 writeFileSync(resolve(dir, `${stamp}.md`), report);
 writeFileSync(
   resolve(dir, `${stamp}.json`),
-  JSON.stringify({ machine: machine(), cold, load, inbox, cloud, kanban, schedules }, null, 2),
+  JSON.stringify({ machine: machine(), cold, load, inbox, cloud, kanban, schedules, dashboard }, null, 2),
 );
 console.log(`\n${report}`);
 console.log(`written to bench/results/${stamp}.md`);

@@ -62,6 +62,7 @@ import { tagsRoutes } from './modules/tags/tags.routes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createRealtime, rooms } from './realtime/realtime';
 
 /** Every feature's routes, registered in one place. */
@@ -91,6 +92,7 @@ const MODULES = [
   chatsRoutes,
   queueIntegrationsRoutes,
   failedDeliveriesRoutes,
+  dashboardRoutes,
 ];
 
 export type TApp = { app: FastifyInstance; ctx: TAppContext };

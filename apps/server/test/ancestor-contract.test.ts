@@ -8,8 +8,8 @@
  * and its cases here.
  *
  * Not replayed, because Zelo has not built them yet (each is a later issue's screen): contacts' "import from the
- * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), the dashboard, campaigns,
- * flow builder, files, invoices. The ancestor has no message edit to replay. Refused on
+ * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), campaigns, flow builder,
+ * files, invoices. The ancestor has no message edit to replay. Refused on
  * purpose: the password reset with the password in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
@@ -1768,6 +1768,114 @@ const CASES: (TCase | TStep)[] = [
     method: 'DELETE',
     path: () => `/announcements/${s.announcementId}`,
     status: 204,
+  },
+
+  // ── the dashboard (after the tickets above were resolved by the admin) ──
+  {
+    screen: 'dashboard: first load, filter by date (1st of the month to today)',
+    source: 'pages/Dashboard/index.js fetchData + hooks/useDashboard (GET /dashboard)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/dashboard',
+    query: () => {
+      const today = new Date().toISOString().slice(0, 10);
+
+      return shapes.dashboardByDates(`${today.slice(0, 8)}01`, today);
+    },
+    status: 200,
+    reads: (res) => {
+      expect(Object.keys(res.body.counters).sort()).toEqual(
+        ['avgSupportTime', 'avgWaitTime', 'leads', 'supportFinished', 'supportHappening', 'supportPending'].sort(),
+      );
+      expect(Array.isArray(res.body.attendants)).toBe(true);
+    },
+  },
+  {
+    screen: 'dashboard: filter by period (last 3 days)',
+    source: 'pages/Dashboard/index.js fetchData with period 3 (GET /dashboard?days=3)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/dashboard',
+    query: () => shapes.dashboardByPeriod(3),
+    status: 200,
+    reads: (res) => {
+      expect(res.body.counters.supportFinished).toBeGreaterThanOrEqual(1);
+      // components/Dashboard/TableAttendantsStatus reads name, rating, avgSupportTime, online
+      const admin = res.body.attendants.find((a: { id: number }) => a.id === s.adminId);
+      expect(admin).toMatchObject({ rating: expect.any(Number), avgSupportTime: expect.any(Number) });
+      expect(typeof admin.online).toBe('boolean');
+      expect(admin.tickets).toBeGreaterThanOrEqual(1);
+    },
+  },
+  {
+    screen: 'dashboard: tickets per attendant chart',
+    source: 'pages/Dashboard/ChartsUser.js handleGetTicketsInformation (GET /dashboard/ticketsUsers)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/dashboard/ticketsUsers',
+    query: () => {
+      const week = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+      return shapes.dashboardChart(week, tomorrow, s.companyId);
+    },
+    status: 200,
+    reads: (res) => {
+      expect(res.body.data.length).toBeGreaterThanOrEqual(1);
+      expect(res.body.data[0]).toEqual({ nome: expect.any(String), quantidade: expect.any(Number) });
+      expect(
+        res.body.data.reduce((n: number, r: { quantidade: number }) => n + r.quantidade, 0),
+      ).toBeGreaterThanOrEqual(1);
+    },
+  },
+  {
+    screen: 'dashboard: tickets per day chart, today only (per hour)',
+    source: 'pages/Dashboard/ChartsDate.js handleGetTicketsInformation (GET /dashboard/ticketsDay)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/dashboard/ticketsDay',
+    query: () => {
+      const today = new Date().toISOString().slice(0, 10);
+
+      return shapes.dashboardChart(today, today, s.companyId);
+    },
+    status: 200,
+    reads: (res) => {
+      expect(res.body.data).toHaveLength(24);
+      expect(res.body.data[0]).toEqual({ horario: 0, total: expect.any(Number) });
+      expect(typeof res.body.count).toBe('number');
+    },
+  },
+  {
+    screen: 'dashboard: tickets per day chart over a week (per day, dd/mm/yyyy)',
+    source: 'pages/Dashboard/ChartsDate.js with two dates picked',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/dashboard/ticketsDay',
+    query: () => {
+      const week = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+      return shapes.dashboardChart(week, tomorrow, s.companyId);
+    },
+    status: 200,
+    reads: (res) => {
+      expect(res.body.data).toHaveLength(8);
+      expect(res.body.data[0]).toEqual({
+        data: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+        total: expect.any(Number),
+      });
+      expect(res.body.count).toBeGreaterThanOrEqual(1);
+    },
+  },
+  {
+    screen: 'dashboard: an attendant may not read it',
+    source: 'routes/dashboardRoutes.ts (Zelo: admins only)',
+    as: 'agent',
+    method: 'GET',
+    path: () => '/dashboard',
+    query: () => shapes.dashboardByPeriod(3),
+    status: 403,
   },
 
   // ── connections: session buttons, then removal ──

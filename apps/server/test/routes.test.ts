@@ -112,6 +112,10 @@ const EXPECTED: Record<string, string> = {
   'GET /api/failed-deliveries/counts': 'super',
   'POST /api/failed-deliveries/:id/retry': 'admin',
   'DELETE /api/failed-deliveries/:id': 'admin',
+  // the dashboard (spec 1 §7): admins, always the caller's company
+  'GET /api/dashboard': 'admin',
+  'GET /api/dashboard/ticketsUsers': 'admin',
+  'GET /api/dashboard/ticketsDay': 'admin',
 };
 
 describe('route declarations', () => {

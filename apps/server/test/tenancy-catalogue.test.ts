@@ -13,7 +13,7 @@ import {
   uploadQuickMedia,
   uploadScheduleMedia,
 } from './catalogue-fixtures';
-import { createLoggedUser, type TTenant, unique } from './fixtures';
+import { createLoggedUser, createUser, type TTenant, unique } from './fixtures';
 import { startTestServer, type TTestServer } from './harness';
 import { MISSING_ID, type TTenancyCase, tenancySuite } from './tenancy';
 
@@ -336,6 +336,52 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       expect(text, `${path} shows A's rows`).toContain(mine);
       expect(text, `${path} leaks B's rows`).not.toContain(theirs);
     }
+  });
+});
+
+describe("the dashboard counts the caller's company only", () => {
+  it("A's dashboard and charts show A's attendants and cycles, never B's, whatever companyId is sent", async () => {
+    const a = await server.createTenant('Alpha');
+    const b = await server.createTenant('Beta');
+    const mine = `alpha-${a.companyId}`;
+    const theirs = `beta-${b.companyId}`;
+    // a UTC day either side: "now" is on one of them in any company zone
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const finish = async (t: TTenant, label: string, cycles: number) => {
+      const user = await createUser(server, t, { name: `${label} agent` });
+      for (let i = 0; i < cycles; i += 1) {
+        const { ticketId } = await addTicket(server, t, { status: 'closed' });
+        await server.database.executeSql(
+          `insert into ticket_trackings (company_id, ticket_id, user_id, queued_at, started_at, finished_at)
+           values ($1, $2, $3, now() - interval '30 minutes', now() - interval '20 minutes', now())`,
+          [t.companyId, ticketId, user.id],
+        );
+      }
+    };
+    await finish(a, mine, 1);
+    await finish(b, theirs, 3);
+    for (const [path, query] of [
+      ['/api/dashboard', { days: 3 }],
+      ['/api/dashboard/ticketsUsers', { initialDate: yesterday, finalDate: tomorrow }],
+    ] as const) {
+      const res = await server.request('GET', path, { token: a.token, query: { ...query, companyId: b.companyId } });
+      expect(res.status, path).toBe(200);
+      const text = JSON.stringify(res.body);
+      expect(text, `${path} shows A's attendants`).toContain(mine);
+      expect(text, `${path} leaks B's attendants`).not.toContain(theirs);
+    }
+    const dash = await server.request('GET', '/api/dashboard', {
+      token: a.token,
+      query: { days: 3, companyId: b.companyId },
+    });
+    expect(dash.body.counters.supportFinished).toBe(1);
+    const week = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+    const perDay = await server.request('GET', '/api/dashboard/ticketsDay', {
+      token: a.token,
+      query: { initialDate: week, finalDate: tomorrow, companyId: b.companyId },
+    });
+    expect(perDay.body.count).toBe(1);
   });
 });
 

@@ -336,4 +336,20 @@ export const shapes = {
 
     return form;
   },
+  /**
+   * pages/Dashboard/index.js fetchData, filter "by date": useDashboard's GET /dashboard with the date inputs
+   * (start: the 1st of the month, end: today, as moment formats them)
+   */
+  dashboardByDates: (dateFrom: string, dateTo: string) => ({ date_from: dateFrom, date_to: dateTo }),
+  /** pages/Dashboard/index.js fetchData, filter "by period": the dates cleared, only `days` */
+  dashboardByPeriod: (days: number) => ({ days: String(days) }),
+  /**
+   * pages/Dashboard/ChartsUser.js and ChartsDate.js: `?initialDate&finalDate&companyId` (dayjs YYYY-MM-DD,
+   * both today at first; companyId from localStorage)
+   */
+  dashboardChart: (initialDate: string, finalDate: string, companyId: number) => ({
+    initialDate,
+    finalDate,
+    companyId: String(companyId),
+  }),
 };

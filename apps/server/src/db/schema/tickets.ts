@@ -162,7 +162,12 @@ export const ticketTrackings = pgTable(
     uniqueIndex('ticket_trackings_current_unique').on(t.ticketId).where(sql`finished_at is null`),
     index('ticket_trackings_ticket_idx').on(t.ticketId, t.id),
     index('ticket_trackings_company_queued_idx').on(t.companyId, t.queuedAt),
-    index('ticket_trackings_company_finished_idx').on(t.companyId, t.finishedAt),
+    /**
+     * the dashboard's reads by finish and by acceptance walk these alone (index-only): what they average is
+     * in the key after the range column
+     */
+    index('ticket_trackings_company_finished_idx').on(t.companyId, t.finishedAt, t.userId, t.startedAt, t.ratingAt),
+    index('ticket_trackings_company_started_idx').on(t.companyId, t.startedAt, t.queuedAt),
     index('ticket_trackings_company_created_idx').on(t.companyId, t.createdAt),
     index('ticket_trackings_company_user_idx').on(t.companyId, t.userId, t.finishedAt),
   ],

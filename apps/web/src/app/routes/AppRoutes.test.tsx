@@ -68,6 +68,7 @@ const render = async (path: string, user: TSessionUser | null) => {
 };
 
 const BUILT = [
+  '/',
   '/connections',
   '/contacts',
   '/queues',

@@ -6,7 +6,7 @@ import { LoginPage } from '../../features/auth/LoginPage';
 import { SignupPage } from '../../features/auth/SignupPage';
 import { AppLayout } from '../layout/AppLayout';
 import { HomeRoute, PublicOnly, RequireAuth, RouteGate } from './guards';
-import { PRIVATE_ROUTES } from './routeTable';
+import { DashboardPage, PRIVATE_ROUTES } from './routeTable';
 
 export const AppRoutes = () => (
   <Routes>
@@ -45,7 +45,7 @@ export const AppRoutes = () => (
         index
         element={
           <HomeRoute>
-            <ComingSoon titleKey="menu.dashboard" />
+            <DashboardPage />
           </HomeRoute>
         }
       />

@@ -26,6 +26,8 @@ const ToDoListPage = lazy(() => import('../../features/todolist/ToDoListPage'));
 const TagsPage = lazy(() => import('../../features/tags/TagsPage'));
 const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
 const SchedulesPage = lazy(() => import('../../features/schedules/SchedulesPage'));
+/** `/` (AppRoutes declares it apart: non-admins are sent to /tickets) */
+export const DashboardPage = lazy(() => import('../../features/dashboard/DashboardPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };

@@ -1,0 +1,154 @@
+import {
+  DASHBOARD_MAX_DAYS,
+  type TDashboard,
+  type TDashboardChartQuery,
+  type TDashboardQuery,
+  type TTicketsDay,
+  type TTicketsUsers,
+} from '@zelo/shared';
+import type { TAuth } from '../../http/authenticate';
+import type { TAppContext } from '../../lib/context';
+import { clockFormat, dayInZone } from '../../lib/dates';
+import {
+  dashboardAttendants,
+  dashboardCounters,
+  type TWindow,
+  ticketsPerDay,
+  ticketsPerHour,
+  ticketsPerUser,
+} from './dashboard.repo';
+
+const DAY_MS = 86_400_000;
+
+/** a zone Intl knows, else UTC (a company's zone is validated when saved; this only keeps SQL safe) */
+const zoneOf = (auth: TAuth) => (clockFormat(auth.company.timezone) ? auth.company.timezone : 'UTC');
+
+/** milliseconds the zone's wall clock is ahead of UTC at an instant */
+const offsetAt = (instant: number, timeZone: string) => {
+  const parts = Object.fromEntries(
+    (clockFormat(timeZone)?.formatToParts(new Date(instant)) ?? []).map((p) => [p.type, p.value]),
+  );
+  if (!parts.year) return 0;
+  const wall = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+
+  return wall - Math.floor(instant / 1000) * 1000;
+};
+
+/** the instant a calendar day (yyyy-MM-dd) starts in a zone (DST-safe: the offset is re-read at the result) */
+export const startOfDayIn = (day: string, timeZone: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  let instant = utcMidnight - offsetAt(utcMidnight, timeZone);
+  instant = utcMidnight - offsetAt(instant, timeZone);
+
+  return new Date(instant);
+};
+
+const shiftDay = (day: string, days: number) => {
+  const [y, m, d] = day.split('-').map(Number);
+
+  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
+};
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/**
+ * Calendar days [first, last] of the company's zone: what was asked, today for a missing end, the last
+ * day for a missing start, and at most DASHBOARD_MAX_DAYS days (a longer range keeps its last days).
+ */
+const dayRange = (first: string | undefined, last: string | undefined, timeZone: string, now: Date) => {
+  const to = last ?? (first && first > dayInZone(now, timeZone) ? first : dayInZone(now, timeZone));
+  let from = first ?? to;
+  if (daysBetween(from, to) >= DASHBOARD_MAX_DAYS) from = shiftDay(to, -(DASHBOARD_MAX_DAYS - 1));
+
+  return { from, to };
+};
+
+const windowOfDays = (from: string, to: string, timeZone: string): TWindow => ({
+  from: startOfDayIn(from, timeZone),
+  to: startOfDayIn(shiftDay(to, 1), timeZone),
+});
+
+/**
+ * `days` = the last N×24 hours up to now; else `date_from` … `date_to` as whole days of the company's zone
+ * (either may be left out); nothing at all = today.
+ */
+export const dashboardWindow = (query: TDashboardQuery, timeZone: string, now = new Date()): TWindow => {
+  if (query.days && query.days > 0) {
+    const days = Math.min(query.days, DASHBOARD_MAX_DAYS);
+
+    return { from: new Date(now.getTime() - days * DAY_MS), to: now };
+  }
+  const { from, to } = dayRange(query.date_from, query.date_to, timeZone, now);
+
+  return windowOfDays(from, to, timeZone);
+};
+
+/**
+ * An answer as the JSON bytes sent, kept in the ticket lists' store (modules/tickets/list-answers.ts) until the
+ * company's next announced change (a ticket, contact or user event) or 3 s: the admins of a company looking at
+ * the same window share one read, and requests arriving during that read wait for it.
+ */
+const kept = (ctx: TAppContext, auth: TAuth, key: string, load: () => Promise<unknown>) =>
+  ctx.listAnswers.answer(auth.companyId, `dashboard ${zoneOf(auth)} ${key}`, async () =>
+    Buffer.from(JSON.stringify(await load())),
+  );
+
+export const readDashboard = async (ctx: TAppContext, auth: TAuth, query: TDashboardQuery): Promise<TDashboard> => {
+  const window = dashboardWindow(query, zoneOf(auth));
+  const [counters, attendants] = await Promise.all([
+    dashboardCounters(ctx.db, auth.companyId, window),
+    dashboardAttendants(ctx.db, auth.companyId, window),
+  ]);
+
+  return { counters, attendants };
+};
+
+export const getDashboard = (ctx: TAppContext, auth: TAuth, query: TDashboardQuery) =>
+  kept(ctx, auth, `main ${JSON.stringify([query.days ?? 0, query.date_from, query.date_to])}`, () =>
+    readDashboard(ctx, auth, query),
+  );
+
+export const getTicketsUsers = (ctx: TAppContext, auth: TAuth, query: TDashboardChartQuery) =>
+  kept(ctx, auth, `users ${query.initialDate} ${query.finalDate}`, () => readTicketsUsers(ctx, auth, query));
+
+export const getTicketsDay = (ctx: TAppContext, auth: TAuth, query: TDashboardChartQuery) =>
+  kept(ctx, auth, `day ${query.initialDate} ${query.finalDate}`, () => readTicketsDay(ctx, auth, query));
+
+export const readTicketsUsers = async (
+  ctx: TAppContext,
+  auth: TAuth,
+  query: TDashboardChartQuery,
+): Promise<TTicketsUsers> => {
+  const timeZone = zoneOf(auth);
+  const { from, to } = dayRange(query.initialDate, query.finalDate, timeZone, new Date());
+  const data = await ticketsPerUser(ctx.db, auth.companyId, windowOfDays(from, to, timeZone));
+
+  return { data, count: data.reduce((sum, row) => sum + row.quantidade, 0) };
+};
+
+/** dd/MM/yyyy of a yyyy-MM-dd day */
+const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/** per hour for one day, else per day; every hour or day of the range is present (0 when none), in order */
+export const readTicketsDay = async (
+  ctx: TAppContext,
+  auth: TAuth,
+  query: TDashboardChartQuery,
+): Promise<TTicketsDay> => {
+  const timeZone = zoneOf(auth);
+  const { from, to } = dayRange(query.initialDate, query.finalDate, timeZone, new Date());
+  const window = windowOfDays(from, to, timeZone);
+  if (from === to) {
+    const perHour = await ticketsPerHour(ctx.db, auth.companyId, window, timeZone);
+    const data = Array.from({ length: 24 }, (_, horario) => ({ horario, total: perHour.get(horario) ?? 0 }));
+
+    return { data, count: data.reduce((sum, row) => sum + row.total, 0) };
+  }
+  const perDay = await ticketsPerDay(ctx.db, auth.companyId, window, timeZone);
+  const data: { data: string; total: number }[] = [];
+  for (let day = from; day <= to; day = shiftDay(day, 1)) data.push({ data: brDay(day), total: perDay.get(day) ?? 0 });
+
+  return { data, count: data.reduce((sum, row) => sum + row.total, 0) };
+};

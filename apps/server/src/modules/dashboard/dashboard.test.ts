@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLoggedUser, createUser, type TTenant } from '../../../test/fixtures';
+import { startTestServer, type TTestServer } from '../../../test/harness';
+import { insertContact } from '../../../test/inbox';
+
+/**
+ * Dashboard figures against hand-computed fixtures. The same attendance cycles are written for a company in
+ * America/Sao_Paulo (UTC−3) and one in Asia/Tokyo (UTC+9), so a cycle near midnight lands on different days.
+ */
+
+let server: TTestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const sqlRows = async (text: string, values: unknown[] = []) =>
+  (await server.database.executeSql(text, values)).rows as Record<string, unknown>[];
+
+/** a company in a zone, its admin logged in again (so the session reads the zone) */
+const tenantIn = async (timeZone: string) => {
+  const tenant = await server.createTenant('Dash');
+  await sqlRows('update companies set timezone = $1 where id = $2', [timeZone, tenant.companyId]);
+  const session = await server.login(tenant.email, tenant.password);
+
+  return { ...tenant, token: session.token };
+};
+
+const addTicket = async (companyId: number, status: string, contactCreatedAt = '2025-01-01T00:00:00Z') => {
+  const contact = await insertContact(server, companyId);
+  await sqlRows('update contacts set created_at = $1 where id = $2', [contactCreatedAt, contact.id]);
+  const [row] = await sqlRows('insert into tickets (company_id, contact_id, status) values ($1, $2, $3) returning id', [
+    companyId,
+    contact.id,
+    status,
+  ]);
+
+  return Number(row.id);
+};
+
+type TCycle = {
+  userId?: number | null;
+  createdAt: string;
+  startedAt?: string | null;
+  ratingAt?: string | null;
+  finishedAt?: string | null;
+};
+const addCycle = async (companyId: number, ticketId: number, c: TCycle) => {
+  const [row] = await sqlRows(
+    `insert into ticket_trackings (company_id, ticket_id, user_id, created_at, queued_at, started_at, rating_at, finished_at)
+     values ($1, $2, $3, $4, $4, $5, $6, $7) returning id`,
+    [companyId, ticketId, c.userId ?? null, c.createdAt, c.startedAt ?? null, c.ratingAt ?? null, c.finishedAt ?? null],
+  );
+
+  return Number(row.id);
+};
+const addRating = async (
+  companyId: number,
+  ticketId: number,
+  trackingId: number,
+  userId: number,
+  rate: number,
+  at: string,
+) =>
+  sqlRows(
+    'insert into user_ratings (company_id, ticket_id, ticket_tracking_id, user_id, rate, created_at) values ($1, $2, $3, $4, $5, $6)',
+    [companyId, ticketId, trackingId, userId, rate, at],
+  );
+
+/**
+ * The fixture (UTC):
+ * - c1 Ana: queued 03-10 02:30, accepted 02:40 (wait 10), closed 03:10 (talk 30); its contact made 03-10 02:00
+ * - c2 Bruno: queued 14:00, accepted 14:20 (wait 20), rating asked 15:00 (talk 40), rated 3 and finished 15:05;
+ *   its contact made 03-10 12:00
+ * - c3 Ana, month-long: queued 02-01 10:00, accepted 02-03 10:00 (wait 2 days), closed 03-10 10:00 (talk 35
+ *   days = 50,400 min), rated 1 at 03-10 10:00
+ * - c4: queued 03-10 20:00, waiting (ticket pending); c5: an old cycle of an open ticket (01-01)
+ */
+const seed = async (tenant: TTenant) => {
+  const ana = await createUser(server, tenant, { name: 'Ana' });
+  const bruno = await createUser(server, tenant, { name: 'Bruno' });
+  const t1 = await addTicket(tenant.companyId, 'closed', '2025-03-10T02:00:00Z');
+  await addCycle(tenant.companyId, t1, {
+    userId: ana.id,
+    createdAt: '2025-03-10T02:30:00Z',
+    startedAt: '2025-03-10T02:40:00Z',
+    finishedAt: '2025-03-10T03:10:00Z',
+  });
+  const t2 = await addTicket(tenant.companyId, 'closed', '2025-03-10T12:00:00Z');
+  const c2 = await addCycle(tenant.companyId, t2, {
+    userId: bruno.id,
+    createdAt: '2025-03-10T14:00:00Z',
+    startedAt: '2025-03-10T14:20:00Z',
+    ratingAt: '2025-03-10T15:00:00Z',
+    finishedAt: '2025-03-10T15:05:00Z',
+  });
+  await addRating(tenant.companyId, t2, c2, bruno.id, 3, '2025-03-10T15:05:00Z');
+  const t3 = await addTicket(tenant.companyId, 'closed');
+  const c3 = await addCycle(tenant.companyId, t3, {
+    userId: ana.id,
+    createdAt: '2025-02-01T10:00:00Z',
+    startedAt: '2025-02-03T10:00:00Z',
+    finishedAt: '2025-03-10T10:00:00Z',
+  });
+  await addRating(tenant.companyId, t3, c3, ana.id, 1, '2025-03-10T10:00:00Z');
+  const t4 = await addTicket(tenant.companyId, 'pending');
+  await addCycle(tenant.companyId, t4, { createdAt: '2025-03-10T20:00:00Z' });
+  const t5 = await addTicket(tenant.companyId, 'open');
+  await addCycle(tenant.companyId, t5, {
+    userId: bruno.id,
+    createdAt: '2025-01-01T12:00:00Z',
+    startedAt: '2025-01-01T12:05:00Z',
+  });
+
+  return { ana, bruno };
+};
+
+const get = (tenant: { token: string }, path: string, query: Record<string, string | number> = {}) =>
+  server.request('GET', path, { token: tenant.token, query });
+
+describe('dashboard', () => {
+  let saoPaulo: TTenant;
+  let tokyo: TTenant;
+  let spUsers: Awaited<ReturnType<typeof seed>>;
+  let tkUsers: Awaited<ReturnType<typeof seed>>;
+  beforeAll(async () => {
+    saoPaulo = await tenantIn('America/Sao_Paulo');
+    tokyo = await tenantIn('Asia/Tokyo');
+    spUsers = await seed(saoPaulo);
+    tkUsers = await seed(tokyo);
+  });
+
+  it('counts one day of the company zone: São Paulo', async () => {
+    const res = await get(saoPaulo, '/api/dashboard', { date_from: '2025-03-10', date_to: '2025-03-10' });
+    expect(res.status).toBe(200);
+    // window 03-10 03:00Z … 03-11 03:00Z: c1, c2, c3 finished; only c2 accepted in it; contact of t2 is new
+    expect(res.body.counters).toEqual({
+      supportHappening: 1,
+      supportPending: 1,
+      supportFinished: 3,
+      leads: 1,
+      avgSupportTime: 16823.33, // (30 + 40 + 50,400) / 3
+      avgWaitTime: 20,
+    });
+    const byName = Object.fromEntries(res.body.attendants.map((a: { name: string }) => [a.name, a]));
+    expect(byName.Ana).toEqual({
+      id: spUsers.ana.id,
+      name: 'Ana',
+      rating: 1,
+      tickets: 2,
+      avgSupportTime: 25215,
+      online: false,
+    });
+    expect(byName.Bruno).toEqual({
+      id: spUsers.bruno.id,
+      name: 'Bruno',
+      rating: 3,
+      tickets: 1,
+      avgSupportTime: 40,
+      online: false,
+    });
+    expect(res.body.attendants).toHaveLength(3); // and the admin, with nothing
+  });
+
+  it('counts one day of the company zone: Tokyo (the cycle near midnight moves a day)', async () => {
+    const res = await get(tokyo, '/api/dashboard', { date_from: '2025-03-10', date_to: '2025-03-10' });
+    // window 03-09 15:00Z … 03-10 15:00Z: c1, c3 finished (c2 at 15:05 is the next day); c1, c2 accepted
+    expect(res.body.counters).toEqual({
+      supportHappening: 1,
+      supportPending: 1,
+      supportFinished: 2,
+      leads: 2,
+      avgSupportTime: 25215,
+      avgWaitTime: 15,
+    });
+    const byName = Object.fromEntries(res.body.attendants.map((a: { name: string }) => [a.name, a]));
+    expect(byName.Ana).toMatchObject({ id: tkUsers.ana.id, tickets: 2, rating: 1, avgSupportTime: 25215 });
+    expect(byName.Bruno).toMatchObject({ id: tkUsers.bruno.id, tickets: 0, rating: 0, avgSupportTime: 0 });
+  });
+
+  it('counts spans longer than a month in whole minutes (35 days of talk, 2 days of wait)', async () => {
+    const res = await get(saoPaulo, '/api/dashboard', { date_from: '2025-02-01', date_to: '2025-03-10' });
+    // finished in Feb 1 … Mar 10: c1, c2, c3; accepted: c1 (10), c2 (20), c3 (2,880)
+    expect(res.body.counters).toMatchObject({ supportFinished: 3, avgWaitTime: 970, avgSupportTime: 16823.33 });
+    const ana = res.body.attendants.find((a: { name: string }) => a.name === 'Ana');
+    expect(ana.avgSupportTime).toBe(25215); // (30 + 50,400) / 2; age()'s "1 mon 7 days" would say less
+  });
+
+  it('`days` is the last N days up to now; nothing given is today', async () => {
+    const t = await tenantIn('America/Sao_Paulo');
+    const now = Date.now();
+    const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
+    const ticket = await addTicket(t.companyId, 'closed');
+    const user = await createUser(server, t, { name: 'Carla' });
+    await addCycle(t.companyId, ticket, {
+      userId: user.id,
+      createdAt: iso(46 * 86_400_000),
+      startedAt: iso(45 * 86_400_000 + 3_600_000),
+      finishedAt: iso(3_600_000),
+    });
+    await addCycle(t.companyId, await addTicket(t.companyId, 'closed'), {
+      createdAt: iso(10 * 86_400_000),
+      finishedAt: iso(5 * 86_400_000),
+    });
+    const three = await get(t, '/api/dashboard', { days: 3 });
+    expect(three.body.counters).toMatchObject({ supportFinished: 1, avgSupportTime: 64800 }); // 45 days
+    const seven = await get(t, '/api/dashboard', { days: 7 });
+    expect(seven.body.counters.supportFinished).toBe(2);
+    const ninety = await get(t, '/api/dashboard', { days: 90 });
+    expect(ninety.body.counters).toMatchObject({ supportFinished: 2, avgWaitTime: 1380 }); // queued 46 d ago, accepted 45 d − 1 h ago
+    const today = await get(t, '/api/dashboard');
+    expect(today.status).toBe(200);
+    expect(today.body.counters.leads).toBe(0); // contacts here were made in 2025
+  });
+
+  it('tickets per day are chronological, per the company zone', async () => {
+    const sp = await get(saoPaulo, '/api/dashboard/ticketsDay', { initialDate: '2025-03-09', finalDate: '2025-03-10' });
+    expect(sp.body).toEqual({
+      data: [
+        { data: '09/03/2025', total: 1 },
+        { data: '10/03/2025', total: 2 },
+      ],
+      count: 3,
+    });
+    const tk = await get(tokyo, '/api/dashboard/ticketsDay', { initialDate: '2025-03-09', finalDate: '2025-03-10' });
+    expect(tk.body).toEqual({
+      data: [
+        { data: '09/03/2025', total: 0 },
+        { data: '10/03/2025', total: 2 },
+      ],
+      count: 2,
+    });
+    // across months and years, in date order (never sorted as text)
+    const long = await get(saoPaulo, '/api/dashboard/ticketsDay', {
+      initialDate: '2024-12-31',
+      finalDate: '2025-03-10',
+    });
+    const labels = long.body.data.map((d: { data: string }) => d.data);
+    expect(labels[0]).toBe('31/12/2024');
+    expect(labels[1]).toBe('01/01/2025');
+    expect(labels.at(-1)).toBe('10/03/2025');
+    expect(labels).toHaveLength(70);
+    expect(long.body.count).toBe(5);
+  });
+
+  it('tickets per hour for a single day, in the company clock', async () => {
+    const sp = await get(saoPaulo, '/api/dashboard/ticketsDay', { initialDate: '2025-03-10', finalDate: '2025-03-10' });
+    expect(sp.body.data).toHaveLength(24);
+    expect(sp.body.data.filter((h: { total: number }) => h.total > 0)).toEqual([
+      { horario: 11, total: 1 },
+      { horario: 17, total: 1 },
+    ]);
+    expect(sp.body.count).toBe(2);
+    const tk = await get(tokyo, '/api/dashboard/ticketsDay', { initialDate: '2025-03-10', finalDate: '2025-03-10' });
+    expect(tk.body.data.filter((h: { total: number }) => h.total > 0)).toEqual([
+      { horario: 11, total: 1 },
+      { horario: 23, total: 1 },
+    ]);
+    const spPrev = await get(saoPaulo, '/api/dashboard/ticketsDay', {
+      initialDate: '2025-03-09',
+      finalDate: '2025-03-09',
+    });
+    expect(spPrev.body.data.filter((h: { total: number }) => h.total > 0)).toEqual([{ horario: 23, total: 1 }]);
+  });
+
+  it('tickets per attendant, everybody listed', async () => {
+    const sp = await get(saoPaulo, '/api/dashboard/ticketsUsers', {
+      initialDate: '2025-03-10',
+      finalDate: '2025-03-10',
+    });
+    expect(sp.body.count).toBe(3);
+    expect(sp.body.data).toHaveLength(3);
+    expect(sp.body.data).toEqual(
+      expect.arrayContaining([
+        { nome: 'Ana', quantidade: 2 },
+        { nome: 'Bruno', quantidade: 1 },
+      ]),
+    );
+    const tk = await get(tokyo, '/api/dashboard/ticketsUsers', { initialDate: '2025-03-10', finalDate: '2025-03-10' });
+    expect(tk.body.data).toEqual(expect.arrayContaining([{ nome: 'Bruno', quantidade: 0 }]));
+    expect(tk.body.count).toBe(2);
+  });
+
+  it("always the caller's company: another company's rows and a companyId param are ignored", async () => {
+    const other = await tenantIn('America/Sao_Paulo');
+    const q = { companyId: saoPaulo.companyId, date_from: '2025-03-10', date_to: '2025-03-10' };
+    const dash = await get(other, '/api/dashboard', q);
+    expect(dash.body.counters).toEqual({
+      supportHappening: 0,
+      supportPending: 0,
+      supportFinished: 0,
+      leads: 0,
+      avgSupportTime: 0,
+      avgWaitTime: 0,
+    });
+    expect(dash.body.attendants.map((a: { name: string }) => a.name)).not.toContain('Ana');
+    const chart = { companyId: saoPaulo.companyId, initialDate: '2025-03-09', finalDate: '2025-03-10' };
+    expect((await get(other, '/api/dashboard/ticketsDay', chart)).body.count).toBe(0);
+    const users = await get(other, '/api/dashboard/ticketsUsers', chart);
+    expect(users.body.count).toBe(0);
+    expect(users.body.data).toHaveLength(1); // its own admin
+  });
+
+  it('admins only; a session is required', async () => {
+    const attendant = await createLoggedUser(server, saoPaulo);
+    for (const path of ['/api/dashboard', '/api/dashboard/ticketsUsers', '/api/dashboard/ticketsDay']) {
+      expect((await server.request('GET', path)).status).toBe(401);
+      expect(await get(attendant, path)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    }
+  });
+
+  it('refuses bad parameters with 400 and caps huge ranges', async () => {
+    const bad: [string, Record<string, string>][] = [
+      ['/api/dashboard', { date_from: '2025-02-30' }],
+      ['/api/dashboard', { date_from: '10/03/2025' }],
+      ['/api/dashboard', { date_from: '2025-03-10', date_to: '2025-03-01' }],
+      ['/api/dashboard', { days: 'abc' }],
+      ['/api/dashboard', { days: '-3' }],
+      ['/api/dashboard', { date_to: "2025-03-10' or 1=1 --" }],
+      ['/api/dashboard/ticketsDay', { initialDate: 'x' }],
+      ['/api/dashboard/ticketsDay', { initialDate: '2025-03-10', finalDate: '2025-03-09' }],
+      ['/api/dashboard/ticketsUsers', { initialDate: '2025-13-01' }],
+    ];
+    for (const [path, query] of bad) {
+      expect(await get(saoPaulo, path, query), `${path} ${JSON.stringify(query)}`).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION' },
+      });
+    }
+    const huge = await get(saoPaulo, '/api/dashboard/ticketsDay', {
+      initialDate: '1990-01-01',
+      finalDate: '2025-03-10',
+    });
+    expect(huge.status).toBe(200);
+    expect(huge.body.data).toHaveLength(366);
+    expect(huge.body.data.at(-1)).toEqual({ data: '10/03/2025', total: 2 });
+    const many = await get(saoPaulo, '/api/dashboard', { days: 9999 });
+    expect(many.status).toBe(200);
+  });
+});

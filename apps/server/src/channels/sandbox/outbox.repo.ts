@@ -129,20 +129,20 @@ export const createSandboxOutboxStore = (
       const added = await db
         .insert(sandboxOutbox)
         .values({
-        companyId: connection.companyId,
-        whatsappId: connection.id,
-        customer: m.to,
-        externalId: m.externalId,
-        type: m.type,
-        body: m.body,
-        media: m.media ?? null,
-        location: m.location ?? null,
-        vcard: m.vcard ?? null,
-        quotedExternalId: m.quotedExternalId ?? null,
-        ack: m.ack,
-        edited: m.edited,
-        deleted: m.deleted,
-        sentAt: new Date(m.timestamp),
+          companyId: connection.companyId,
+          whatsappId: connection.id,
+          customer: m.to,
+          externalId: m.externalId,
+          type: m.type,
+          body: m.body,
+          media: m.media ?? null,
+          location: m.location ?? null,
+          vcard: m.vcard ?? null,
+          quotedExternalId: m.quotedExternalId ?? null,
+          ack: m.ack,
+          edited: m.edited,
+          deleted: m.deleted,
+          sentAt: new Date(m.timestamp),
         })
         .onConflictDoNothing({ target: [sandboxOutbox.whatsappId, sandboxOutbox.externalId] })
         .returning({ id: sandboxOutbox.id });

@@ -29,7 +29,7 @@ logger.info(
   `Zelo ready on ${config.publicUrl} in ${readyMs} ms`,
 );
 
-let stopCampaignTicker = () => undefined as void;
+let stopCampaignTicker: () => void = () => undefined;
 // pg-boss is loaded only where jobs run (JOBS=on)
 const jobs: Promise<TJobs | undefined> = config.jobs
   ? import('./jobs/boss')

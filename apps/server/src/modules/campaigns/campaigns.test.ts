@@ -2,8 +2,18 @@ process.env.SANDBOX_OPENING_MS = '10';
 process.env.SANDBOX_QR_MS = '5000';
 process.env.SANDBOX_ACK_MS = '10';
 
+import { events, rooms } from '@zelo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createLoggedUser, createPlan, type TTenant, unique } from '../../../test/fixtures';
+import {
+  countRows,
+  createLoggedUser,
+  createPlan,
+  openSocket,
+  recordEvents,
+  type TTenant,
+  unique,
+  untilJoined,
+} from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { setSetting } from '../../../test/inbox';
 import { updateCampaign } from './campaigns.service';
@@ -533,5 +543,53 @@ describe('dispatch', () => {
       await dispatchShipping(server.ctx, { companyId: t.companyId, campaignId: created.body.id, shippingId: row.id }),
     ).toBe('skipped');
     expect(await outbox(t, conn)).toHaveLength(0);
+  });
+});
+
+describe('realtime company-{id}-campaign', () => {
+  it('tells the company’s admins of create, update, progress and delete; never another company or a plain user', async () => {
+    const a = await server.createTenant();
+    const b = await server.createTenant();
+    const conn = await connectedSandbox(a);
+    await settings(a, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    const list = await insertList(a.companyId, 2);
+    const agent = await createLoggedUser(server, a);
+    const adminA = await openSocket(server, a.token);
+    const adminB = await openSocket(server, b.token);
+    const userA = await openSocket(server, agent.token);
+    try {
+      await untilJoined(server, rooms.admins(a.companyId));
+      await untilJoined(server, rooms.admins(b.companyId));
+      const heardA = recordEvents(adminA);
+      const heardB = recordEvents(adminB);
+      const heardUser = recordEvents(userA);
+      const event = events.campaign(a.companyId);
+      const created = await create(a, {
+        message1: 'Oi',
+        whatsappId: conn,
+        contactListId: list.id,
+        scheduledAt: inAnHour(-1),
+      });
+      const id = created.body.id;
+      await heardA.waitFor(event, (p) => p.action === 'create' && p.record.id === id);
+      await runAll();
+      await heardA.waitFor(
+        event,
+        (p) => p.action === 'update' && p.record.id === id && p.record.status === 'EM_ANDAMENTO',
+      );
+      const done = await heardA.waitFor(event, (p) => p.action === 'progress' && p.status === 'FINALIZADA');
+      expect(done).toMatchObject({ campaignId: id, counts: { valid: 2, sent: 2 } });
+      await server.request('DELETE', `/api/campaigns/${id}`, { token: a.token });
+      await heardA.waitFor(event, (p) => p.action === 'delete' && p.id === id);
+      await settings(a, { variables: [{ key: 'k', value: 'secret-of-a' }] });
+      await heardA.waitFor(events.campaignSettings(a.companyId));
+      await new Promise((r) => setTimeout(r, 300));
+      const leaked = [...heardB.heard, ...heardUser.heard].filter((h) => /campaign/i.test(h.event));
+      expect(leaked).toEqual([]);
+    } finally {
+      adminA.close();
+      adminB.close();
+      userA.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { authLoadPglite, authLoadPostgres, loadTable, type TLoadResult } from './auth-load';
+import { CAMPAIGN_DEFAULTS, campaignsPostgres, campaignsTable, type TCampaignBench } from './campaigns';
 import {
   CLOUD_WEBHOOK_DEFAULTS,
   cloudWebhookPglite,
@@ -17,7 +18,7 @@ import { machine } from './lib';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban
+    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban | campaigns
     db: { type: 'string' }, // pglite | postgres
     runs: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '10' },
@@ -38,7 +39,7 @@ const { values } = parseArgs({
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** `conversation` is the inbox's conversation page (and its lists under writes) alone, on PostgreSQL by default */
 const conversationOnly = values.only === 'conversation';
-const wants = (what: 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban', db: 'pglite' | 'postgres') =>
+const wants = (what: 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban' | 'campaigns', db: 'pglite' | 'postgres') =>
   conversationOnly
     ? what === 'inbox' && (values.db ?? 'postgres') === db
     : (!values.only || values.only === what) && (!values.db || values.db === db);
@@ -62,6 +63,7 @@ const cloud: TCloudWebhookResult[] = [];
 const cloudOpts = { concurrency: Number(values.burst), rounds: Number(values.bursts) };
 const cold: TColdStart[] = [];
 const kanban: TKanbanResult[] = [];
+const campaigns: TCampaignBench[] = [];
 const load: TLoadResult[] = [];
 const started = new Date();
 const loadBefore = loadavg()
@@ -101,6 +103,10 @@ if (wants('cloud', 'postgres')) {
   console.log('Cloud API webhook, PostgreSQL');
   cloud.push(await cloudWebhookPostgres(cloudOpts, pgUrl));
 }
+if (wants('campaigns', 'postgres')) {
+  console.log('campaign dispatch, PostgreSQL');
+  campaigns.push(await campaignsPostgres(pgUrl, CAMPAIGN_DEFAULTS));
+}
 if (wants('kanban', 'postgres')) {
   console.log('kanban board, PostgreSQL');
   kanban.push(
@@ -138,6 +144,7 @@ const report = [
         '',
       ]
     : []),
+  ...(campaigns.length ? ['## Campaign dispatch (PostgreSQL)', '', ...campaigns.map(campaignsTable), ''] : []),
   ...(kanban.length
     ? [`## Kanban board (${loadOpts.warmupSeconds} s warm-up not counted)`, '', kanbanTable(kanban), '']
     : []),
@@ -157,7 +164,7 @@ const stamp = started.toISOString().replace(/[:.]/g, '-');
 writeFileSync(resolve(dir, `${stamp}.md`), report);
 writeFileSync(
   resolve(dir, `${stamp}.json`),
-  JSON.stringify({ machine: machine(), cold, load, inbox, cloud, kanban }, null, 2),
+  JSON.stringify({ machine: machine(), cold, load, inbox, cloud, kanban, campaigns }, null, 2),
 );
 console.log(`\n${report}`);
 console.log(`written to bench/results/${stamp}.md`);

@@ -92,7 +92,7 @@ export const ERROR_CATALOGUE = {
   ERR_DUPLICATED_CAMPAIGN: 409,
   /** spec 2 §4: only INATIVA, or PROGRAMADA more than an hour ahead, can be changed (CANCELADA: name/messages) */
   ERR_CAMPAIGN_NOT_EDITABLE: 409,
-  /** cancel needs EM_ANDAMENTO (or PROGRAMADA), restart needs CANCELADA */
+  /** cancel needs EM_ANDAMENTO, restart needs CANCELADA */
   ERR_CAMPAIGN_INVALID_STATUS: 409,
   /** starting a campaign needs a connection, an audience and at least one message */
   ERR_CAMPAIGN_INCOMPLETE: 400,

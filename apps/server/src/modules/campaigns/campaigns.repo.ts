@@ -336,10 +336,11 @@ export const finishShipping = async (
       .returning({ id: campaignShippings.id })
   ).length > 0;
 
-export const releaseShipping = (db: TDbOrTx, companyId: number, shippingId: number) =>
+/** gives the recipient back, queued, not to be tried again before `until` */
+export const releaseShipping = (db: TDbOrTx, companyId: number, shippingId: number, until: Date) =>
   db
     .update(campaignShippings)
-    .set({ claimedUntil: null })
+    .set({ claimedUntil: until })
     .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.id, shippingId)));
 
 /** finishes a running campaign none of whose recipients is still queued */

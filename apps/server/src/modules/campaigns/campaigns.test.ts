@@ -526,6 +526,29 @@ describe('dispatch', () => {
     expect(page2.body.recipients.records).toHaveLength(2);
   });
 
+  it('a recipient whose connection is not connected waits queued instead of failing', async () => {
+    const t = await server.createTenant();
+    const conn = await connectedSandbox(t);
+    const list = await insertList(t.companyId, 1);
+    const created = await create(t, {
+      message1: 'Oi',
+      whatsappId: conn,
+      contactListId: list.id,
+      scheduledAt: inAnHour(-1),
+    });
+    await campaignTick(server.ctx, { now: () => new Date(), graceMs: 3600_000 });
+    expect((await server.request('DELETE', `/api/whatsappsession/${conn}`, { token: t.token })).status).toBe(200);
+    await until(() => server.ctx.channels.state(conn)?.status !== 'CONNECTED');
+    const [row] = await sql('select id from campaign_shippings where campaign_id = $1', [created.body.id]);
+    const job = { companyId: t.companyId, campaignId: created.body.id, shippingId: row.id };
+    expect(await dispatchShipping(server.ctx, job, { now: () => new Date(Date.now() + 3600_000) })).toBe('skipped');
+    const [after] = await sql(
+      'select state, error, claimed_until > now() as held from campaign_shippings where id = $1',
+      [row.id],
+    );
+    expect(after).toEqual({ state: 'queued', error: null, held: true });
+  });
+
   it('delete removes the campaign and its recipients; its pending sends do nothing', async () => {
     const t = await server.createTenant();
     const conn = await connectedSandbox(t);

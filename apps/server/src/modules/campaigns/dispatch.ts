@@ -22,6 +22,7 @@ import {
   lockCampaign,
   overdueShippings,
   queuedShippings,
+  releaseShipping,
   replanShippings,
   runningCampaigns,
   shippingCounts,
@@ -46,6 +47,8 @@ export const SEND_JOB = 'campaign-send';
 export const CLAIM_MS = 30_000;
 /** a job may run this much before the planned time (pg-boss's clock is the database's) */
 const EARLY_MS = 1_000;
+/** a recipient whose connection is not connected is tried again after this */
+const RETRY_OFFLINE_MS = 10_000;
 
 export type TSendJob = { companyId: number; campaignId: number; shippingId: number };
 
@@ -327,6 +330,11 @@ export const dispatchShipping = async (
     });
     outcome = 'sent';
   } catch (err) {
+    if (err instanceof AppError && err.code === 'ERR_WAPP_NOT_INITIALIZED') {
+      // the connection is not connected (yet: a restart): the recipient waits, the tick tries it again
+      await releaseShipping(ctx.db, companyId, shipping.id, new Date(now.getTime() + RETRY_OFFLINE_MS));
+      return 'skipped';
+    }
     ctx.log.warn({ err, campaignId, shippingId: shipping.id }, 'campaign send failed');
     await finishShipping(ctx.db, companyId, shipping.id, {
       state: 'failed',

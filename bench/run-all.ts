@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { authLoadPglite, authLoadPostgres, loadTable, type TLoadResult } from './auth-load';
+import { CAMPAIGN_DEFAULTS, campaignsPostgres, campaignsTable, type TCampaignBench } from './campaigns';
 import {
   CLOUD_WEBHOOK_DEFAULTS,
   cloudWebhookPglite,
@@ -17,11 +18,11 @@ import { KANBAN_DEFAULTS, kanbanPostgres, kanbanTable, type TKanbanResult } from
 import { machine } from './lib';
 import { SCHEDULES_DEFAULTS, schedulesPostgres, schedulesTable, type TSchedulesResult } from './schedules';
 
-type TBenchName = 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban' | 'schedules' | 'dashboard';
+type TBenchName = 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban' | 'schedules' | 'dashboard' | 'campaigns';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban | schedules | dashboard
+    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban | schedules | dashboard | campaigns
     db: { type: 'string' }, // pglite | postgres
     runs: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '10' },
@@ -70,6 +71,7 @@ const cold: TColdStart[] = [];
 const kanban: TKanbanResult[] = [];
 const schedules: TSchedulesResult[] = [];
 const dashboard: TDashboardResult[] = [];
+const campaigns: TCampaignBench[] = [];
 const load: TLoadResult[] = [];
 const started = new Date();
 const loadBefore = loadavg()
@@ -108,6 +110,10 @@ if (wants('cloud', 'pglite')) {
 if (wants('cloud', 'postgres')) {
   console.log('Cloud API webhook, PostgreSQL');
   cloud.push(await cloudWebhookPostgres(cloudOpts, pgUrl));
+}
+if (wants('campaigns', 'postgres')) {
+  console.log('campaign dispatch, PostgreSQL');
+  campaigns.push(await campaignsPostgres(pgUrl, CAMPAIGN_DEFAULTS));
 }
 if (wants('kanban', 'postgres')) {
   console.log('kanban board, PostgreSQL');
@@ -164,6 +170,7 @@ const report = [
         '',
       ]
     : []),
+  ...(campaigns.length ? ['## Campaign dispatch (PostgreSQL)', '', ...campaigns.map(campaignsTable), ''] : []),
   ...(kanban.length
     ? [`## Kanban board (${loadOpts.warmupSeconds} s warm-up not counted)`, '', kanbanTable(kanban), '']
     : []),
@@ -194,7 +201,7 @@ const stamp = started.toISOString().replace(/[:.]/g, '-');
 writeFileSync(resolve(dir, `${stamp}.md`), report);
 writeFileSync(
   resolve(dir, `${stamp}.json`),
-  JSON.stringify({ machine: machine(), cold, load, inbox, cloud, kanban, schedules, dashboard }, null, 2),
+  JSON.stringify({ machine: machine(), cold, load, inbox, cloud, kanban, schedules, dashboard, campaigns }, null, 2),
 );
 console.log(`\n${report}`);
 console.log(`written to bench/results/${stamp}.md`);

@@ -116,6 +116,18 @@ const EXPECTED: Record<string, string> = {
   'GET /api/dashboard': 'admin',
   'GET /api/dashboard/ticketsUsers': 'admin',
   'GET /api/dashboard/ticketsDay': 'admin',
+  'GET /api/campaign-settings': 'admin',
+  'POST /api/campaign-settings': 'admin',
+  'GET /api/campaigns': 'admin',
+  'GET /api/campaigns/:id': 'admin',
+  'POST /api/campaigns': 'admin',
+  'PUT /api/campaigns/:id': 'admin',
+  'DELETE /api/campaigns/:id': 'admin',
+  'POST /api/campaigns/:id/cancel': 'admin',
+  'POST /api/campaigns/:id/restart': 'admin',
+  'GET /api/campaigns/:id/report': 'admin',
+  'POST /api/campaigns/:id/media-upload': 'admin',
+  'DELETE /api/campaigns/:id/media-upload': 'admin',
 };
 
 describe('route declarations', () => {
@@ -145,6 +157,13 @@ describe('route declarations', () => {
     expect(routes).toHaveLength(7);
     for (const r of routes)
       expect({ route: `${r.method} ${r.url}`, plan: r.decl?.plan }).toMatchObject({ plan: 'useSchedules' });
+  });
+
+  it('the campaign routes need the plan flag useCampaigns', () => {
+    const plans = server.app.declaredRoutes.filter((r) => /^\/api\/campaign/.test(r.url));
+    expect(plans.length).toBe(12);
+    for (const r of plans)
+      expect({ route: `${r.method} ${r.url}`, plan: r.decl?.plan }).toMatchObject({ plan: 'useCampaigns' });
   });
 
   it('every route that is not public refuses an anonymous call with 401', async () => {

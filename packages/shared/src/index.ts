@@ -23,3 +23,4 @@ export * from './failed-deliveries.js';
 export * from './chats.js';
 export * from './kanban.js';
 export * from './dashboard.js';
+export * from './campaigns.js';

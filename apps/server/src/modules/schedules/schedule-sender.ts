@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { TMessage } from '@zelo/shared';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
@@ -58,6 +58,10 @@ const DAY_MS = 86_400_000;
 
 export const clientIdOfSchedule = (id: number) => `schedule:${id}`;
 
+/** the transport id of a schedule's send, the same on every attempt (the sandbox and WhatsApp Web keep one copy) */
+export const messageIdOfSchedule = (id: number) =>
+  `3EB0${createHash('sha256').update(`zelo-schedule:${id}`).digest('hex').slice(0, 16).toUpperCase()}`;
+
 type TOutcome = { status: 'ENVIADA' | 'ERRO'; errorMessage: string | null; ticketId: number | null };
 
 const failed = (errorMessage: string, ticketId: number | null = null): TOutcome => ({
@@ -107,7 +111,7 @@ const sendOne = async (ctx: TAppContext, row: TScheduleRow): Promise<TOutcome> =
   if (stored) {
     if (stored.externalId || stored.errorCode) return outcomeOf(stored, stored.ticketId);
     // stored, never confirmed by the channel: sent again as the same row (a transport deduping by id keeps one)
-    return outcomeOf(await resendFailedMessage(ctx, stored), stored.ticketId);
+    return outcomeOf(await resendFailedMessage(ctx, stored, messageIdOfSchedule(row.id)), stored.ticketId);
   }
   const connectionId =
     row.whatsappId ??
@@ -116,7 +120,14 @@ const sendOne = async (ctx: TAppContext, row: TScheduleRow): Promise<TOutcome> =
     null;
   if (!connectionId) return failed('noConnection');
   const ticketId = await ticketFor(ctx, row, connectionId, contact.isGroup);
-  const common = { companyId, ticketId, source: 'agent' as const, userId: row.userId, clientId };
+  const common = {
+    companyId,
+    ticketId,
+    source: 'agent' as const,
+    userId: row.userId,
+    clientId,
+    messageId: messageIdOfSchedule(row.id),
+  };
   try {
     if (row.mediaPath) {
       const data = await readMediaFile(ctx.config, row.mediaPath);

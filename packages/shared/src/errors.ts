@@ -87,6 +87,15 @@ export const ERROR_CATALOGUE = {
   ERR_NO_CHAT_FOUND: 404,
   /** internal chat: a chat needs at least one member besides its owner (spec 2 §5, `fillUser`) */
   ERR_CHAT_NO_MEMBERS: 400,
+  /** no campaign with this id in the caller's company */
+  ERR_NO_CAMPAIGN_FOUND: 404,
+  ERR_DUPLICATED_CAMPAIGN: 409,
+  /** spec 2 §4: only INATIVA, or PROGRAMADA more than an hour ahead, can be changed (CANCELADA: name/messages) */
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  /** cancel needs EM_ANDAMENTO (or PROGRAMADA), restart needs CANCELADA */
+  ERR_CAMPAIGN_INVALID_STATUS: 409,
+  /** starting a campaign needs a connection, an audience and at least one message */
+  ERR_CAMPAIGN_INCOMPLETE: 400,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -30,6 +30,10 @@ export const events = {
   sandbox: (companyId: number) => `company-${companyId}-sandbox`,
   /** a delivery moved to (or left) the dead-letter list (admins) */
   failedDelivery: (companyId: number) => `company-${companyId}-failedDelivery`,
+  /** campaigns: create/update `{record}`, delete `{id}`, progress `{campaignId, status, counts}` (admins) */
+  campaign: (companyId: number) => `company-${companyId}-campaign`,
+  /** the company's campaign settings were saved (admins) */
+  campaignSettings: (companyId: number) => `company-${companyId}-campaignSettings`,
 } as const;
 
 export const rooms = {

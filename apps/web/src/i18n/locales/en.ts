@@ -104,6 +104,12 @@ export const en: Locale = {
     ERR_NO_DELIVERY_FOUND: 'Failed delivery not found.',
     ERR_NO_CHAT_FOUND: 'Chat not found.',
     ERR_CHAT_NO_MEMBERS: 'A chat needs at least one other member.',
+    ERR_NO_CAMPAIGN_FOUND: 'Campaign not found.',
+    ERR_DUPLICATED_CAMPAIGN: 'A campaign with this name already exists.',
+    ERR_CAMPAIGN_NOT_EDITABLE: 'This campaign can no longer be changed.',
+    ERR_CAMPAIGN_INVALID_STATUS: 'The campaign is not in the state this action needs.',
+    ERR_CAMPAIGN_INCOMPLETE:
+      'To start the campaign choose a connection, an audience (list or tag) and write at least one message.',
     ERR_INVALID_SPREADSHEET:
       'The spreadsheet could not be read. Send an .xlsx file with the columns name, number and email.',
     ERR_NETWORK: 'Could not reach the server. Check your connection.',

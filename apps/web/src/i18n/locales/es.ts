@@ -104,6 +104,12 @@ export const es: Locale = {
     ERR_NO_DELIVERY_FOUND: 'Entrega fallida no encontrada.',
     ERR_NO_CHAT_FOUND: 'Chat no encontrado.',
     ERR_CHAT_NO_MEMBERS: 'Un chat necesita al menos otro miembro.',
+    ERR_NO_CAMPAIGN_FOUND: 'Campaña no encontrada.',
+    ERR_DUPLICATED_CAMPAIGN: 'Ya existe una campaña con este nombre.',
+    ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campaña ya no se puede modificar.',
+    ERR_CAMPAIGN_INVALID_STATUS: 'La campaña no está en el estado que requiere esta acción.',
+    ERR_CAMPAIGN_INCOMPLETE:
+      'Para iniciar la campaña elija una conexión, un público (lista o etiqueta) y escriba al menos un mensaje.',
     ERR_INVALID_SPREADSHEET:
       'No se pudo leer la hoja de cálculo. Envíe un archivo .xlsx con las columnas nombre, número y email.',
     ERR_NETWORK: 'No se pudo comunicar con el servidor. Verifique su conexión.',

@@ -105,6 +105,12 @@ export const pt = {
     ERR_NO_DELIVERY_FOUND: 'Entrega com falha não encontrada.',
     ERR_NO_CHAT_FOUND: 'Chat não encontrado.',
     ERR_CHAT_NO_MEMBERS: 'Um chat precisa de pelo menos outro membro.',
+    ERR_NO_CAMPAIGN_FOUND: 'Campanha não encontrada.',
+    ERR_DUPLICATED_CAMPAIGN: 'Já existe uma campanha com este nome.',
+    ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campanha não pode mais ser alterada.',
+    ERR_CAMPAIGN_INVALID_STATUS: 'A campanha não está no estado exigido para esta ação.',
+    ERR_CAMPAIGN_INCOMPLETE:
+      'Para iniciar a campanha escolha uma conexão, um público (lista ou etiqueta) e escreva ao menos uma mensagem.',
     ERR_INVALID_SPREADSHEET:
       'Não foi possível ler a planilha. Envie um arquivo .xlsx com as colunas Nome, Telefone e Email.',
     ERR_NETWORK: 'Não foi possível falar com o servidor. Verifique sua conexão.',

@@ -79,6 +79,9 @@ const BUILT = [
   '/chats/0b7d3c1e-5f7a-4c1a-9d8e-2a6b1c3d4e5f',
   '/tags',
   '/kanban',
+  '/campaigns',
+  '/campaign/2/report',
+  '/campaigns-config',
 ];
 
 const PATHS = [
@@ -90,9 +93,6 @@ const PATHS = [
   '/subscription',
   '/contact-lists',
   '/contact-lists/4/contacts',
-  '/campaigns',
-  '/campaign/2/report',
-  '/campaigns-config',
   '/phrase-lists',
   '/flowbuilders',
   '/flowbuilder/3',

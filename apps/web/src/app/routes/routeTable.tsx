@@ -25,6 +25,9 @@ const AnnouncementsPage = lazy(() => import('../../features/announcements/Announ
 const ToDoListPage = lazy(() => import('../../features/todolist/ToDoListPage'));
 const TagsPage = lazy(() => import('../../features/tags/TagsPage'));
 const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
+const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
+const CampaignReportPage = lazy(() => import('../../features/campaigns/CampaignReportPage'));
+const CampaignsConfigPage = lazy(() => import('../../features/campaigns/CampaignsConfigPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -54,9 +57,19 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'chats/:id?', titleKey: 'menu.chats', access: { plan: 'useInternalChat' }, element: <ChatsPage /> },
   { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS },
   { path: 'contact-lists/:contactListId/contacts', titleKey: 'menu.contactListItems', access: CAMPAIGNS },
-  { path: 'campaigns', titleKey: 'menu.campaigns', access: CAMPAIGNS },
-  { path: 'campaign/:campaignId/report', titleKey: 'menu.campaignReport', access: CAMPAIGNS },
-  { path: 'campaigns-config', titleKey: 'menu.campaignsConfig', access: CAMPAIGNS },
+  { path: 'campaigns', titleKey: 'menu.campaigns', access: CAMPAIGNS, element: <CampaignsPage /> },
+  {
+    path: 'campaign/:campaignId/report',
+    titleKey: 'menu.campaignReport',
+    access: CAMPAIGNS,
+    element: <CampaignReportPage />,
+  },
+  {
+    path: 'campaigns-config',
+    titleKey: 'menu.campaignsConfig',
+    access: CAMPAIGNS,
+    element: <CampaignsConfigPage />,
+  },
   { path: 'phrase-lists', titleKey: 'menu.phraseLists', access: CAMPAIGNS },
   { path: 'flowbuilders', titleKey: 'menu.flowbuilders', access: CAMPAIGNS },
   { path: 'flowbuilder/:id?', titleKey: 'menu.flowEditor', access: CAMPAIGNS },

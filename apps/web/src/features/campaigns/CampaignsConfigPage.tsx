@@ -23,7 +23,12 @@ import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../components/toast';
 import { addVariable, removeVariable, type TVariable, variableProblem } from './campaignLogic';
 import './i18n';
-import { CAMPAIGN_SETTINGS_KEY, saveCampaignSettings, settingsOrDefaults, useCampaignSettings } from './useCampaignSettings';
+import {
+  CAMPAIGN_SETTINGS_KEY,
+  saveCampaignSettings,
+  settingsOrDefaults,
+  useCampaignSettings,
+} from './useCampaignSettings';
 
 type TIntervalField = 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval';
 

@@ -152,7 +152,12 @@ export const percentOf = (part: number, total: number) =>
   total > 0 ? Math.min(100, Math.max(0, (part / total) * 100)) : 0;
 
 /** The counts the report shows as bars, in order. */
-export const REPORT_BARS = ['sent', 'delivered', 'read', 'failed'] as const satisfies readonly (keyof TCampaignCounts)[];
+export const REPORT_BARS = [
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+] as const satisfies readonly (keyof TCampaignCounts)[];
 
 /** A recipient's shown state: a sent message reads as delivered (ack ≥ 3) or read (ack 4) once the phone says so. */
 export const recipientState = (r: Pick<TCampaignRecipient, 'state' | 'ack'>) => {

@@ -50,6 +50,39 @@ export const liveFromEvent = (live: TLive, data: TCampaignEvent, campaignId: num
 };
 
 /**
+ * When to ask the server again as events about the campaign arrive: the rows at most once per ROWS_REFRESH_MS,
+ * and everything once FINISHED_REFRESH_MS after an event says FINALIZADA.
+ */
+export const liveRefresher = (refetchRows: () => void, refetchAll: () => void) => {
+  let rowsTimer: ReturnType<typeof setTimeout> | null = null;
+  let finishedTimer: ReturnType<typeof setTimeout> | null = null;
+
+  return {
+    onEvent: (status: TCampaign['status'] | undefined) => {
+      rowsTimer ??= setTimeout(() => {
+        rowsTimer = null;
+        refetchRows();
+      }, ROWS_REFRESH_MS);
+      if (status === 'FINALIZADA' && !finishedTimer) {
+        finishedTimer = setTimeout(() => {
+          finishedTimer = null;
+          refetchAll();
+        }, FINISHED_REFRESH_MS);
+      }
+    },
+    dispose: () => {
+      for (const timer of [rowsTimer, finishedTimer]) {
+        if (timer) {
+          clearTimeout(timer);
+        }
+      }
+      rowsTimer = null;
+      finishedTimer = null;
+    },
+  };
+};
+
+/**
  * GET /campaigns/:id/report page by page (the campaign, its counts and the recipients), kept live by the company's
  * campaign events: counts and status at once, the loaded rows asked again at most every ROWS_REFRESH_MS, and
  * everything once more FINISHED_REFRESH_MS after the campaign is FINALIZADA.
@@ -67,44 +100,19 @@ export const useCampaignReport = (campaignId: number) => {
   });
   const refetchRef = useRef(query.refetch);
   refetchRef.current = query.refetch;
-  const rowsTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const finishedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const refetch = async () => {
-    await refetchRef.current();
-    // the pages now hold the freshest campaign and counts
-    setLive({});
-  };
-
-  useEffect(
-    () => () => {
-      if (rowsTimer.current) {
-        clearTimeout(rowsTimer.current);
-      }
-      if (finishedTimer.current) {
-        clearTimeout(finishedTimer.current);
-      }
-    },
-    [],
+  const refresher = useRef<ReturnType<typeof liveRefresher> | null>(null);
+  refresher.current ??= liveRefresher(
+    () => void refetchRef.current(),
+    // the pages then hold the freshest campaign and counts
+    () => void refetchRef.current().then(() => setLive({})),
   );
+  useEffect(() => () => refresher.current?.dispose(), []);
 
   useSocketEvent(user ? events.campaign(user.companyId) : '', (data: TCampaignEvent) => {
     const next = data ? liveFromEvent(live, data, campaignId) : null;
-    if (!next) {
-      return;
-    }
-    setLive(next);
-    if (!rowsTimer.current) {
-      rowsTimer.current = setTimeout(() => {
-        rowsTimer.current = null;
-        void refetchRef.current();
-      }, ROWS_REFRESH_MS);
-    }
-    if (next.status === 'FINALIZADA' && !finishedTimer.current) {
-      finishedTimer.current = setTimeout(() => {
-        finishedTimer.current = null;
-        void refetch();
-      }, FINISHED_REFRESH_MS);
+    if (next) {
+      setLive(next);
+      refresher.current?.onEvent(next.status);
     }
   });
 

@@ -88,9 +88,11 @@ type TSelectProps = {
   options: TOption[];
   noneLabel: string;
   disabled: boolean;
+  /** the campaign's own link (id and name), shown when the list lacks it */
+  stored?: TOption | null;
 };
 
-const LinkSelect = ({ form, name, label, options, noneLabel, disabled }: TSelectProps) => (
+const LinkSelect = ({ form, name, label, options, noneLabel, disabled, stored }: TSelectProps) => (
   <Controller
     name={name}
     control={form.control}
@@ -98,7 +100,9 @@ const LinkSelect = ({ form, name, label, options, noneLabel, disabled }: TSelect
       const value = field.value;
       // a stored link to a record the list lacks (deleted, or the list not loaded yet) still shows
       const shown =
-        value !== '' && !options.some((o) => o.id === value) ? [...options, { id: value, name: `#${value}` }] : options;
+        value !== '' && !options.some((o) => o.id === value)
+          ? [...options, { id: value, name: stored?.id === value ? stored.name : `#${value}` }]
+          : options;
 
       return (
         <TextField
@@ -111,7 +115,11 @@ const LinkSelect = ({ form, name, label, options, noneLabel, disabled }: TSelect
           onBlur={field.onBlur}
           disabled={disabled}
           error={Boolean(fieldState.error)}
-          slotProps={{ htmlInput: { 'data-testid': `campaign-${name}` } }}
+          slotProps={{
+            htmlInput: { 'data-testid': `campaign-${name}` },
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+          }}
         >
           <MenuItem value="">{noneLabel}</MenuItem>
           {shown.map((o) => (
@@ -288,6 +296,7 @@ export const CampaignDialog = ({ open, campaign, onSaved, onClose }: TCampaignDi
             <LinkSelect
               form={form}
               name="whatsappId"
+              stored={current?.whatsapp}
               label={t('campaigns.dialog.whatsapp')}
               options={options.whatsapps}
               noneLabel={t('campaigns.dialog.none')}
@@ -296,6 +305,7 @@ export const CampaignDialog = ({ open, campaign, onSaved, onClose }: TCampaignDi
             <LinkSelect
               form={form}
               name="fileListId"
+              stored={current?.fileList}
               label={t('campaigns.dialog.fileList')}
               options={options.fileLists}
               noneLabel={t('campaigns.dialog.none')}
@@ -304,6 +314,7 @@ export const CampaignDialog = ({ open, campaign, onSaved, onClose }: TCampaignDi
             <LinkSelect
               form={form}
               name="contactListId"
+              stored={current?.contactList}
               label={t('campaigns.dialog.contactList')}
               options={options.contactLists}
               noneLabel={t('campaigns.dialog.none')}
@@ -312,6 +323,7 @@ export const CampaignDialog = ({ open, campaign, onSaved, onClose }: TCampaignDi
             <LinkSelect
               form={form}
               name="tagListId"
+              stored={current?.tag}
               label={t('campaigns.dialog.tagList')}
               options={options.tags}
               noneLabel={t('campaigns.dialog.none')}

@@ -87,6 +87,12 @@ export const ERROR_CATALOGUE = {
   ERR_NO_CHAT_FOUND: 404,
   /** internal chat: a chat needs at least one member besides its owner (spec 2 §5, `fillUser`) */
   ERR_CHAT_NO_MEMBERS: 400,
+  /** no contact list (or list item) with this id in the caller's company */
+  ERR_NO_CONTACT_LIST_FOUND: 404,
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
+  ERR_DUPLICATED_CONTACT_LIST: 409,
+  /** a legacy binary .xls workbook: it must be saved as .xlsx (or .csv) first */
+  ERR_LEGACY_XLS: 415,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -104,6 +104,20 @@ const EXPECTED: Record<string, string> = {
   'GET /api/failed-deliveries/counts': 'super',
   'POST /api/failed-deliveries/:id/retry': 'admin',
   'DELETE /api/failed-deliveries/:id': 'admin',
+  'GET /api/contact-lists': 'admin',
+  'GET /api/contact-lists/list': 'admin',
+  'GET /api/contact-lists/:id': 'admin',
+  'POST /api/contact-lists': 'admin',
+  'PUT /api/contact-lists/:id': 'admin',
+  'DELETE /api/contact-lists/:id': 'admin',
+  'POST /api/contact-lists/:id/upload': 'admin',
+  'POST /api/contact-lists/:id/check': 'admin',
+  'GET /api/contact-list-items': 'admin',
+  'GET /api/contact-list-items/:id': 'admin',
+  'POST /api/contact-list-items': 'admin',
+  'PUT /api/contact-list-items/:id': 'admin',
+  'DELETE /api/contact-list-items/:id': 'admin',
+  'POST /api/contact-list-items/:id/check': 'admin',
 };
 
 describe('route declarations', () => {
@@ -126,6 +140,13 @@ describe('route declarations', () => {
     // the tags screen and ticket tags are not a kanban feature
     expect(plans['GET /api/tags']).toBeUndefined();
     expect(plans['PUT /api/ticket-tags/:ticketId/:tagId']).toBeUndefined();
+  });
+
+  it('the contact list routes need the plan flag useCampaigns (like the campaigns)', () => {
+    const contactListRoutes = server.app.declaredRoutes.filter((r) => /^\/api\/contact-list/.test(r.url));
+    expect(contactListRoutes).toHaveLength(14);
+    for (const r of contactListRoutes)
+      expect({ route: r.url, plan: r.decl?.plan }).toEqual({ route: r.url, plan: 'useCampaigns' });
   });
 
   it('every route that is not public refuses an anonymous call with 401', async () => {

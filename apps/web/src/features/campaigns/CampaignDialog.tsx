@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog, FormTextField } from '../../components/kit';
 import { toast } from '../../components/toast';
 import {
+  bodyToSave,
   campaignEditability,
   canCancel,
   canRestart,
@@ -159,7 +160,7 @@ export const CampaignDialog = ({ open, campaign, onSaved, onClose }: TCampaignDi
   const submit = async (body: TCampaignBody) => {
     const saved = await saveCampaign(
       createdId ?? current?.id ?? null,
-      body,
+      bodyToSave(body, editability),
       attachment,
       Boolean(current?.mediaPath),
       (record) => {

@@ -54,7 +54,9 @@ export const campaignEditability = (
   return { editable: false, canSave: false, reason: c.status };
 };
 
-/** The message fields a locked-but-saveable (CANCELADA) campaign still lets the user change. */
+/** The fields a locked-but-saveable (CANCELADA) campaign still lets the user change: its name and messages. */
+export const OPEN_WHEN_CANCELLED = ['name', 'message1', 'message2', 'message3', 'message4', 'message5'] as const;
+
 export const fieldLocked = (field: string, editability: TEditability) => {
   if (editability.editable) {
     return false;
@@ -63,8 +65,16 @@ export const fieldLocked = (field: string, editability: TEditability) => {
     return true;
   }
 
-  return !/^message[1-5]$/.test(field);
+  return !(OPEN_WHEN_CANCELLED as readonly string[]).includes(field);
 };
+
+/** What a save sends: everything, or for a cancelled campaign only what it may still change. */
+export const bodyToSave = <T extends Record<string, unknown>>(body: T, editability: TEditability): Partial<T> =>
+  editability.editable
+    ? body
+    : (Object.fromEntries(
+        Object.entries(body).filter(([key]) => (OPEN_WHEN_CANCELLED as readonly string[]).includes(key)),
+      ) as Partial<T>);
 
 /** `2026-11-26T14:30` in the browser's time zone, for a datetime-local input; '' for none. */
 export const toLocalInput = (iso: string | null | undefined) => {

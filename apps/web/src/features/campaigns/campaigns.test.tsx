@@ -130,12 +130,24 @@ describe('campaign rules (spec 2 §4)', { timeout: 90_000 }, () => {
     const { campaignEditability, fieldLocked } = await import('./campaignLogic');
     const cancelled = campaignEditability(campaign({ status: 'CANCELADA' }), NOW);
     expect(fieldLocked('message3', cancelled)).toBe(false);
-    expect(fieldLocked('name', cancelled)).toBe(true);
+    expect(fieldLocked('name', cancelled)).toBe(false);
+    expect(fieldLocked('scheduledAt', cancelled)).toBe(true);
     expect(fieldLocked('whatsappId', cancelled)).toBe(true);
     const running = campaignEditability(campaign({ status: 'EM_ANDAMENTO' }), NOW);
     expect(fieldLocked('message1', running)).toBe(true);
     const inactive = campaignEditability(campaign(), NOW);
     expect(fieldLocked('scheduledAt', inactive)).toBe(false);
+  });
+
+  it('a cancelled campaign saves only its name and messages', async () => {
+    const { bodyToSave, campaignEditability } = await import('./campaignLogic');
+    const body = { name: 'N', message1: 'a', message5: 'e', whatsappId: 3, scheduledAt: null, tagListId: null };
+    expect(bodyToSave(body, campaignEditability(campaign({ status: 'CANCELADA' }), NOW))).toEqual({
+      name: 'N',
+      message1: 'a',
+      message5: 'e',
+    });
+    expect(bodyToSave(body, campaignEditability(campaign(), NOW))).toEqual(body);
   });
 
   it('offers cancel only while running and restart only when cancelled', async () => {

@@ -419,7 +419,7 @@ export const CampaignDialog = ({ open, campaign, onSaved, onClose }: TCampaignDi
                 >
                   {fileName}
                 </Typography>
-                {editability.editable ? (
+                {!locked('media') ? (
                   <Tooltip title={t('campaigns.dialog.removeAttachment')}>
                     <IconButton
                       size="small"
@@ -433,7 +433,7 @@ export const CampaignDialog = ({ open, campaign, onSaved, onClose }: TCampaignDi
                 ) : null}
               </>
             ) : null}
-            {editability.editable ? (
+            {!locked('media') ? (
               <Button
                 variant="outlined"
                 size="small"

@@ -54,8 +54,19 @@ export const campaignEditability = (
   return { editable: false, canSave: false, reason: c.status };
 };
 
-/** The fields a locked-but-saveable (CANCELADA) campaign still lets the user change: its name and messages. */
-export const OPEN_WHEN_CANCELLED = ['name', 'message1', 'message2', 'message3', 'message4', 'message5'] as const;
+/**
+ * The fields a locked-but-saveable (CANCELADA) campaign still lets the user change: its name, messages and
+ * attachment (`media`), as the server takes them.
+ */
+export const OPEN_WHEN_CANCELLED = [
+  'name',
+  'message1',
+  'message2',
+  'message3',
+  'message4',
+  'message5',
+  'media',
+] as const;
 
 export const fieldLocked = (field: string, editability: TEditability) => {
   if (editability.editable) {

@@ -131,6 +131,7 @@ describe('campaign rules (spec 2 §4)', { timeout: 90_000 }, () => {
     const cancelled = campaignEditability(campaign({ status: 'CANCELADA' }), NOW);
     expect(fieldLocked('message3', cancelled)).toBe(false);
     expect(fieldLocked('name', cancelled)).toBe(false);
+    expect(fieldLocked('media', cancelled)).toBe(false);
     expect(fieldLocked('scheduledAt', cancelled)).toBe(true);
     expect(fieldLocked('whatsappId', cancelled)).toBe(true);
     const running = campaignEditability(campaign({ status: 'EM_ANDAMENTO' }), NOW);

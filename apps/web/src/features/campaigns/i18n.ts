@@ -67,7 +67,7 @@ const pt = {
       EM_ANDAMENTO: 'A campanha está em andamento: só pode ser cancelada.',
       FINALIZADA: 'A campanha foi finalizada e não pode mais ser alterada.',
       CANCELADA:
-        'A campanha foi cancelada: o nome e as mensagens ainda podem ser alterados, e ela pode ser reiniciada.',
+        'A campanha foi cancelada: o nome, as mensagens e o anexo ainda podem ser alterados, e ela pode ser reiniciada.',
       soon: 'A campanha começa em menos de uma hora e não pode mais ser alterada.',
     },
   },
@@ -200,7 +200,8 @@ const en: TCampaignsTexts = {
     locked: {
       EM_ANDAMENTO: 'The campaign is in progress: it can only be cancelled.',
       FINALIZADA: 'The campaign has finished and can no longer be changed.',
-      CANCELADA: 'The campaign was cancelled: its name and messages can still change, and it can be restarted.',
+      CANCELADA:
+        'The campaign was cancelled: its name, messages and attachment can still change, and it can be restarted.',
       soon: 'The campaign starts in less than an hour and can no longer be changed.',
     },
   },
@@ -331,7 +332,8 @@ const es: TCampaignsTexts = {
     locked: {
       EM_ANDAMENTO: 'La campaña está en curso: solo se puede cancelar.',
       FINALIZADA: 'La campaña finalizó y ya no se puede modificar.',
-      CANCELADA: 'La campaña fue cancelada: el nombre y los mensajes aún se pueden cambiar, y se puede reiniciar.',
+      CANCELADA:
+        'La campaña fue cancelada: el nombre, los mensajes y el adjunto aún se pueden cambiar, y se puede reiniciar.',
       soon: 'La campaña empieza en menos de una hora y ya no se puede modificar.',
     },
   },

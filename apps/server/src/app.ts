@@ -47,6 +47,7 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { plansRoutes } from './modules/plans/plans.routes';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { sandboxAnnouncer } from './modules/sandbox/sandbox.service';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
@@ -91,6 +92,7 @@ const MODULES = [
   queueIntegrationsRoutes,
   failedDeliveriesRoutes,
   contactListsRoutes,
+  campaignsRoutes,
 ];
 
 export type TApp = { app: FastifyInstance; ctx: TAppContext };

@@ -7,6 +7,8 @@ import { acquireDirLock } from './db/lock';
 import type { TJobs } from './jobs/boss';
 import { periodicJobs } from './jobs/periodic';
 import { housekeepingJobs } from './inbound/housekeeping';
+import { campaignJobs } from './modules/campaigns/campaign-jobs';
+import { startCampaignTicker } from './modules/campaigns/dispatch';
 import { ensureSuperUser } from './lib/seed';
 
 const started = performance.now();
@@ -27,12 +29,18 @@ logger.info(
   `Zelo ready on ${config.publicUrl} in ${readyMs} ms`,
 );
 
+let stopCampaignTicker: () => void = () => undefined;
 // pg-boss is loaded only where jobs run (JOBS=on)
 const jobs: Promise<TJobs | undefined> = config.jobs
   ? import('./jobs/boss')
-      .then(({ startJobs }) => startJobs(database, [...periodicJobs(database.db), ...housekeepingJobs(ctx)], logger))
+      .then(({ startJobs }) =>
+        startJobs(database, [...periodicJobs(database.db), ...housekeepingJobs(ctx), ...campaignJobs(ctx)], logger),
+      )
       .then((running) => {
         logger.info({ jobsReadyMs: Math.round(performance.now() - started) }, 'jobs started');
+        // services add jobs through the context; the campaign tick runs on this node too (claims keep nodes apart)
+        ctx.jobs = running;
+        stopCampaignTicker = startCampaignTicker(ctx);
 
         return running;
       })
@@ -50,6 +58,7 @@ const stop = async (signal: string) => {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
+    stopCampaignTicker();
     await (await jobs.catch(() => undefined))?.stop();
     await app.close();
     await database.close();

@@ -8,9 +8,9 @@
  * and its cases here.
  *
  * Not replayed, because Zelo has not built them yet (each is a later issue's screen): contacts' "import from the
- * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), the dashboard, campaigns (their
- * contact lists and items are replayed),
- * schedules, flow builder, files, invoices. The ancestor has no message edit to replay. Refused on
+ * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), the dashboard, campaign
+ * reports (Zelo's report is a call of its own, GET /campaigns/:id/report), schedules, flow builder, files,
+ * invoices. The ancestor has no message edit to replay. Refused on
  * purpose: the password reset with the password in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
@@ -1846,6 +1846,165 @@ const CASES: (TCase | TStep)[] = [
     as: 'admin',
     method: 'DELETE',
     path: () => `/contact-lists/${s.contactListId}`,
+  // ── campaigns: settings, the dialog, cancel and restart ──
+  {
+    screen: 'campaign settings: save',
+    source: 'pages/CampaignsConfig/index.js saveSettings (POST /campaign-settings {settings})',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/campaign-settings',
+    body: () => shapes.campaignSettings([{ key: 'loja', value: 'Centro' }]),
+    status: 200,
+  },
+  {
+    screen: 'campaign settings: load',
+    source: 'pages/CampaignsConfig/index.js (GET /campaign-settings)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/campaign-settings',
+    status: 200,
+    reads: (res) => expect(res.body.variables).toEqual([{ key: 'loja', value: 'Centro' }]),
+  },
+  {
+    step: 'a contact list of three numbers checked valid (Zelo rows)',
+    run: async (st) => {
+      const db = server.database;
+      const [list] = (
+        await db.executeSql('insert into contact_lists (company_id, name) values ($1, $2) returning id', [
+          st.companyId,
+          unique('Clientes'),
+        ])
+      ).rows as { id: number }[];
+      for (const n of ['5511955550001', '5511955550002', '5511955550003']) {
+        await db.executeSql(
+          'insert into contact_list_items (company_id, contact_list_id, name, number, is_whatsapp_valid) values ($1, $2, $3, $4, true)',
+          [st.companyId, list!.id, `Cliente ${n.slice(-1)}`, n],
+        );
+      }
+      st.contactListId = list!.id;
+    },
+  },
+  {
+    screen: 'campaigns: add (no schedule)',
+    source: 'components/CampaignModal/index.js handleSaveCampaign (POST /campaigns)',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/campaigns',
+    body: (st) =>
+      shapes.campaign({
+        name: unique('Promo').slice(0, 20),
+        whatsappId: st.connectionId,
+        contactListId: st.contactListId,
+        scheduledAt: null,
+        companyId: st.companyId,
+      }),
+    status: 201,
+    reads: (res, st) => {
+      expect(res.body).toMatchObject({ status: 'INATIVA', tagId: null, contactListId: st.contactListId });
+      st.campaignId = res.body.id;
+    },
+  },
+  {
+    screen: 'campaigns: attach the file',
+    source: 'components/CampaignModal/index.js handleSaveCampaign (POST /campaigns/:id/media-upload)',
+    as: 'admin',
+    method: 'POST',
+    path: (st) => `/campaigns/${st.campaignId}/media-upload`,
+    form: () =>
+      shapes.campaignMedia({ name: 'oferta.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }),
+    status: 200,
+    reads: (res) => expect(res.body.mediaName).toBe('oferta.pdf'),
+  },
+  {
+    screen: 'campaigns: remove the file',
+    source: 'components/CampaignModal/index.js deleteMedia (DELETE /campaigns/:id/media-upload)',
+    as: 'admin',
+    method: 'DELETE',
+    path: (st) => `/campaigns/${st.campaignId}/media-upload`,
+    status: 200,
+  },
+  {
+    screen: 'campaigns: the dialog loads one',
+    source: 'components/CampaignModal/index.js (GET /campaigns/:id)',
+    as: 'admin',
+    method: 'GET',
+    path: (st) => `/campaigns/${st.campaignId}`,
+    status: 200,
+    reads: (res, st) => {
+      expect(res.body.mediaPath).toBeNull();
+      st.loadedCampaign = res.body;
+    },
+  },
+  {
+    screen: 'campaigns: edit, scheduling it now (the whole record back)',
+    source: 'components/CampaignModal/index.js handleSaveCampaign (PUT /campaigns/:id)',
+    as: 'admin',
+    method: 'PUT',
+    path: (st) => `/campaigns/${st.campaignId}`,
+    body: (st) => {
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const d = new Date();
+      const local = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+
+      return shapes.campaignEdit(st.loadedCampaign, { scheduledAt: local });
+    },
+    status: 200,
+    reads: (res) => expect(res.body.status).toBe('PROGRAMADA'),
+  },
+  {
+    step: 'the campaign tick starts it (Zelo job)',
+    run: async (st) => {
+      const { campaignTick } = await import('../src/modules/campaigns/dispatch');
+      await campaignTick(server.ctx, { graceMs: 3_600_000 });
+      const row = await server.request('GET', `/api/campaigns/${st.campaignId}`, { token: st.tokens.admin });
+      expect(row.body.status).toBe('EM_ANDAMENTO');
+    },
+  },
+  {
+    screen: 'campaigns: list',
+    source: 'pages/Campaigns/index.js fetchCampaigns (params searchParam, pageNumber)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/campaigns/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: (res, st) => {
+      expect(res.body).toMatchObject({ count: 1, hasMore: false });
+      expect(res.body.records[0]).toMatchObject({ id: st.campaignId, whatsapp: { id: st.connectionId } });
+    },
+  },
+  {
+    screen: 'campaigns: cancel',
+    source: 'components/CampaignModal/index.js cancelCampaign (POST /campaigns/:id/cancel)',
+    as: 'admin',
+    method: 'POST',
+    path: (st) => `/campaigns/${st.campaignId}/cancel`,
+    status: 200,
+    reads: (res) => expect(res.body.status).toBe('CANCELADA'),
+  },
+  {
+    screen: 'campaigns: restart',
+    source: 'components/CampaignModal/index.js restartCampaign (POST /campaigns/:id/restart)',
+    as: 'admin',
+    method: 'POST',
+    path: (st) => `/campaigns/${st.campaignId}/restart`,
+    status: 200,
+    reads: (res) => expect(res.body.status).toBe('EM_ANDAMENTO'),
+  },
+  {
+    screen: 'campaigns: an agent may not list them',
+    source: 'pages/Campaigns/index.js (GET /campaigns/ as a user)',
+    as: 'agent',
+    method: 'GET',
+    path: () => '/campaigns/',
+    status: 403,
+  },
+  {
+    screen: 'campaigns: delete',
+    source: 'pages/Campaigns/index.js handleDeleteCampaign (DELETE /campaigns/:id)',
+    as: 'admin',
+    method: 'DELETE',
+    path: (st) => `/campaigns/${st.campaignId}`,
     status: 204,
   },
 

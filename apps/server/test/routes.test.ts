@@ -118,6 +118,18 @@ const EXPECTED: Record<string, string> = {
   'PUT /api/contact-list-items/:id': 'admin',
   'DELETE /api/contact-list-items/:id': 'admin',
   'POST /api/contact-list-items/:id/check': 'admin',
+  'GET /api/campaign-settings': 'admin',
+  'POST /api/campaign-settings': 'admin',
+  'GET /api/campaigns': 'admin',
+  'GET /api/campaigns/:id': 'admin',
+  'POST /api/campaigns': 'admin',
+  'PUT /api/campaigns/:id': 'admin',
+  'DELETE /api/campaigns/:id': 'admin',
+  'POST /api/campaigns/:id/cancel': 'admin',
+  'POST /api/campaigns/:id/restart': 'admin',
+  'GET /api/campaigns/:id/report': 'admin',
+  'POST /api/campaigns/:id/media-upload': 'admin',
+  'DELETE /api/campaigns/:id/media-upload': 'admin',
 };
 
 describe('route declarations', () => {
@@ -147,6 +159,13 @@ describe('route declarations', () => {
     expect(contactListRoutes).toHaveLength(14);
     for (const r of contactListRoutes)
       expect({ route: r.url, plan: r.decl?.plan }).toEqual({ route: r.url, plan: 'useCampaigns' });
+  });
+
+  it('the campaign routes need the plan flag useCampaigns', () => {
+    const plans = server.app.declaredRoutes.filter((r) => /^\/api\/campaign/.test(r.url));
+    expect(plans.length).toBe(12);
+    for (const r of plans)
+      expect({ route: `${r.method} ${r.url}`, plan: r.decl?.plan }).toMatchObject({ plan: 'useCampaigns' });
   });
 
   it('every route that is not public refuses an anonymous call with 401', async () => {

@@ -191,6 +191,25 @@ const CASES: TTenancyCase[] = [
       },
       { method: 'POST', path: (id) => `/api/contact-list-items/${id}/check` },
       { method: 'DELETE', path: (id) => `/api/contact-list-items/${id}` },
+    name: 'a campaign',
+    create: async (s, t) => {
+      const res = await s.request('POST', '/api/campaigns', {
+        token: t.token,
+        body: { name: unique('Beta Campaign').slice(0, 40), message1: 'Beta campaign marker' },
+      });
+      expect(res.status).toBe(201);
+      return res.body.id;
+    },
+    routes: [
+      { method: 'GET', path: (id) => `/api/campaigns/${id}` },
+      { method: 'GET', path: (id) => `/api/campaigns/${id}/report` },
+      { method: 'PUT', path: (id) => `/api/campaigns/${id}`, body: { name: 'Hijacked' } },
+      { method: 'POST', path: (id) => `/api/campaigns/${id}/cancel` },
+      { method: 'POST', path: (id) => `/api/campaigns/${id}/restart` },
+      // the campaign is checked before the body is read: a JSON body gets the same 404 as a file would
+      { method: 'POST', path: (id) => `/api/campaigns/${id}/media-upload`, body: {} },
+      { method: 'DELETE', path: (id) => `/api/campaigns/${id}/media-upload` },
+      { method: 'DELETE', path: (id) => `/api/campaigns/${id}` },
     ],
   },
   {
@@ -363,6 +382,11 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       await addFailedDelivery(server, t, `${label} delivery`);
       await addChat(server, t, `${label} chat`);
       await addContactList(server, t, { name: `${label} list` });
+      await server.request('POST', '/api/campaigns', { token: t.token, body: { name: `${label} campaign` } });
+      await server.request('POST', '/api/campaign-settings', {
+        token: t.token,
+        body: { settings: { variables: [{ key: 'marker', value: `${label} variable` }] } },
+      });
     }
     const aTicket = await addTicket(server, a, { status: 'pending' });
     const bTicket = await addTicket(server, b, { status: 'pending' });
@@ -390,6 +414,8 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       '/api/chats',
       '/api/contact-lists',
       '/api/contact-lists/list',
+      '/api/campaigns',
+      '/api/campaign-settings',
     ]) {
       const res = await server.request('GET', path, { token: a.token, query: { companyId: b.companyId } });
       expect(res.status, path).toBe(200);

@@ -89,7 +89,16 @@ export type TChannelEvents = {
   }) => Promise<void>;
 };
 
-export type TSendOptions = { quotedExternalId?: string; isGroup?: boolean };
+export type TSendOptions = {
+  quotedExternalId?: string;
+  isGroup?: boolean;
+  /**
+   * The message's id on the transport, chosen by the sender (campaigns derive it from campaign and recipient): a
+   * retried send with the same id is kept once by transports that honour it (sandbox, Baileys). The Cloud API
+   * cannot; it ignores it.
+   */
+  messageId?: string;
+};
 export type TSendResult = { externalId: string; ack: number };
 
 export type TOutboundMedia = TMedia & { caption?: string; asVoiceNote?: boolean };

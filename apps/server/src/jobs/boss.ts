@@ -27,11 +27,18 @@ export type TJobDefinition = {
   /** cron in UTC for periodic work; absent for on-demand jobs */
   cron?: string;
   handler: (data: unknown) => Promise<void>;
+  /** how the workers fetch: jobs per fetch, polling, and how many of a fetch run at once (default 1, 2 s, 1) */
+  work?: { batchSize?: number; pollingIntervalSeconds?: number; concurrency?: number };
 };
+
+/** a job to add: its id (a uuid) makes adding it twice add it once */
+export type TJobInsert = { id: string; data: object; startAfter?: Date; retryLimit?: number; expireInSeconds?: number };
 
 export type TJobs = {
   boss: PgBoss;
   send: (name: string, data: object, options?: PgBoss.SendOptions) => Promise<string | null>;
+  /** adds many jobs in one statement; a job whose id exists already is not added again */
+  insert: (name: string, jobs: TJobInsert[]) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -61,8 +68,14 @@ export const startJobs = async (database: TDatabase, definitions: TJobDefinition
   await boss.start();
   for (const def of definitions) {
     await ensureQueue(boss, def.name);
-    await boss.work(def.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
-      for (const job of jobs) await def.handler(job.data);
+    const { batchSize = 1, pollingIntervalSeconds = 2, concurrency = 1 } = def.work ?? {};
+    await boss.work(def.name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
+      // `concurrency` runners share the fetched jobs; a failure fails the whole fetch (pg-boss retries it)
+      let next = 0;
+      const runner = async () => {
+        while (next < jobs.length) await def.handler(jobs[next++]!.data);
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, runner));
     });
     // periodic work is a schedule, which pg-boss runs once across every node
     if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC', singletonKey: def.name });
@@ -71,6 +84,11 @@ export const startJobs = async (database: TDatabase, definitions: TJobDefinition
   return {
     boss,
     send: (name, data, options) => boss.send(name, data, options ?? {}),
+    insert: async (name, jobs) => {
+      for (let i = 0; i < jobs.length; i += 1000) {
+        await boss.insert(jobs.slice(i, i + 1000).map((job) => ({ ...job, name })));
+      }
+    },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
   };
 };

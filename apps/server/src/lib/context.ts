@@ -1,4 +1,5 @@
 import type { TDurableInbound } from '../inbound/deliveries/durable';
+import type { TJobs } from '../jobs/boss';
 import type { Logger } from 'pino';
 import type { TChannelRegistry } from '../channels/registry';
 import type { TConfig } from '../config';
@@ -28,4 +29,6 @@ export type TAppContext = {
   log: Logger;
   /** the inbound deliveries' runner (inbound/deliveries/durable.ts), bound in app.ts */
   deliveries?: TDurableInbound;
+  /** the job system (pg-boss), set by main.ts once it started (absent with JOBS=off and in tests) */
+  jobs?: Pick<TJobs, 'send' | 'insert'>;
 };

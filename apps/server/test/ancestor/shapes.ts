@@ -179,6 +179,56 @@ export const shapes = {
     showAll: String(profile === 'admin'),
   }),
 
+  /** pages/CampaignsConfig saveSettings: the whole settings object under `settings` */
+  campaignSettings: (variables: { key: string; value: string }[]) => ({
+    settings: { messageInterval: 20, longerIntervalAfter: 0, greaterInterval: 60, variables },
+  }),
+  /**
+   * components/CampaignModal handleSaveCampaign on create: every form field, "" turned into null, `scheduledAt` as
+   * moment's "YYYY-MM-DD HH:mm:ss" (the browser's local time), `tagListId` "Nenhuma" for no tag, its `companyId`
+   */
+  campaign: (fields: {
+    name: string;
+    whatsappId: number | null;
+    contactListId: number | null;
+    scheduledAt: Date | null;
+    companyId: number;
+  }) => {
+    const at = fields.scheduledAt;
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = at
+      ? `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`
+      : null;
+
+    return {
+      name: fields.name,
+      message1: 'Olá {nome}, novidades na loja {loja}!',
+      message2: 'Oi {nome}!',
+      message3: null,
+      message4: null,
+      message5: null,
+      status: 'INATIVA',
+      scheduledAt: local,
+      whatsappId: fields.whatsappId,
+      contactListId: fields.contactListId,
+      tagListId: 'Nenhuma',
+      companyId: fields.companyId,
+    };
+  },
+  /** components/CampaignModal handleSaveCampaign on edit: the record as loaded (tagListId from tagId), edited */
+  campaignEdit: (loaded: Record<string, unknown>, changes: Record<string, unknown>) => ({
+    ...loaded,
+    tagListId: loaded.tagId || 'Nenhuma',
+    ...changes,
+  }),
+  /** components/CampaignModal handleSaveCampaign: the attachment's form after the save */
+  campaignMedia: (file: { name: string; type: string; data: Buffer }) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+
+    return form;
+  },
+
   /** components/QuickMessageDialog handleSaveQuickeMessage with no attachment */
   quickMessage: (shortcode: string, message: string) => ({
     shortcode,

@@ -95,7 +95,11 @@ export const createSender = ({ connected, recent, auth }: TSenderDeps): TSender 
     const jid = await recipient(sock, to, options.isGroup);
     let sent: TWAMessage | undefined;
     try {
-      sent = await sock.sendMessage(jid, content, { quoted: quoteOf(jid, options.quotedExternalId) });
+      sent = await sock.sendMessage(jid, content, {
+        quoted: quoteOf(jid, options.quotedExternalId),
+        // the sender's own id: a retried send carries the same one and WhatsApp keeps one copy
+        ...(options.messageId ? { messageId: options.messageId } : {}),
+      });
     } catch (err) {
       throw new AppError('ERR_SENDING_WAPP_MSG', reason(err));
     }

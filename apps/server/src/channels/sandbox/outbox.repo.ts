@@ -12,8 +12,11 @@ import { SANDBOX_LIMITS } from './sandbox.driver';
  * of the customers' messages the business marked read. Every call is scoped by the connection's company.
  */
 export type TSandboxOutboxStore = {
-  /** stores a message a customer received; keeps the newest `perCustomer` of that customer and the `customers` written last */
-  add: (connection: TConnectionRef, message: TSandboxOutboxMessage) => Promise<void>;
+  /**
+   * stores a message a customer received; keeps the newest `perCustomer` of that customer and the `customers` written
+   * last. A message whose externalId the connection already holds is not stored again: false.
+   */
+  add: (connection: TConnectionRef, message: TSandboxOutboxMessage) => Promise<boolean>;
   /** one customer's messages (or every customer's), oldest first, the newest `limit` */
   list: (connection: TConnectionRef, to: string | undefined, limit: number) => Promise<TSandboxOutboxMessage[]>;
   /** raises a message's ack (never lowers it, never on a deleted one); the message when it changed */
@@ -123,23 +126,30 @@ export const createSandboxOutboxStore = (
   return {
     add: async (connection, m) => {
       const known = await hasRows(db, sandboxOutbox, connection, m.to);
-      await db.insert(sandboxOutbox).values({
-        companyId: connection.companyId,
-        whatsappId: connection.id,
-        customer: m.to,
-        externalId: m.externalId,
-        type: m.type,
-        body: m.body,
-        media: m.media ?? null,
-        location: m.location ?? null,
-        vcard: m.vcard ?? null,
-        quotedExternalId: m.quotedExternalId ?? null,
-        ack: m.ack,
-        edited: m.edited,
-        deleted: m.deleted,
-        sentAt: new Date(m.timestamp),
-      });
+      const added = await db
+        .insert(sandboxOutbox)
+        .values({
+          companyId: connection.companyId,
+          whatsappId: connection.id,
+          customer: m.to,
+          externalId: m.externalId,
+          type: m.type,
+          body: m.body,
+          media: m.media ?? null,
+          location: m.location ?? null,
+          vcard: m.vcard ?? null,
+          quotedExternalId: m.quotedExternalId ?? null,
+          ack: m.ack,
+          edited: m.edited,
+          deleted: m.deleted,
+          sentAt: new Date(m.timestamp),
+        })
+        .onConflictDoNothing({ target: [sandboxOutbox.whatsappId, sandboxOutbox.externalId] })
+        .returning({ id: sandboxOutbox.id });
+      if (added.length === 0) return false;
       await trim(db, sandboxOutbox, connection, m.to, !known, limits);
+
+      return true;
     },
     list: async (connection, to, limit) => {
       const rows = await db

@@ -240,7 +240,7 @@ export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFact
       assertConnected();
       const target = recipient(to, opts);
       const message: TSandboxOutboxMessage = {
-        externalId: newId('SB'),
+        externalId: opts?.messageId ?? newId('SB'),
         to: target,
         ...content,
         ...(opts?.quotedExternalId ? { quotedExternalId: opts.quotedExternalId } : {}),
@@ -249,7 +249,8 @@ export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFact
         deleted: false,
         timestamp: new Date().toISOString(),
       };
-      await outbox.add(connection, message);
+      // the same message id again (a retried send): the customer keeps the one copy received
+      if (!(await outbox.add(connection, message))) return { externalId: message.externalId, ack: 1 };
       sandboxEvent({ action: 'message', connectionId, message: { ...message } });
       // the network and then the customer's phone acknowledge, in this order
       const acknowledge = (value: number) =>

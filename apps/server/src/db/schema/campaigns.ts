@@ -104,8 +104,21 @@ export const campaignShippings = pgTable(
     scheduledFor: tsz(),
     jobId: varchar({ length: 64 }),
     attempts: integer().notNull().default(0),
+    /** when it was sent (the ancestor's name) */
     deliveredAt: tsz(),
     error: text(),
+    /** the recipient's name and e-mail at planning time ({nome}, {email}, the report) */
+    name: varchar({ length: 200 }).notNull().default(''),
+    email: varchar({ length: 254 }).notNull().default(''),
+    /** the transport message id derived from (campaign, recipient): a retried send carries the same one */
+    messageId: varchar({ length: 64 }),
+    /** the stored message of the text (its ack gives delivered / read) */
+    messageRowId: integer(),
+    /** a dispatch holds the row until then (a crashed one lets go when it passes) */
+    claimedUntil: tsz(),
+    /** a send was retried after a crash on a transport without message ids: it may have arrived twice */
+    atLeastOnce: boolean().notNull().default(false),
+    failedAt: tsz(),
     ...timestamps,
   },
   (t) => [
@@ -115,6 +128,9 @@ export const campaignShippings = pgTable(
       foreignColumns: [contactListItems.id],
     }).onDelete('set null'),
     uniqueIndex('campaign_shippings_campaign_item_unique').on(t.campaignId, t.contactListItemId),
+    /** the audience is deduplicated by number */
+    uniqueIndex('campaign_shippings_campaign_number_unique').on(t.campaignId, t.number),
+    index('campaign_shippings_due_idx').on(t.state, t.scheduledFor),
     index('campaign_shippings_campaign_state_idx').on(t.campaignId, t.state),
     check('campaign_shippings_state_check', oneOf(t.state, CAMPAIGN_SHIPPING_STATES)),
   ],

@@ -50,6 +50,8 @@ export const sandboxOutbox = pgTable(
   },
   (t) => [
     index('sandbox_outbox_customer_idx').on(t.companyId, t.whatsappId, t.customer, t.id),
+    /** a send carrying a message id already received keeps one copy (TSendOptions.messageId) */
+    uniqueIndex('sandbox_outbox_external_unique').on(t.whatsappId, t.externalId),
     check('sandbox_outbox_type_check', oneOf(t.type, SANDBOX_OUTBOX_TYPES)),
     check('sandbox_outbox_ack_check', sql`ack between 1 and 4`),
   ],

@@ -376,3 +376,91 @@ export const resendFailedMessage = async (ctx: TAppContext, row: TMessageRow): P
 
   return dto(ctx, companyId, row.id);
 };
+
+export type TOnceInput = {
+  companyId: number;
+  ticket: { id: number; contactId: number; whatsappId: number | null; isGroup: boolean };
+  /** the recipient's number */
+  to: string;
+  source: 'campaign' | 'schedule' | 'api';
+  /** names the stored row: a retry finds it again (unique per company) */
+  clientId: string;
+  /** the transport's message id (TSendOptions.messageId): a retry sends the same one */
+  messageId: string;
+  body: string;
+  /** a file sent with `body` as its caption; stored with the message as a copy of its own */
+  media?: { data: Buffer; fileName: string };
+};
+
+export type TOnceResult = {
+  messageRowId: number;
+  /** a row of an earlier attempt was found unfinished: this send may repeat one that already left */
+  retried: boolean;
+};
+
+/**
+ * A send that a job may run again after a crash (campaigns): stored once under `clientId`, then sent carrying
+ * `messageId`, then reconciled, like `sendTicketText`. A second run finds the row: already reconciled, it is not
+ * sent again; left unfinished, it is sent again with the same message id (transports that honour it keep one
+ * copy). A failed send leaves the row failed and throws.
+ */
+export const sendOnce = async (ctx: TAppContext, input: TOnceInput): Promise<TOnceResult> => {
+  const { companyId, ticket } = input;
+  const existing = await findByClientId(ctx.db, companyId, input.clientId);
+  if (existing?.externalId && existing.ack > 0) return { messageRowId: existing.id, retried: false };
+  const session = channelSession(ctx, ticket.whatsappId);
+  let file: TPrepared | undefined;
+  if (input.media) [file] = await prepareMedia(ctx, [{ ...input.media, mimetype: '' }], [input.body]);
+  let row = existing;
+  if (!row) {
+    const stored = file ? await storeMediaFile(ctx.config, file.data, file.ext) : null;
+    row = await insertMessageOnce(ctx.db, {
+      companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      clientId: input.clientId,
+      source: input.source,
+      body: file ? file.caption : input.body,
+      fromMe: true,
+      read: true,
+      ack: 1,
+      ...(file ? { mediaType: file.kind, mediaUrl: stored, mediaName: file.fileName, mediaMime: file.mime } : {}),
+      remoteJid: input.to,
+    });
+    if (!row) {
+      // stored concurrently by another run of the same job: that run sends it
+      await removeMediaFile(ctx.config, stored);
+      const again = await findByClientId(ctx.db, companyId, input.clientId);
+      if (!again) throw new AppError('ERR_CREATING_MESSAGE');
+      return { messageRowId: again.id, retried: true };
+    }
+    await afterStore(
+      ctx,
+      { companyId, ticketId: ticket.id, source: 'bot' },
+      row,
+      (file ? file.caption || file.fileName : input.body) || '',
+    );
+  } else {
+    await updateMessageRow(ctx.db, companyId, row.id, { ack: 1, errorCode: null, errorMessage: null });
+  }
+  const target = row;
+  const opts = { isGroup: ticket.isGroup, messageId: input.messageId };
+  try {
+    const result = file
+      ? await session.sendMedia(
+          input.to,
+          { data: file.data, mimetype: file.mime, fileName: file.fileName, caption: file.caption || undefined },
+          opts,
+        )
+      : await session.sendText(input.to, target.body, opts);
+    await reconcile(ctx, target, result);
+  } catch (err) {
+    await markFailed(ctx, target, err);
+    await announceMessageUpdated(ctx, companyId, target.id);
+    throw err;
+  }
+  await announceMessageUpdated(ctx, companyId, target.id);
+
+  return { messageRowId: target.id, retried: Boolean(existing) };
+};

@@ -1,6 +1,13 @@
 import { clockFormat } from '../../lib/dates';
 
-/** Message variables of spec 1 §9: {{firstName}}, {{name}}, {{ms}}, {{protocol}}, {{hora}} (and {{gretting}}). */
+/**
+ * The one substitution module for every message Zelo writes for a company:
+ * - spec 1 §9's `{{firstName}}`, `{{name}}`, `{{ms}}`, `{{protocol}}`, `{{hora}}` (and `{{gretting}}`), plus any
+ *   named values a caller adds (`named`: a flow's `{{name}}` values), in `applyVariables`;
+ * - a campaign's single-brace `{nome}`, `{email}`, `{numero}` and the company's campaign variables `{key}`
+ *   (spec 2 §3), in `applyCampaignVariables`; `renderCampaignMessage` applies both.
+ * A variable nobody knows stays as written.
+ */
 
 const partsIn = (timeZone: string, at: Date) => {
   const parts = (clockFormat(timeZone) ?? clockFormat('America/Sao_Paulo')!).formatToParts(at);
@@ -48,6 +55,8 @@ export type TVariableContext = {
   /** the ticket's protocol code, or a time stamp */
   protocol?: string;
   at?: Date;
+  /** more `{{name}}` values (a flow's named values); spec 1 §9's own names win over these */
+  named?: Record<string, string>;
 };
 
 export const applyVariables = (body: string, v: TVariableContext) => {
@@ -67,5 +76,42 @@ export const applyVariables = (body: string, v: TVariableContext) => {
     hora: `${p.hour}:${p.minute}:${p.second}`,
   };
 
-  return body.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => values[key.toLowerCase()] ?? whole);
+  const named = new Map(Object.entries(v.named ?? {}).map(([key, value]) => [key.toLowerCase(), value]));
+
+  return body.replace(
+    /\{\{\s*(\w+)\s*\}\}/g,
+    (whole, key: string) => values[key.toLowerCase()] ?? named.get(key.toLowerCase()) ?? whole,
+  );
 };
+
+export type TCampaignRecipientValues = {
+  name: string;
+  email: string;
+  number: string;
+  /** the company's campaign variables (campaign settings), `{key}` in messages */
+  variables: readonly { key: string; value: string }[];
+};
+
+/** a single-brace `{word}` that is not part of a `{{word}}` */
+const SINGLE_BRACE = /(?<!\{)\{([^{}\s]+)\}(?!\})/g;
+
+/**
+ * A campaign's `{nome}`, `{email}`, `{numero}` (these win over a company variable of the same key) and the company's
+ * campaign variables `{key}` (exact key), in one pass: a value holding `{…}` is never substituted again.
+ */
+export const applyCampaignVariables = (body: string, r: TCampaignRecipientValues) => {
+  if (!body.includes('{')) return body;
+  const values = new Map<string, string>(r.variables.map((v) => [v.key, v.value]));
+  values.set('nome', r.name);
+  values.set('email', r.email);
+  values.set('numero', r.number);
+
+  return body.replace(SINGLE_BRACE, (whole, key: string) => values.get(key) ?? whole);
+};
+
+/** a campaign message for one recipient: its single-brace variables, then spec 1 §9's `{{…}}` */
+export const renderCampaignMessage = (
+  body: string,
+  r: TCampaignRecipientValues,
+  v: Omit<TVariableContext, 'contactName'>,
+) => applyVariables(applyCampaignVariables(body, r), { ...v, contactName: r.name });

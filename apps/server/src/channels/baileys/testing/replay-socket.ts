@@ -46,7 +46,14 @@ export const createReplay = (
       sendMessage: async (jid, content, options) => {
         sock.sent.push({ jid, content, options });
         const message: TWAMessage = {
-          key: { remoteJid: jid, fromMe: true, id: `3EB0REPLAY${String(++sentSeq).padStart(10, '0')}` },
+          key: {
+            remoteJid: jid,
+            fromMe: true,
+            id:
+              typeof options?.messageId === 'string'
+                ? options.messageId
+                : `3EB0REPLAY${String(++sentSeq).padStart(10, '0')}`,
+          },
           message: content,
           status: 1,
         };

@@ -1,0 +1,513 @@
+import { and, asc, count, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { TDbOrTx } from '../../db/client';
+import {
+  campaignSettings,
+  campaignShippings,
+  campaigns,
+  contactListItems,
+  contactLists,
+} from '../../db/schema/campaigns';
+import { whatsapps } from '../../db/schema/connections';
+import { contacts } from '../../db/schema/contacts';
+import { files, filesOptions } from '../../db/schema/files';
+import { messages } from '../../db/schema/messages';
+import { tags } from '../../db/schema/tags';
+import { tickets, ticketTags } from '../../db/schema/tickets';
+import { likePattern } from '../../lib/paging';
+import { insertTicketWords } from '../tickets/ticket-search.repo';
+
+export type TCampaignRow = typeof campaigns.$inferSelect;
+export type TCampaignInsert = typeof campaigns.$inferInsert;
+export type TShippingRow = typeof campaignShippings.$inferSelect;
+export type TShippingInsert = typeof campaignShippings.$inferInsert;
+
+const ofCompany = (companyId: number, id: number) => and(eq(campaigns.companyId, companyId), eq(campaigns.id, id));
+
+/** the campaign with the names of what it links (every link of the same company) */
+const selectCampaigns = (db: TDbOrTx) =>
+  db
+    .select({
+      campaign: campaigns,
+      whatsappName: whatsapps.name,
+      contactListName: contactLists.name,
+      tagName: tags.name,
+      fileListName: files.name,
+    })
+    .from(campaigns)
+    .leftJoin(whatsapps, and(eq(whatsapps.id, campaigns.whatsappId), eq(whatsapps.companyId, campaigns.companyId)))
+    .leftJoin(
+      contactLists,
+      and(eq(contactLists.id, campaigns.contactListId), eq(contactLists.companyId, campaigns.companyId)),
+    )
+    .leftJoin(tags, and(eq(tags.id, campaigns.tagId), eq(tags.companyId, campaigns.companyId)))
+    .leftJoin(files, and(eq(files.id, campaigns.fileListId), eq(files.companyId, campaigns.companyId)));
+
+export type TCampaignWithRefs = Awaited<ReturnType<typeof findCampaign>> & {};
+
+export const findCampaign = async (db: TDbOrTx, companyId: number, id: number) =>
+  (await selectCampaigns(db).where(ofCompany(companyId, id)))[0] ?? null;
+
+export const pageCampaigns = async (db: TDbOrTx, companyId: number, search: string, limit: number, offset: number) => {
+  const where = search
+    ? and(eq(campaigns.companyId, companyId), sql`${campaigns.name} ILIKE ${likePattern(search)}`)
+    : eq(campaigns.companyId, companyId);
+  const [rows, [{ total }]] = await Promise.all([
+    selectCampaigns(db)
+      .where(where)
+      .orderBy(asc(sql`lower(${campaigns.name})`), asc(campaigns.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(campaigns).where(where),
+  ]);
+
+  return { rows, total };
+};
+
+export const findCampaignPlain = async (db: TDbOrTx, companyId: number, id: number) =>
+  (await db.select().from(campaigns).where(ofCompany(companyId, id)))[0] ?? null;
+
+/** the campaign's row locked until the transaction ends */
+export const lockCampaign = async (db: TDbOrTx, companyId: number, id: number) =>
+  (await db.select().from(campaigns).where(ofCompany(companyId, id)).for('update'))[0] ?? null;
+
+export const campaignNameTaken = async (db: TDbOrTx, companyId: number, name: string, exceptId?: number) =>
+  (
+    await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(
+        and(
+          eq(campaigns.companyId, companyId),
+          sql`lower(${campaigns.name}) = lower(${name})`,
+          exceptId ? sql`${campaigns.id} <> ${exceptId}` : undefined,
+        ),
+      )
+      .limit(1)
+  ).length > 0;
+
+export const insertCampaign = async (db: TDbOrTx, values: TCampaignInsert) =>
+  (await db.insert(campaigns).values(values).returning())[0]!;
+
+export const updateCampaignRow = async (db: TDbOrTx, companyId: number, id: number, patch: Partial<TCampaignInsert>) =>
+  (
+    await db
+      .update(campaigns)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(ofCompany(companyId, id))
+      .returning()
+  )[0] ?? null;
+
+/** compare-and-set on the status: applies only while the campaign is in one of `from` */
+export const updateCampaignIf = async (
+  db: TDbOrTx,
+  companyId: number,
+  id: number,
+  from: readonly string[],
+  patch: Partial<TCampaignInsert>,
+) =>
+  (
+    await db
+      .update(campaigns)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(ofCompany(companyId, id), inArray(campaigns.status, [...from])))
+      .returning()
+  )[0] ?? null;
+
+export const deleteCampaignRow = async (db: TDbOrTx, companyId: number, id: number) =>
+  (await db.delete(campaigns).where(ofCompany(companyId, id)).returning())[0] ?? null;
+
+/** which of the links exist in the company (a link of another company is as good as missing) */
+export const linksOfCompany = async (
+  db: TDbOrTx,
+  companyId: number,
+  ids: { whatsappId?: number | null; contactListId?: number | null; tagId?: number | null; fileListId?: number | null },
+) => {
+  const one = async (found: Promise<unknown[]>) => (await found).length > 0;
+  const [whatsapp, contactList, tag, fileList] = await Promise.all([
+    ids.whatsappId
+      ? one(
+          db
+            .select({ id: whatsapps.id })
+            .from(whatsapps)
+            .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, ids.whatsappId))),
+        )
+      : true,
+    ids.contactListId
+      ? one(
+          db
+            .select({ id: contactLists.id })
+            .from(contactLists)
+            .where(and(eq(contactLists.companyId, companyId), eq(contactLists.id, ids.contactListId))),
+        )
+      : true,
+    ids.tagId
+      ? one(
+          db
+            .select({ id: tags.id })
+            .from(tags)
+            .where(and(eq(tags.companyId, companyId), eq(tags.id, ids.tagId))),
+        )
+      : true,
+    ids.fileListId
+      ? one(
+          db
+            .select({ id: files.id })
+            .from(files)
+            .where(and(eq(files.companyId, companyId), eq(files.id, ids.fileListId))),
+        )
+      : true,
+  ]);
+
+  return { whatsappId: whatsapp, contactListId: contactList, tagId: tag, fileListId: fileList };
+};
+
+export const connectionOf = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .select({ id: whatsapps.id, provider: whatsapps.provider, status: whatsapps.status })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+  )[0] ?? null;
+
+export type TAudienceMember = {
+  number: string;
+  name: string;
+  email: string;
+  contactListItemId: number | null;
+  contactId: number | null;
+};
+
+/**
+ * The audience: the list's items checked valid on WhatsApp, then the contacts of the tickets carrying the tag
+ * (not groups); one member per number, the list's entry first, in a stable order.
+ */
+export const audienceOf = async (
+  db: TDbOrTx,
+  companyId: number,
+  contactListId: number | null,
+  tagId: number | null,
+): Promise<TAudienceMember[]> => {
+  const members: TAudienceMember[] = [];
+  if (contactListId) {
+    const items = await db
+      .select({
+        id: contactListItems.id,
+        number: contactListItems.number,
+        name: contactListItems.name,
+        email: contactListItems.email,
+      })
+      .from(contactListItems)
+      .where(
+        and(
+          eq(contactListItems.companyId, companyId),
+          eq(contactListItems.contactListId, contactListId),
+          eq(contactListItems.isWhatsappValid, true),
+        ),
+      )
+      .orderBy(asc(contactListItems.id));
+    for (const i of items) {
+      members.push({ number: i.number, name: i.name, email: i.email, contactListItemId: i.id, contactId: null });
+    }
+  }
+  if (tagId) {
+    const tagged = await db
+      .selectDistinctOn([contacts.id], {
+        id: contacts.id,
+        number: contacts.number,
+        name: contacts.name,
+        email: contacts.email,
+      })
+      .from(ticketTags)
+      .innerJoin(tickets, and(eq(tickets.id, ticketTags.ticketId), eq(tickets.companyId, companyId)))
+      .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, companyId)))
+      .where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.tagId, tagId), eq(contacts.isGroup, false)))
+      .orderBy(asc(contacts.id));
+    for (const c of tagged) {
+      members.push({ number: c.number, name: c.name, email: c.email, contactListItemId: null, contactId: c.id });
+    }
+  }
+  const seen = new Set<string>();
+
+  return members.filter((m) => {
+    const number = m.number.replace(/\D/g, '');
+    if (!number || seen.has(number)) return false;
+    seen.add(number);
+    m.number = number;
+
+    return true;
+  });
+};
+
+const CHUNK = 1000;
+
+export const insertShippings = async (db: TDbOrTx, rows: TShippingInsert[]) => {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insert(campaignShippings)
+      .values(rows.slice(i, i + CHUNK))
+      .onConflictDoNothing();
+  }
+};
+
+const ofShippings = (companyId: number, campaignId: number) =>
+  and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, campaignId));
+
+/** the recipients not sent yet (queued and failed), in plan order */
+export const unsentShippings = (db: TDbOrTx, companyId: number, campaignId: number) =>
+  db
+    .select({ id: campaignShippings.id })
+    .from(campaignShippings)
+    .where(and(ofShippings(companyId, campaignId), inArray(campaignShippings.state, ['queued', 'failed'])))
+    .orderBy(asc(campaignShippings.scheduledFor), asc(campaignShippings.id));
+
+export const queuedShippings = (db: TDbOrTx, companyId: number, campaignId: number) =>
+  db
+    .select({ id: campaignShippings.id, scheduledFor: campaignShippings.scheduledFor })
+    .from(campaignShippings)
+    .where(and(ofShippings(companyId, campaignId), eq(campaignShippings.state, 'queued')))
+    .orderBy(asc(campaignShippings.id));
+
+/** plans the given recipients again (restart): queued, at the new times, without an error or a claim */
+export const replanShippings = async (db: TDbOrTx, companyId: number, ids: number[], times: Date[]) => {
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const idPart = ids.slice(i, i + CHUNK);
+    const timePart = times.slice(i, i + CHUNK).map((t) => t.toISOString());
+    await db.execute(sql`
+      update ${campaignShippings} s
+      set state = 'queued', error = null, failed_at = null, claimed_until = null, scheduled_for = p.at,
+          updated_at = now()
+      from (select unnest(${sql.raw(`'{${idPart.join(',')}}'::int[]`)}) as id,
+                   unnest(${`{${timePart.map((t) => `"${t}"`).join(',')}}`}::timestamptz[]) as at) p
+      where s.id = p.id and s.company_id = ${companyId} and s.state <> 'sent'`);
+  }
+};
+
+/**
+ * Claims a recipient for one send: still queued, due (not before its planned time, with `earlyMs` of slack), its
+ * campaign running, and not held by another run (or that run's hold has passed: a crashed run). The row answered
+ * carries the attempt number; null = nothing to do.
+ */
+export const claimShipping = async (
+  db: TDbOrTx,
+  companyId: number,
+  shippingId: number,
+  now: Date,
+  leaseMs: number,
+  earlyMs: number,
+) =>
+  (
+    await db
+      .update(campaignShippings)
+      .set({
+        attempts: sql`${campaignShippings.attempts} + 1`,
+        claimedUntil: new Date(now.getTime() + leaseMs),
+      })
+      .where(
+        and(
+          eq(campaignShippings.companyId, companyId),
+          eq(campaignShippings.id, shippingId),
+          eq(campaignShippings.state, 'queued'),
+          or(isNull(campaignShippings.claimedUntil), lt(campaignShippings.claimedUntil, now)),
+          lte(campaignShippings.scheduledFor, new Date(now.getTime() + earlyMs)),
+          sql`exists (select 1 from ${campaigns} c where c.id = ${campaignShippings.campaignId}
+                      and c.company_id = ${companyId} and c.status = 'EM_ANDAMENTO')`,
+        ),
+      )
+      .returning()
+  )[0] ?? null;
+
+export const finishShipping = async (
+  db: TDbOrTx,
+  companyId: number,
+  shippingId: number,
+  patch: Partial<TShippingInsert>,
+) =>
+  (
+    await db
+      .update(campaignShippings)
+      .set({ ...patch, claimedUntil: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(campaignShippings.companyId, companyId),
+          eq(campaignShippings.id, shippingId),
+          eq(campaignShippings.state, 'queued'),
+        ),
+      )
+      .returning({ id: campaignShippings.id })
+  ).length > 0;
+
+export const releaseShipping = (db: TDbOrTx, companyId: number, shippingId: number) =>
+  db
+    .update(campaignShippings)
+    .set({ claimedUntil: null })
+    .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.id, shippingId)));
+
+/** finishes a running campaign none of whose recipients is still queued */
+export const finalizeIfDone = async (db: TDbOrTx, companyId: number, campaignId: number, now: Date) =>
+  (
+    await db
+      .update(campaigns)
+      .set({ status: 'FINALIZADA', completedAt: now, updatedAt: now })
+      .where(
+        and(
+          ofCompany(companyId, campaignId),
+          eq(campaigns.status, 'EM_ANDAMENTO'),
+          sql`not exists (select 1 from ${campaignShippings} s where s.campaign_id = ${campaigns.id}
+                          and s.state = 'queued')`,
+        ),
+      )
+      .returning()
+  )[0] ?? null;
+
+/** scheduled campaigns whose time has come, across companies */
+export const dueScheduledCampaigns = (db: TDbOrTx, now: Date, limit = 50) =>
+  db
+    .select({ id: campaigns.id, companyId: campaigns.companyId })
+    .from(campaigns)
+    .where(and(eq(campaigns.status, 'PROGRAMADA'), lte(campaigns.scheduledAt, now)))
+    .limit(limit);
+
+/** running campaigns' recipients due before `before` and not held, across companies (jobs that did not run) */
+export const overdueShippings = (db: TDbOrTx, before: Date, now: Date, limit: number) =>
+  db
+    .select({
+      id: campaignShippings.id,
+      companyId: campaignShippings.companyId,
+      campaignId: campaignShippings.campaignId,
+    })
+    .from(campaignShippings)
+    .innerJoin(campaigns, and(eq(campaigns.id, campaignShippings.campaignId), eq(campaigns.status, 'EM_ANDAMENTO')))
+    .where(
+      and(
+        eq(campaignShippings.state, 'queued'),
+        lte(campaignShippings.scheduledFor, before),
+        or(isNull(campaignShippings.claimedUntil), lt(campaignShippings.claimedUntil, now)),
+      ),
+    )
+    .orderBy(asc(campaignShippings.scheduledFor), asc(campaignShippings.id))
+    .limit(limit);
+
+/** running campaigns with nothing left queued (a finish missed by a crash) */
+export const runningCampaigns = (db: TDbOrTx, limit = 100) =>
+  db
+    .select({ id: campaigns.id, companyId: campaigns.companyId })
+    .from(campaigns)
+    .where(eq(campaigns.status, 'EM_ANDAMENTO'))
+    .limit(limit);
+
+export const shippingCounts = async (db: TDbOrTx, companyId: number, campaignId: number) => {
+  const [row] = await db
+    .select({
+      valid: count(),
+      queued: sql<number>`count(*) filter (where ${campaignShippings.state} = 'queued')::int`,
+      sent: sql<number>`count(*) filter (where ${campaignShippings.state} = 'sent')::int`,
+      failed: sql<number>`count(*) filter (where ${campaignShippings.state} = 'failed')::int`,
+      delivered: sql<number>`count(*) filter (where ${campaignShippings.state} = 'sent' and ${messages.ack} >= 3)::int`,
+      read: sql<number>`count(*) filter (where ${campaignShippings.state} = 'sent' and ${messages.ack} >= 4)::int`,
+      atLeastOnce: sql<number>`count(*) filter (where ${campaignShippings.atLeastOnce})::int`,
+    })
+    .from(campaignShippings)
+    .leftJoin(
+      messages,
+      and(eq(messages.id, campaignShippings.messageRowId), eq(messages.companyId, campaignShippings.companyId)),
+    )
+    .where(ofShippings(companyId, campaignId));
+
+  return {
+    valid: Number(row?.valid ?? 0),
+    queued: Number(row?.queued ?? 0),
+    sent: Number(row?.sent ?? 0),
+    delivered: Number(row?.delivered ?? 0),
+    read: Number(row?.read ?? 0),
+    failed: Number(row?.failed ?? 0),
+    atLeastOnce: Number(row?.atLeastOnce ?? 0),
+  };
+};
+
+export const pageRecipients = async (
+  db: TDbOrTx,
+  companyId: number,
+  campaignId: number,
+  filter: { search: string; state?: string },
+  limit: number,
+  offset: number,
+) => {
+  const where = and(
+    ofShippings(companyId, campaignId),
+    filter.state ? eq(campaignShippings.state, filter.state) : undefined,
+    filter.search
+      ? sql`(${campaignShippings.number} ILIKE ${likePattern(filter.search)} or ${campaignShippings.name} ILIKE ${likePattern(filter.search)})`
+      : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ shipping: campaignShippings, ack: messages.ack })
+      .from(campaignShippings)
+      .leftJoin(
+        messages,
+        and(eq(messages.id, campaignShippings.messageRowId), eq(messages.companyId, campaignShippings.companyId)),
+      )
+      .where(where)
+      .orderBy(asc(campaignShippings.scheduledFor), asc(campaignShippings.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(campaignShippings).where(where),
+  ]);
+
+  return { rows, total };
+};
+
+/** the campaign a stored message was sent by (acks move the report) */
+export const campaignOfMessage = async (db: TDbOrTx, companyId: number, messageRowId: number) =>
+  (
+    await db
+      .select({ campaignId: campaignShippings.campaignId })
+      .from(campaignShippings)
+      .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.messageRowId, messageRowId)))
+      .limit(1)
+  )[0]?.campaignId ?? null;
+
+export const fileListOptions = (db: TDbOrTx, companyId: number, fileListId: number) =>
+  db
+    .select({ name: filesOptions.name, path: filesOptions.path, mediaType: filesOptions.mediaType })
+    .from(filesOptions)
+    .where(and(eq(filesOptions.companyId, companyId), eq(filesOptions.fileId, fileListId)))
+    .orderBy(asc(filesOptions.id));
+
+// ---- settings
+
+export const listCampaignSettings = (db: TDbOrTx, companyId: number) =>
+  db
+    .select({ key: campaignSettings.key, value: campaignSettings.value })
+    .from(campaignSettings)
+    .where(eq(campaignSettings.companyId, companyId));
+
+export const upsertCampaignSetting = (db: TDbOrTx, companyId: number, key: string, value: unknown) =>
+  db
+    .insert(campaignSettings)
+    .values({ companyId, key, value })
+    .onConflictDoUpdate({
+      target: [campaignSettings.companyId, campaignSettings.key],
+      set: { value, updatedAt: new Date() },
+    });
+
+/** a closed ticket for a campaign message to a contact without any (an answer reopens it by the inbox's rules) */
+export const insertClosedTicket = async (
+  db: TDbOrTx,
+  values: { companyId: number; contactId: number; whatsappId: number; at: Date },
+) => {
+  const [row] = await db
+    .insert(tickets)
+    .values({
+      companyId: values.companyId,
+      contactId: values.contactId,
+      whatsappId: values.whatsappId,
+      status: 'closed',
+      closedAt: values.at,
+      fromMe: true,
+    })
+    .returning();
+  await insertTicketWords(db, values.companyId, row!.id);
+
+  return row!;
+};

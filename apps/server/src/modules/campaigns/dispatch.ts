@@ -1,0 +1,385 @@
+import { createHash } from 'node:crypto';
+import { CAMPAIGN_MESSAGE_FIELDS, events, rooms, type TCampaignStatus } from '@zelo/shared';
+import { AppError } from '../../http/errors';
+import type { TAppContext } from '../../lib/context';
+import { readMediaFile } from '../messages/media';
+import { contactByNumber, insertContactOnce } from '../messages/messages.repo';
+import { sendOnce } from '../messages/send-message';
+import { renderCampaignMessage } from '../messages/variables';
+import { companyBasics, findActiveTicket, findLatestClosedTicket } from '../tickets/tickets.repo';
+import { readCampaignSettings } from './campaign-settings';
+import {
+  audienceOf,
+  claimShipping,
+  connectionOf,
+  dueScheduledCampaigns,
+  fileListOptions,
+  finalizeIfDone,
+  findCampaignPlain,
+  finishShipping,
+  insertClosedTicket,
+  insertShippings,
+  lockCampaign,
+  overdueShippings,
+  queuedShippings,
+  replanShippings,
+  runningCampaigns,
+  shippingCounts,
+  type TCampaignRow,
+  unsentShippings,
+  updateCampaignRow,
+} from './campaigns.repo';
+import { planSendTimes } from './interval-plan';
+
+/**
+ * Campaign dispatch (issue 12 item 5). Starting a campaign plans every recipient up front (`scheduledFor`, from the
+ * interval settings) in one transaction, then adds one durable pg-boss job per recipient (`campaign-send`, started
+ * after its planned time, with an id derived from the recipient and the time so adding it twice adds it once).
+ * Each run claims its recipient (still queued, campaign still EM_ANDAMENTO, due, not held by another run), sends
+ * through `sendOnce` with message ids derived from (campaign, recipient), and records the outcome. A periodic tick
+ * starts due scheduled campaigns, runs recipients whose job never ran (a crash between planning and adding the
+ * jobs, a job lost while active) and finishes campaigns with nothing left.
+ */
+
+export const SEND_JOB = 'campaign-send';
+/** a run holds its recipient this long; a crashed run's recipient is free again after it */
+export const CLAIM_MS = 30_000;
+/** a job may run this much before the planned time (pg-boss's clock is the database's) */
+const EARLY_MS = 1_000;
+
+export type TSendJob = { companyId: number; campaignId: number; shippingId: number };
+
+export type TDispatchOptions = {
+  now?: () => Date;
+  random?: () => number;
+};
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** the transport id of part `part` of a recipient's send: the same on every retry */
+export const messageIdOf = (campaignId: number, shippingId: number, part: number) =>
+  `3EB0${hash(`zelo-campaign:${campaignId}:${shippingId}`).slice(0, 16).toUpperCase()}${part.toString(16).padStart(2, '0').toUpperCase()}`;
+
+const jobIdOf = (shippingId: number, at: Date) => {
+  const h = hash(`campaign-send:${shippingId}:${at.getTime()}`);
+
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+/** the variant a recipient gets: one of the non-empty messages, the same one on every retry */
+export const variantFor = (
+  campaign: Pick<TCampaignRow, (typeof CAMPAIGN_MESSAGE_FIELDS)[number]>,
+  shippingId: number,
+) => {
+  const variants = CAMPAIGN_MESSAGE_FIELDS.map((f) => campaign[f]).filter((m) => m.trim());
+  if (variants.length === 0) return '';
+
+  return variants[Number.parseInt(hash(`variant:${shippingId}`).slice(0, 8), 16) % variants.length]!;
+};
+
+// ---- realtime
+
+const announce = (ctx: TAppContext, companyId: number, payload: unknown) =>
+  ctx.realtime.to(rooms.admins(companyId), events.campaign(companyId), payload);
+
+const progressTimers = new Map<number, NodeJS.Timeout>();
+/** the report's live counts: at most one event per campaign every 500 ms (the last change always told) */
+export const announceProgress = (ctx: TAppContext, companyId: number, campaignId: number, status?: TCampaignStatus) => {
+  if (progressTimers.has(campaignId) && !status) return;
+  clearTimeout(progressTimers.get(campaignId));
+  const emit = async () => {
+    progressTimers.delete(campaignId);
+    const campaign = await findCampaignPlain(ctx.db, companyId, campaignId);
+    if (!campaign) return;
+    const counts = await shippingCounts(ctx.db, companyId, campaignId);
+    announce(ctx, companyId, { action: 'progress', campaignId, status: campaign.status, counts });
+  };
+  const timer = setTimeout(() => void emit().catch(() => undefined), status ? 0 : 500);
+  timer.unref();
+  progressTimers.set(campaignId, timer);
+};
+
+/** the campaign's update event (set by the service, which owns the DTO) */
+let announceCampaign: (ctx: TAppContext, companyId: number, campaignId: number) => Promise<void> = async () =>
+  undefined;
+export const setCampaignAnnouncer = (fn: typeof announceCampaign) => {
+  announceCampaign = fn;
+};
+
+// ---- planning
+
+/** adds the jobs of the campaign's queued recipients (idempotent); nothing without a job system (tests, JOBS=off) */
+export const enqueueQueued = async (ctx: TAppContext, companyId: number, campaignId: number) => {
+  if (!ctx.jobs) return;
+  const rows = await queuedShippings(ctx.db, companyId, campaignId);
+  await ctx.jobs.insert(
+    SEND_JOB,
+    rows.map((row) => {
+      const at = row.scheduledFor ?? new Date();
+
+      return {
+        id: jobIdOf(row.id, at),
+        data: { companyId, campaignId, shippingId: row.id } satisfies TSendJob,
+        startAfter: at,
+        retryLimit: 3,
+        expireInSeconds: 120,
+      };
+    }),
+  );
+};
+
+/**
+ * Starts a campaign (from one of `from`): its audience deduplicated by number, planned from `now` with the
+ * company's intervals, stored with the status EM_ANDAMENTO in one transaction; then the jobs. Null when the campaign
+ * was not in one of `from` (another node started it, it was cancelled).
+ */
+export const startCampaign = async (
+  ctx: TAppContext,
+  companyId: number,
+  campaignId: number,
+  from: readonly TCampaignStatus[],
+  opts: TDispatchOptions = {},
+) => {
+  const now = opts.now?.() ?? new Date();
+  const started = await ctx.db.transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, companyId, campaignId);
+    if (!campaign || !from.includes(campaign.status as TCampaignStatus)) return null;
+    const settings = await readCampaignSettings(tx, companyId);
+    const audience = await audienceOf(tx, companyId, campaign.contactListId, campaign.tagId);
+    const times = planSendTimes({ count: audience.length, start: now, settings, random: opts.random });
+    await insertShippings(
+      tx,
+      audience.map((m, i) => ({
+        companyId,
+        campaignId,
+        number: m.number,
+        name: m.name,
+        email: m.email,
+        contactListItemId: m.contactListItemId,
+        contactId: m.contactId,
+        state: 'queued',
+        scheduledFor: times[i],
+      })),
+    );
+
+    return updateCampaignRow(tx, companyId, campaignId, { status: 'EM_ANDAMENTO', completedAt: null });
+  });
+  if (!started) return null;
+  await enqueueQueued(ctx, companyId, campaignId);
+  // an empty audience has nothing to wait for
+  await finishIfDone(ctx, companyId, campaignId, now);
+  await announceCampaign(ctx, companyId, campaignId);
+
+  return started;
+};
+
+/** CANCELADA → EM_ANDAMENTO: the recipients not sent yet (queued or failed) planned again from now */
+export const restartCampaign = async (
+  ctx: TAppContext,
+  companyId: number,
+  campaignId: number,
+  opts: TDispatchOptions = {},
+) => {
+  const now = opts.now?.() ?? new Date();
+  const restarted = await ctx.db.transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, companyId, campaignId);
+    if (!campaign || campaign.status !== 'CANCELADA') return null;
+    const settings = await readCampaignSettings(tx, companyId);
+    const ids = (await unsentShippings(tx, companyId, campaignId)).map((row) => row.id);
+    const times = planSendTimes({ count: ids.length, start: now, settings, random: opts.random });
+    await replanShippings(tx, companyId, ids, times);
+
+    return updateCampaignRow(tx, companyId, campaignId, { status: 'EM_ANDAMENTO', completedAt: null });
+  });
+  if (!restarted) return null;
+  await enqueueQueued(ctx, companyId, campaignId);
+  await finishIfDone(ctx, companyId, campaignId, now);
+
+  return restarted;
+};
+
+const finishIfDone = async (ctx: TAppContext, companyId: number, campaignId: number, now: Date) => {
+  const finished = await finalizeIfDone(ctx.db, companyId, campaignId, now);
+  if (!finished) return false;
+  announceProgress(ctx, companyId, campaignId, 'FINALIZADA');
+  await announceCampaign(ctx, companyId, campaignId);
+
+  return true;
+};
+
+// ---- one recipient
+
+const failureText = (err: unknown) => {
+  if (err instanceof AppError) return `${err.code}: ${err.message}`.slice(0, 1000);
+
+  return (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+};
+
+/** the recipient's contact (created when new) and the ticket to record the send in: open, else closed, else new */
+const recipientTicket = async (
+  ctx: TAppContext,
+  companyId: number,
+  whatsappId: number,
+  r: { number: string; name: string; email: string },
+  now: Date,
+) => {
+  const contact =
+    (await contactByNumber(ctx.db, companyId, r.number)) ??
+    (await insertContactOnce(ctx.db, {
+      companyId,
+      name: r.name || r.number,
+      number: r.number,
+      email: r.email,
+      whatsappId,
+    })) ??
+    (await contactByNumber(ctx.db, companyId, r.number));
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  const ticket =
+    (await findActiveTicket(ctx.db, companyId, whatsappId, contact.id))?.ticket ??
+    (await findLatestClosedTicket(ctx.db, companyId, whatsappId, contact.id)) ??
+    (await insertClosedTicket(ctx.db, { companyId, contactId: contact.id, whatsappId, at: now }));
+
+  return { contact, ticket };
+};
+
+export type TSendOutcome = 'sent' | 'failed' | 'skipped';
+
+/** runs one recipient's send (the `campaign-send` job); safe to run twice, or concurrently */
+export const dispatchShipping = async (
+  ctx: TAppContext,
+  job: TSendJob,
+  opts: TDispatchOptions = {},
+): Promise<TSendOutcome> => {
+  const now = opts.now?.() ?? new Date();
+  const shipping = await claimShipping(ctx.db, job.companyId, job.shippingId, now, CLAIM_MS, EARLY_MS);
+  if (!shipping) return 'skipped';
+  const { companyId, campaignId } = shipping;
+  let outcome: TSendOutcome;
+  try {
+    const campaign = await findCampaignPlain(ctx.db, companyId, campaignId);
+    if (!campaign?.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND', 'The campaign has no connection');
+    const connection = await connectionOf(ctx.db, companyId, campaign.whatsappId);
+    if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 'The campaign has no connection');
+    const [settings, company] = await Promise.all([
+      readCampaignSettings(ctx.db, companyId),
+      companyBasics(ctx.db, companyId),
+    ]);
+    const { contact, ticket } = await recipientTicket(ctx, companyId, connection.id, shipping, now);
+    const text = renderCampaignMessage(
+      variantFor(campaign, shipping.id),
+      {
+        name: shipping.name || contact.name,
+        email: shipping.email || contact.email,
+        number: shipping.number,
+        variables: settings.variables,
+      },
+      { timeZone: company?.timezone ?? 'America/Sao_Paulo', language: company?.language ?? 'pt', at: now },
+    );
+    const parts: { body: string; media?: { data: Buffer; fileName: string } }[] = [];
+    if (campaign.fileListId) {
+      for (const option of await fileListOptions(ctx.db, companyId, campaign.fileListId)) {
+        if (!option.path) continue;
+        parts.push({
+          body: '',
+          media: { data: await readMediaFile(ctx.config, option.path), fileName: option.name || option.path },
+        });
+      }
+    }
+    if (campaign.mediaPath) {
+      parts.push({
+        body: text,
+        media: {
+          data: await readMediaFile(ctx.config, campaign.mediaPath),
+          fileName: campaign.mediaName || campaign.mediaPath,
+        },
+      });
+    } else if (text.trim()) {
+      parts.push({ body: text });
+    }
+    if (parts.length === 0) throw new AppError('ERR_VALIDATION', 'Nothing to send');
+    let atLeastOnce = false;
+    let messageRowId = 0;
+    for (const [i, part] of parts.entries()) {
+      const id = messageIdOf(campaignId, shipping.id, i);
+      const result = await sendOnce(ctx, {
+        companyId,
+        ticket: { id: ticket.id, contactId: contact.id, whatsappId: connection.id, isGroup: false },
+        to: shipping.number,
+        source: 'campaign',
+        clientId: id,
+        messageId: id,
+        body: part.body,
+        media: part.media,
+      });
+      // the Cloud API cannot take our id: a send found unfinished may have left before the crash
+      if (result.retried && connection.provider === 'cloud-api') atLeastOnce = true;
+      messageRowId = result.messageRowId;
+    }
+    await finishShipping(ctx.db, companyId, shipping.id, {
+      state: 'sent',
+      deliveredAt: opts.now?.() ?? new Date(),
+      contactId: contact.id,
+      message: text,
+      messageId: messageIdOf(campaignId, shipping.id, 0),
+      messageRowId,
+      error: null,
+      ...(atLeastOnce ? { atLeastOnce: true } : {}),
+    });
+    outcome = 'sent';
+  } catch (err) {
+    ctx.log.warn({ err, campaignId, shippingId: shipping.id }, 'campaign send failed');
+    await finishShipping(ctx.db, companyId, shipping.id, {
+      state: 'failed',
+      error: failureText(err),
+      failedAt: opts.now?.() ?? new Date(),
+    });
+    outcome = 'failed';
+  }
+  announceProgress(ctx, companyId, campaignId);
+  await finishIfDone(ctx, companyId, campaignId, opts.now?.() ?? new Date());
+
+  return outcome;
+};
+
+// ---- the periodic tick
+
+export type TTickOptions = TDispatchOptions & {
+  /** recipients due longer ago than this whose job did not run are sent by the tick (0 in tests without jobs) */
+  graceMs?: number;
+  limit?: number;
+};
+
+/** starts due scheduled campaigns, sends overdue recipients, finishes campaigns with nothing left */
+export const campaignTick = async (ctx: TAppContext, opts: TTickOptions = {}) => {
+  const now = opts.now?.() ?? new Date();
+  for (const due of await dueScheduledCampaigns(ctx.db, now)) {
+    await startCampaign(ctx, due.companyId, due.id, ['PROGRAMADA'], { ...opts, now: () => now });
+  }
+  const before = new Date(now.getTime() - (opts.graceMs ?? 0));
+  const overdue = await overdueShippings(ctx.db, before, now, opts.limit ?? 500);
+  for (const row of overdue) {
+    await dispatchShipping(ctx, { companyId: row.companyId, campaignId: row.campaignId, shippingId: row.id }, opts);
+  }
+  for (const running of await runningCampaigns(ctx.db)) {
+    await finishIfDone(ctx, running.companyId, running.id, now);
+  }
+
+  return { sent: overdue.length };
+};
+
+/** the tick every `everyMs` on this node (claims keep nodes apart); stops with the returned function */
+export const startCampaignTicker = (ctx: TAppContext, everyMs = 5_000, graceMs = 15_000) => {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void campaignTick(ctx, { graceMs })
+      .catch((err) => ctx.log.error({ err }, 'campaign tick failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+
+  return () => clearInterval(timer);
+};

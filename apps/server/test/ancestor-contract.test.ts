@@ -1846,6 +1846,9 @@ const CASES: (TCase | TStep)[] = [
     as: 'admin',
     method: 'DELETE',
     path: () => `/contact-lists/${s.contactListId}`,
+    status: 204,
+  },
+
   // ── campaigns: settings, the dialog, cancel and restart ──
   {
     screen: 'campaign settings: save',

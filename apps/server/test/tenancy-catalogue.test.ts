@@ -191,6 +191,9 @@ const CASES: TTenancyCase[] = [
       },
       { method: 'POST', path: (id) => `/api/contact-list-items/${id}/check` },
       { method: 'DELETE', path: (id) => `/api/contact-list-items/${id}` },
+    ],
+  },
+  {
     name: 'a campaign',
     create: async (s, t) => {
       const res = await s.request('POST', '/api/campaigns', {

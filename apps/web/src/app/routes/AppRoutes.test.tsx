@@ -79,6 +79,8 @@ const BUILT = [
   '/chats/0b7d3c1e-5f7a-4c1a-9d8e-2a6b1c3d4e5f',
   '/tags',
   '/kanban',
+  '/contact-lists',
+  '/contact-lists/4/contacts',
 ];
 
 const PATHS = [
@@ -88,8 +90,6 @@ const PATHS = [
   '/queue-integration',
   '/financeiro',
   '/subscription',
-  '/contact-lists',
-  '/contact-lists/4/contacts',
   '/campaigns',
   '/campaign/2/report',
   '/campaigns-config',

@@ -25,6 +25,8 @@ const AnnouncementsPage = lazy(() => import('../../features/announcements/Announ
 const ToDoListPage = lazy(() => import('../../features/todolist/ToDoListPage'));
 const TagsPage = lazy(() => import('../../features/tags/TagsPage'));
 const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
+const ContactListsPage = lazy(() => import('../../features/contact-lists/ContactListsPage'));
+const ContactListItemsPage = lazy(() => import('../../features/contact-lists/ContactListItemsPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -52,8 +54,13 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'announcements', titleKey: 'menu.announcements', access: { super: true }, element: <AnnouncementsPage /> },
   { path: 'subscription', titleKey: 'menu.subscription' },
   { path: 'chats/:id?', titleKey: 'menu.chats', access: { plan: 'useInternalChat' }, element: <ChatsPage /> },
-  { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS },
-  { path: 'contact-lists/:contactListId/contacts', titleKey: 'menu.contactListItems', access: CAMPAIGNS },
+  { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS, element: <ContactListsPage /> },
+  {
+    path: 'contact-lists/:contactListId/contacts',
+    titleKey: 'menu.contactListItems',
+    access: CAMPAIGNS,
+    element: <ContactListItemsPage />,
+  },
   { path: 'campaigns', titleKey: 'menu.campaigns', access: CAMPAIGNS },
   { path: 'campaign/:campaignId/report', titleKey: 'menu.campaignReport', access: CAMPAIGNS },
   { path: 'campaigns-config', titleKey: 'menu.campaignsConfig', access: CAMPAIGNS },

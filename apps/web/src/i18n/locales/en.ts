@@ -104,6 +104,11 @@ export const en: Locale = {
     ERR_NO_DELIVERY_FOUND: 'Failed delivery not found.',
     ERR_NO_CHAT_FOUND: 'Chat not found.',
     ERR_CHAT_NO_MEMBERS: 'A chat needs at least one other member.',
+    ERR_NO_CONTACT_LIST_FOUND: 'No contact list found with this ID.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No list contact found with this ID.',
+    ERR_DUPLICATED_CONTACT_LIST: 'A contact list with this name already exists.',
+    ERR_LEGACY_XLS:
+      'Old .xls files cannot be read: open the spreadsheet and save it as .xlsx (or .csv) before importing.',
     ERR_INVALID_SPREADSHEET:
       'The spreadsheet could not be read. Send an .xlsx file with the columns name, number and email.',
     ERR_NETWORK: 'Could not reach the server. Check your connection.',

@@ -105,6 +105,11 @@ export const pt = {
     ERR_NO_DELIVERY_FOUND: 'Entrega com falha não encontrada.',
     ERR_NO_CHAT_FOUND: 'Chat não encontrado.',
     ERR_CHAT_NO_MEMBERS: 'Um chat precisa de pelo menos outro membro.',
+    ERR_NO_CONTACT_LIST_FOUND: 'Nenhuma lista de contatos encontrada com este ID.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Nenhum contato da lista encontrado com este ID.',
+    ERR_DUPLICATED_CONTACT_LIST: 'Já existe uma lista de contatos com este nome.',
+    ERR_LEGACY_XLS:
+      'Arquivos .xls antigos não podem ser lidos: abra a planilha e salve-a como .xlsx (ou .csv) antes de importar.',
     ERR_INVALID_SPREADSHEET:
       'Não foi possível ler a planilha. Envie um arquivo .xlsx com as colunas Nome, Telefone e Email.',
     ERR_NETWORK: 'Não foi possível falar com o servidor. Verifique sua conexão.',

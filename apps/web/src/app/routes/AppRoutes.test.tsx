@@ -82,6 +82,8 @@ const BUILT = [
   '/campaigns',
   '/campaign/2/report',
   '/campaigns-config',
+  '/contact-lists',
+  '/contact-lists/4/contacts',
 ];
 
 const PATHS = [
@@ -91,8 +93,6 @@ const PATHS = [
   '/queue-integration',
   '/financeiro',
   '/subscription',
-  '/contact-lists',
-  '/contact-lists/4/contacts',
   '/phrase-lists',
   '/flowbuilders',
   '/flowbuilder/3',

@@ -28,6 +28,8 @@ const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
 const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
 const CampaignReportPage = lazy(() => import('../../features/campaigns/CampaignReportPage'));
 const CampaignsConfigPage = lazy(() => import('../../features/campaigns/CampaignsConfigPage'));
+const ContactListsPage = lazy(() => import('../../features/contact-lists/ContactListsPage'));
+const ContactListItemsPage = lazy(() => import('../../features/contact-lists/ContactListItemsPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -55,8 +57,13 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'announcements', titleKey: 'menu.announcements', access: { super: true }, element: <AnnouncementsPage /> },
   { path: 'subscription', titleKey: 'menu.subscription' },
   { path: 'chats/:id?', titleKey: 'menu.chats', access: { plan: 'useInternalChat' }, element: <ChatsPage /> },
-  { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS },
-  { path: 'contact-lists/:contactListId/contacts', titleKey: 'menu.contactListItems', access: CAMPAIGNS },
+  { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS, element: <ContactListsPage /> },
+  {
+    path: 'contact-lists/:contactListId/contacts',
+    titleKey: 'menu.contactListItems',
+    access: CAMPAIGNS,
+    element: <ContactListItemsPage />,
+  },
   { path: 'campaigns', titleKey: 'menu.campaigns', access: CAMPAIGNS, element: <CampaignsPage /> },
   {
     path: 'campaign/:campaignId/report',

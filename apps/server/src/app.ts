@@ -37,6 +37,7 @@ import { cloudApiRoutes } from './modules/cloud-api/cloud-api.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createConnectionStateHandler } from './modules/connections/connection-state';
 import { connectionsRoutes } from './modules/connections/connections.routes';
+import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { failedDeliveriesRoutes } from './modules/failed-deliveries/failed-deliveries.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
@@ -94,6 +95,7 @@ const MODULES = [
   queueIntegrationsRoutes,
   failedDeliveriesRoutes,
   dashboardRoutes,
+  contactListsRoutes,
   campaignsRoutes,
 ];
 

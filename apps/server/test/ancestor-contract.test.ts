@@ -1878,6 +1878,165 @@ const CASES: (TCase | TStep)[] = [
     query: () => shapes.dashboardByPeriod(3),
     status: 403,
   },
+  // ── contact lists and their items (campaign audiences) ──
+  {
+    screen: 'contact lists: add',
+    source: 'components/ContactListDialog/index.js handleSaveContactList (POST /contact-lists)',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/contact-lists',
+    body: () => shapes.newContactList('Clientes Contrato'),
+    status: 201,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ name: 'Clientes Contrato', contactsCount: 0 });
+      s.contactListId = res.body.id;
+    },
+  },
+  {
+    screen: 'contact lists: the dialog loads one',
+    source: 'components/ContactListDialog/index.js (GET /contact-lists/:id)',
+    as: 'admin',
+    method: 'GET',
+    path: () => `/contact-lists/${s.contactListId}`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ id: s.contactListId, name: 'Clientes Contrato' });
+      s.contactListLoaded = res.body;
+    },
+  },
+  {
+    screen: 'contact lists: edit, sending the loaded record back',
+    source: 'components/ContactListDialog/index.js handleSaveContactList (PUT /contact-lists/:id)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/contact-lists/${s.contactListId}`,
+    body: () => shapes.editedContactList(s.contactListLoaded, 'Clientes Contrato 2'),
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ id: s.contactListId, name: 'Clientes Contrato 2' }),
+  },
+  {
+    screen: 'contact lists: an agent may not (the route is for admins with campaigns)',
+    source: 'routes/contactListRoutes (isAuth) and the campaigns menu (admins)',
+    as: 'agent',
+    method: 'GET',
+    path: () => '/contact-lists/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 403,
+  },
+  {
+    screen: 'contact list items: add',
+    source: 'components/ContactListItemModal/index.js handleSaveContact (POST /contact-list-items)',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/contact-list-items',
+    body: () => shapes.newContactListItem(s.companyId, s.contactListId),
+    status: 201,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ name: 'Maria Lista', number: '5511987650001', contactListId: s.contactListId });
+      s.contactListItemId = res.body.id;
+    },
+  },
+  {
+    screen: 'contact list items: the modal loads one',
+    source: 'components/ContactListItemModal/index.js (GET /contact-list-items/:id)',
+    as: 'admin',
+    method: 'GET',
+    path: () => `/contact-list-items/${s.contactListItemId}`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ name: 'Maria Lista', number: '5511987650001', email: '' });
+      expect(res.body).toHaveProperty('isWhatsappValid');
+      s.contactListItemLoaded = res.body;
+    },
+  },
+  {
+    screen: 'contact list items: edit, sending the loaded item back',
+    source: 'components/ContactListItemModal/index.js handleSaveContact (PUT /contact-list-items/:id)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/contact-list-items/${s.contactListItemId}`,
+    body: () => shapes.editedContactListItem(s.contactListItemLoaded, s.companyId, s.contactListId),
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ name: 'Maria Lista Editada', number: '5511987650001' }),
+  },
+  {
+    step: 'a spreadsheet with the ancestor sample columns (nome, numero, email)',
+    run: async () => {
+      const { default: Excel } = await import('exceljs');
+      const workbook = new Excel.Workbook();
+      const sheet = workbook.addWorksheet('Planilha1');
+      sheet.addRow(['nome', 'numero', 'email']);
+      sheet.addRow(['Joao Planilha', 5511987650002, 'joao@example.com']);
+      sheet.addRow(['Maria Lista', '5511987650001', '']);
+      s.contactListSheet = Buffer.from(await workbook.xlsx.writeBuffer());
+    },
+  },
+  {
+    screen: 'contact list items: import a spreadsheet',
+    source: 'pages/ContactListItems/index.js handleUploadFile (POST /contact-lists/:id/upload, field file)',
+    as: 'admin',
+    method: 'POST',
+    path: () => `/contact-lists/${s.contactListId}/upload`,
+    form: () => shapes.contactListFile(s.contactListSheet, 'planilha.xlsx'),
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ created: 1, updated: 1, errors: [] }),
+  },
+  {
+    screen: 'contact list items: the list',
+    source: 'pages/ContactListItems/index.js fetchContacts (GET contact-list-items; reads contacts, hasMore)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/contact-list-items',
+    query: () => ({ searchParam: '', pageNumber: '1', contactListId: String(s.contactListId) }),
+    status: 200,
+    reads: (res) => {
+      expect(res.body.hasMore).toBe(false);
+      expect(res.body.contacts.map((c: { name: string }) => c.name)).toEqual(['Joao Planilha', 'Maria Lista']);
+    },
+  },
+  {
+    screen: 'contact lists: the list with the item count',
+    source: 'pages/ContactLists/index.js fetchContactLists (GET /contact-lists/; reads records, hasMore)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/contact-lists/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: (res) => {
+      expect(res.body.hasMore).toBe(false);
+      expect(res.body.records.find((r: { id: number }) => r.id === s.contactListId)).toMatchObject({
+        name: 'Clientes Contrato 2',
+        contactsCount: 2,
+      });
+    },
+  },
+  {
+    screen: 'campaigns: the contact list select',
+    source: 'components/CampaignModal/index.js (GET /contact-lists/list with companyId)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/contact-lists/list',
+    query: () => ({ companyId: String(s.companyId) }),
+    status: 200,
+    reads: (res) => expect(res.body.map((r: { id: number }) => r.id)).toContain(s.contactListId),
+  },
+  {
+    screen: 'contact list items: delete',
+    source: 'pages/ContactListItems/index.js handleDeleteContact (DELETE /contact-list-items/:id)',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/contact-list-items/${s.contactListItemId}`,
+    status: 204,
+  },
+  {
+    screen: 'contact lists: delete',
+    source: 'pages/ContactLists/index.js handleDeleteContactList (DELETE /contact-lists/:id)',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/contact-lists/${s.contactListId}`,
+    status: 204,
+  },
+
   // ── campaigns: settings, the dialog, cancel and restart ──
   {
     screen: 'campaign settings: save',

@@ -185,3 +185,28 @@ export const uploadScheduleMedia = async (server: TTestServer, token: string, id
 
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 };
+
+export const addContactList = async (server: TTestServer, tenant: TTenant, fields: Record<string, unknown> = {}) => {
+  const res = await server.request('POST', '/api/contact-lists', {
+    token: tenant.token,
+    body: { name: unique('List'), ...fields },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+  return res.body as { id: number; name: string; contactsCount: number };
+};
+
+export const addContactListItem = async (
+  server: TTestServer,
+  tenant: TTenant,
+  contactListId: number,
+  fields: Record<string, unknown> = {},
+) => {
+  const res = await server.request('POST', '/api/contact-list-items', {
+    token: tenant.token,
+    body: { name: unique('Item'), number: digits(), contactListId, ...fields },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+  return res.body as { id: number; name: string; number: string; contactListId: number };
+};

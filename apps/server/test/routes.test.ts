@@ -116,6 +116,20 @@ const EXPECTED: Record<string, string> = {
   'GET /api/dashboard': 'admin',
   'GET /api/dashboard/ticketsUsers': 'admin',
   'GET /api/dashboard/ticketsDay': 'admin',
+  'GET /api/contact-lists': 'admin',
+  'GET /api/contact-lists/list': 'admin',
+  'GET /api/contact-lists/:id': 'admin',
+  'POST /api/contact-lists': 'admin',
+  'PUT /api/contact-lists/:id': 'admin',
+  'DELETE /api/contact-lists/:id': 'admin',
+  'POST /api/contact-lists/:id/upload': 'admin',
+  'POST /api/contact-lists/:id/check': 'admin',
+  'GET /api/contact-list-items': 'admin',
+  'GET /api/contact-list-items/:id': 'admin',
+  'POST /api/contact-list-items': 'admin',
+  'PUT /api/contact-list-items/:id': 'admin',
+  'DELETE /api/contact-list-items/:id': 'admin',
+  'POST /api/contact-list-items/:id/check': 'admin',
   'GET /api/campaign-settings': 'admin',
   'POST /api/campaign-settings': 'admin',
   'GET /api/campaigns': 'admin',
@@ -157,6 +171,13 @@ describe('route declarations', () => {
     expect(routes).toHaveLength(7);
     for (const r of routes)
       expect({ route: `${r.method} ${r.url}`, plan: r.decl?.plan }).toMatchObject({ plan: 'useSchedules' });
+  });
+
+  it('the contact list routes need the plan flag useCampaigns (like the campaigns)', () => {
+    const contactListRoutes = server.app.declaredRoutes.filter((r) => /^\/api\/contact-list/.test(r.url));
+    expect(contactListRoutes).toHaveLength(14);
+    for (const r of contactListRoutes)
+      expect({ route: r.url, plan: r.decl?.plan }).toEqual({ route: r.url, plan: 'useCampaigns' });
   });
 
   it('the campaign routes need the plan flag useCampaigns', () => {

@@ -3,6 +3,8 @@ import {
   addAnnouncement,
   addChat,
   addContact,
+  addContactList,
+  addContactListItem,
   addFailedDelivery,
   addOption,
   addQueue,
@@ -166,6 +168,51 @@ const CASES: TTenancyCase[] = [
     ],
   },
   {
+    name: 'a contact list',
+    create: async (s, t) => {
+      const list = await addContactList(s, t, { name: unique('Beta List Marker') });
+      await addContactListItem(s, t, list.id, { name: 'Beta Item Marker' });
+      return list.id;
+    },
+    read: async (s, _t, id) => ({
+      list: (await s.database.executeSql('select id, name, updated_at from contact_lists where id = $1', [id])).rows,
+      items: (
+        await s.database.executeSql(
+          'select id, name, number, is_whatsapp_valid from contact_list_items where contact_list_id = $1 order by id',
+          [id],
+        )
+      ).rows,
+    }),
+    routes: [
+      { method: 'GET', path: (id) => `/api/contact-lists/${id}` },
+      { method: 'GET', path: (id) => `/api/contact-list-items?contactListId=${id}` },
+      { method: 'PUT', path: (id) => `/api/contact-lists/${id}`, body: { name: 'Hijacked' } },
+      { method: 'POST', path: (id) => `/api/contact-lists/${id}/check` },
+      // the list is checked before the body is read: a JSON body gets the same 404 as a file would
+      { method: 'POST', path: (id) => `/api/contact-lists/${id}/upload`, body: {} },
+      { method: 'DELETE', path: (id) => `/api/contact-lists/${id}` },
+    ],
+  },
+  {
+    name: 'a contact list item',
+    create: async (s, t) => {
+      const list = await addContactList(s, t);
+      return (await addContactListItem(s, t, list.id, { name: 'Beta Item Marker' })).id;
+    },
+    read: async (s, _t, id) =>
+      (await s.database.executeSql('select * from contact_list_items where id = $1', [id])).rows,
+    routes: [
+      { method: 'GET', path: (id) => `/api/contact-list-items/${id}` },
+      {
+        method: 'PUT',
+        path: (id) => `/api/contact-list-items/${id}`,
+        body: { name: 'Hijacked', number: '5511900001111' },
+      },
+      { method: 'POST', path: (id) => `/api/contact-list-items/${id}/check` },
+      { method: 'DELETE', path: (id) => `/api/contact-list-items/${id}` },
+    ],
+  },
+  {
     name: 'a campaign',
     create: async (s, t) => {
       const res = await s.request('POST', '/api/campaigns', {
@@ -281,6 +328,38 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
     ).toEqual({ n: 0 });
   });
 
+  it("A can not add items to B's list, read B's items or import into B's list", async () => {
+    const bList = await addContactList(server, b);
+    await addContactListItem(server, b, bList.id, { name: 'Beta Item Marker' });
+    await sameAsMissing(
+      'POST',
+      (id) => ({ path: '/api/contact-list-items', body: { name: 'Evil', number: '5511900002222', contactListId: id } }),
+      bList.id,
+    );
+    await sameAsMissing('GET', (id) => ({ path: `/api/contact-list-items?contactListId=${id}` }), bList.id);
+    const form = () => {
+      const f = new FormData();
+      f.append('file', new Blob([Buffer.from('nome;numero\nEvil Row;5511900003333\n')]), 'evil.csv');
+      return f;
+    };
+    const answers = [];
+    for (const id of [bList.id, MISSING_ID]) {
+      const res = await fetch(`${server.url}/api/contact-lists/${id}/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.token}` },
+        body: form(),
+      });
+      answers.push({ status: res.status, body: await res.json() });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0].status).toBe(404);
+    const { rows } = await server.database.executeSql(
+      'select name from contact_list_items where contact_list_id = $1 order by id',
+      [bList.id],
+    );
+    expect(rows).toEqual([{ name: 'Beta Item Marker' }]);
+  });
+
   it("A's chat unread total counts A's chats only, whatever companyId is sent", async () => {
     const unreadsFor = async (t: TTenant) => {
       const writer = await createLoggedUser(server, t, { name: 'Writer' });
@@ -325,6 +404,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       await addFailedDelivery(server, t, `${label} delivery`);
       await addChat(server, t, `${label} chat`);
       await addSchedule(server, t, { body: `${label} schedule` });
+      await addContactList(server, t, { name: `${label} list` });
       await server.request('POST', '/api/campaigns', { token: t.token, body: { name: `${label} campaign` } });
       await server.request('POST', '/api/campaign-settings', {
         token: t.token,
@@ -356,6 +436,8 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       '/api/failed-deliveries',
       '/api/chats',
       '/api/schedules',
+      '/api/contact-lists',
+      '/api/contact-lists/list',
       '/api/campaigns',
       '/api/campaign-settings',
     ]) {

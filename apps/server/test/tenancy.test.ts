@@ -135,3 +135,38 @@ describe('socket rooms across tenants', () => {
     }
   });
 });
+
+describe('contact list events across tenants', () => {
+  it("a socket of company B hears none of company A's ContactList and ContactListItem events", async () => {
+    const a = await server.createTenant('Alpha');
+    const b = await server.createTenant('Beta');
+    const aSocket = await openSocket(server, a.token);
+    const bSocket = await openSocket(server, b.token);
+    const aEvents = recordEvents(aSocket);
+    const bEvents = recordEvents(bSocket);
+    try {
+      const list = await server.request('POST', '/api/contact-lists', { token: a.token, body: { name: 'Alpha List' } });
+      const item = await server.request('POST', '/api/contact-list-items', {
+        token: a.token,
+        body: { name: 'Alpha Item', number: '5511987600001', contactListId: list.body.id },
+      });
+      await server.request('DELETE', `/api/contact-list-items/${item.body.id}`, { token: a.token });
+      await server.request('DELETE', `/api/contact-lists/${list.body.id}`, { token: a.token });
+      const listEvent = `company-${a.companyId}-ContactList`;
+      const itemEvent = `company-${a.companyId}-ContactListItem`;
+      await aEvents.waitFor(listEvent, (p) => p.action === 'delete');
+      expect(
+        aEvents.heard.filter((h) => h.event === itemEvent).map((h) => (h.payload as { action: string }).action),
+      ).toEqual(['create', 'delete']);
+
+      // B's socket is live: its own list's event arrives, after all of A's
+      await server.request('POST', '/api/contact-lists', { token: b.token, body: { name: 'Beta List' } });
+      await bEvents.waitFor(`company-${b.companyId}-ContactList`);
+      expect(bEvents.heard.map((h) => h.event)).toEqual([`company-${b.companyId}-ContactList`]);
+      expect(JSON.stringify(bEvents.heard)).not.toContain('Alpha');
+    } finally {
+      aSocket.disconnect();
+      bSocket.disconnect();
+    }
+  });
+});

@@ -97,6 +97,12 @@ export const ERROR_CATALOGUE = {
   ERR_CAMPAIGN_INVALID_STATUS: 409,
   /** starting a campaign needs a connection, an audience and at least one message */
   ERR_CAMPAIGN_INCOMPLETE: 400,
+  /** no contact list (or list item) with this id in the caller's company */
+  ERR_NO_CONTACT_LIST_FOUND: 404,
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
+  ERR_DUPLICATED_CONTACT_LIST: 409,
+  /** a legacy binary .xls workbook: it must be saved as .xlsx (or .csv) first */
+  ERR_LEGACY_XLS: 415,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -11,6 +11,9 @@ export const events = {
   ticket: (companyId: number) => `company-${companyId}-ticket`,
   appMessage: (companyId: number) => `company-${companyId}-appMessage`,
   contact: (companyId: number) => `company-${companyId}-contact`,
+  /** contact lists and their items (the ancestor's names; sent to the company's admins, who alone manage them) */
+  contactList: (companyId: number) => `company-${companyId}-ContactList`,
+  contactListItem: (companyId: number) => `company-${companyId}-ContactListItem`,
   queue: (companyId: number) => `company-${companyId}-queue`,
   payment: (companyId: number) => `company-${companyId}-payment`,
   /**

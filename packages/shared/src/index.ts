@@ -11,6 +11,7 @@ export * from './settings.js';
 export * from './users.js';
 export * from './connections.js';
 export * from './contacts.js';
+export * from './contact-lists.js';
 export * from './messages.js';
 export * from './queues.js';
 export * from './quick-messages.js';

@@ -402,4 +402,30 @@ export const shapes = {
     finalDate,
     companyId: String(companyId),
   }),
+  /** components/ContactListDialog handleSaveContactList: its initialState `{name}` with the form's value */
+  newContactList: (name: string) => ({ name }),
+  /** components/ContactListDialog on edit: the record it loaded (GET /contact-lists/:id) sent back whole */
+  editedContactList: (loaded: Record<string, unknown>, name: string) => ({ ...loaded, name }),
+  /** components/ContactListItemModal handleSaveContact: the form's values, the company and the route's list id (a string) */
+  newContactListItem: (companyId: number, contactListId: number) => ({
+    name: 'Maria Lista',
+    number: '5511987650001',
+    email: '',
+    companyId,
+    contactListId: String(contactListId),
+  }),
+  /** components/ContactListItemModal on edit: the loaded item (with isWhatsappValid, ids, dates) and the form's values */
+  editedContactListItem: (loaded: Record<string, unknown>, companyId: number, contactListId: number) => ({
+    ...loaded,
+    name: 'Maria Lista Editada',
+    companyId,
+    contactListId: String(contactListId),
+  }),
+  /** pages/ContactListItems handleUploadFile: the chosen spreadsheet as `file` (accept=".xls,.xlsx") */
+  contactListFile: (data: Buffer, name: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(data)]), name);
+
+    return form;
+  },
 };

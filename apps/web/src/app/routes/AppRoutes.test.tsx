@@ -81,6 +81,11 @@ const BUILT = [
   '/tags',
   '/kanban',
   '/schedules',
+  '/campaigns',
+  '/campaign/2/report',
+  '/campaigns-config',
+  '/contact-lists',
+  '/contact-lists/4/contacts',
 ];
 
 const PATHS = [
@@ -89,11 +94,6 @@ const PATHS = [
   '/queue-integration',
   '/financeiro',
   '/subscription',
-  '/contact-lists',
-  '/contact-lists/4/contacts',
-  '/campaigns',
-  '/campaign/2/report',
-  '/campaigns-config',
   '/phrase-lists',
   '/flowbuilders',
   '/flowbuilder/3',

@@ -28,6 +28,11 @@ const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
 const SchedulesPage = lazy(() => import('../../features/schedules/SchedulesPage'));
 /** `/` (AppRoutes declares it apart: non-admins are sent to /tickets) */
 export const DashboardPage = lazy(() => import('../../features/dashboard/DashboardPage'));
+const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
+const CampaignReportPage = lazy(() => import('../../features/campaigns/CampaignReportPage'));
+const CampaignsConfigPage = lazy(() => import('../../features/campaigns/CampaignsConfigPage'));
+const ContactListsPage = lazy(() => import('../../features/contact-lists/ContactListsPage'));
+const ContactListItemsPage = lazy(() => import('../../features/contact-lists/ContactListItemsPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -55,11 +60,26 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'announcements', titleKey: 'menu.announcements', access: { super: true }, element: <AnnouncementsPage /> },
   { path: 'subscription', titleKey: 'menu.subscription' },
   { path: 'chats/:id?', titleKey: 'menu.chats', access: { plan: 'useInternalChat' }, element: <ChatsPage /> },
-  { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS },
-  { path: 'contact-lists/:contactListId/contacts', titleKey: 'menu.contactListItems', access: CAMPAIGNS },
-  { path: 'campaigns', titleKey: 'menu.campaigns', access: CAMPAIGNS },
-  { path: 'campaign/:campaignId/report', titleKey: 'menu.campaignReport', access: CAMPAIGNS },
-  { path: 'campaigns-config', titleKey: 'menu.campaignsConfig', access: CAMPAIGNS },
+  { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS, element: <ContactListsPage /> },
+  {
+    path: 'contact-lists/:contactListId/contacts',
+    titleKey: 'menu.contactListItems',
+    access: CAMPAIGNS,
+    element: <ContactListItemsPage />,
+  },
+  { path: 'campaigns', titleKey: 'menu.campaigns', access: CAMPAIGNS, element: <CampaignsPage /> },
+  {
+    path: 'campaign/:campaignId/report',
+    titleKey: 'menu.campaignReport',
+    access: CAMPAIGNS,
+    element: <CampaignReportPage />,
+  },
+  {
+    path: 'campaigns-config',
+    titleKey: 'menu.campaignsConfig',
+    access: CAMPAIGNS,
+    element: <CampaignsConfigPage />,
+  },
   { path: 'phrase-lists', titleKey: 'menu.phraseLists', access: CAMPAIGNS },
   { path: 'flowbuilders', titleKey: 'menu.flowbuilders', access: CAMPAIGNS },
   { path: 'flowbuilder/:id?', titleKey: 'menu.flowEditor', access: CAMPAIGNS },

@@ -111,6 +111,11 @@ export const en: Locale = {
     ERR_CAMPAIGN_INVALID_STATUS: 'The campaign is not in the state this action needs.',
     ERR_CAMPAIGN_INCOMPLETE:
       'To start the campaign choose a connection, an audience (list or tag) and write at least one message.',
+    ERR_NO_CONTACT_LIST_FOUND: 'No contact list found with this ID.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No list contact found with this ID.',
+    ERR_DUPLICATED_CONTACT_LIST: 'A contact list with this name already exists.',
+    ERR_LEGACY_XLS:
+      'Old .xls files cannot be read: open the spreadsheet and save it as .xlsx (or .csv) before importing.',
     ERR_INVALID_SPREADSHEET:
       'The spreadsheet could not be read. Send an .xlsx file with the columns name, number and email.',
     ERR_NETWORK: 'Could not reach the server. Check your connection.',

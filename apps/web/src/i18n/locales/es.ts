@@ -111,6 +111,11 @@ export const es: Locale = {
     ERR_CAMPAIGN_INVALID_STATUS: 'La campaña no está en el estado que requiere esta acción.',
     ERR_CAMPAIGN_INCOMPLETE:
       'Para iniciar la campaña elija una conexión, un público (lista o etiqueta) y escriba al menos un mensaje.',
+    ERR_NO_CONTACT_LIST_FOUND: 'No se encontró ninguna lista de contactos con este ID.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No se encontró ningún contacto de la lista con este ID.',
+    ERR_DUPLICATED_CONTACT_LIST: 'Ya existe una lista de contactos con este nombre.',
+    ERR_LEGACY_XLS:
+      'Los archivos .xls antiguos no se pueden leer: abra la hoja y guárdela como .xlsx (o .csv) antes de importar.',
     ERR_INVALID_SPREADSHEET:
       'No se pudo leer la hoja de cálculo. Envíe un archivo .xlsx con las columnas nombre, número y email.',
     ERR_NETWORK: 'No se pudo comunicar con el servidor. Verifique su conexión.',

@@ -112,6 +112,11 @@ export const pt = {
     ERR_CAMPAIGN_INVALID_STATUS: 'A campanha não está no estado exigido para esta ação.',
     ERR_CAMPAIGN_INCOMPLETE:
       'Para iniciar a campanha escolha uma conexão, um público (lista ou etiqueta) e escreva ao menos uma mensagem.',
+    ERR_NO_CONTACT_LIST_FOUND: 'Nenhuma lista de contatos encontrada com este ID.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Nenhum contato da lista encontrado com este ID.',
+    ERR_DUPLICATED_CONTACT_LIST: 'Já existe uma lista de contatos com este nome.',
+    ERR_LEGACY_XLS:
+      'Arquivos .xls antigos não podem ser lidos: abra a planilha e salve-a como .xlsx (ou .csv) antes de importar.',
     ERR_INVALID_SPREADSHEET:
       'Não foi possível ler a planilha. Envie um arquivo .xlsx com as colunas Nome, Telefone e Email.',
     ERR_NETWORK: 'Não foi possível falar com o servidor. Verifique sua conexão.',

@@ -105,7 +105,10 @@ describe('a campaign through kill -9', () => {
     const connectionId = conn.body.id as number;
     await until(async () => (await api('GET', `/whatsapp/${connectionId}`, token)).body.status === 'qrcode', 120_000);
     expect((await api('POST', `/sandbox/${connectionId}/scan`, token, {})).status).toBe(200);
-    await until(async () => (await api('GET', `/whatsapp/${connectionId}`, token)).body.status === 'CONNECTED', 120_000);
+    await until(
+      async () => (await api('GET', `/whatsapp/${connectionId}`, token)).body.status === 'CONNECTED',
+      120_000,
+    );
 
     // the audience: 20 contacts with a ticket carrying the tag
     const tag = await api('POST', '/tags', token, { name: 'Crash Audience' });

@@ -53,6 +53,8 @@ import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-inte
 import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { messagesApiRoutes, tokenAuthenticator } from './modules/messages-api/messages-api.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { registerTicketJoinPolicy } from './modules/tickets/join-policy';
 import { createListAnswers } from './modules/tickets/list-answers';
@@ -80,6 +82,8 @@ const MODULES = [
   queuesRoutes,
   queueOptionsRoutes,
   quickMessagesRoutes,
+  filesRoutes,
+  messagesApiRoutes,
   tagsRoutes,
   kanbanRoutes,
   ticketNotesRoutes,
@@ -229,7 +233,7 @@ export const buildApp = async (opts: {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  installRouteDeclarations(app, { db: database.db, tokens, sessions });
+  installRouteDeclarations(app, { db: database.db, tokens, sessions, tokenAuth: tokenAuthenticator(ctx) });
   installInputGuard(app);
   if (config.rateLimits) installRateLimits(app);
 

@@ -22,6 +22,8 @@ export const events = {
   plan: (companyId: number) => `company-${companyId}-plan`,
   tag: (companyId: number) => `company-${companyId}-tag`,
   quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
+  /** file lists (the ancestor's `company-{id}-file`; admins) */
+  file: (companyId: number) => `company-${companyId}-file`,
   /** internal chat (the ancestor's names): every one is sent to the chat's members' user rooms only */
   chat: (companyId: number) => `company-${companyId}-chat`,
   chatUser: (companyId: number, userId: number) => `company-${companyId}-chat-user-${userId}`,

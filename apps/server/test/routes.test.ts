@@ -104,6 +104,16 @@ const EXPECTED: Record<string, string> = {
   'GET /api/failed-deliveries/counts': 'super',
   'POST /api/failed-deliveries/:id/retry': 'admin',
   'DELETE /api/failed-deliveries/:id': 'admin',
+  // file lists (campaign attachments): an admin screen
+  'GET /api/files': 'admin',
+  'GET /api/files/list': 'admin',
+  'GET /api/files/:id': 'admin',
+  'POST /api/files': 'admin',
+  'PUT /api/files/:id': 'admin',
+  'DELETE /api/files/:id': 'admin',
+  'POST /api/files/uploadList/:id': 'admin',
+  // the external messages API: a connection's token, plan flag useExternalApi
+  'POST /api/messages/send': 'token',
 };
 
 describe('route declarations', () => {
@@ -126,6 +136,11 @@ describe('route declarations', () => {
     // the tags screen and ticket tags are not a kanban feature
     expect(plans['GET /api/tags']).toBeUndefined();
     expect(plans['PUT /api/ticket-tags/:ticketId/:tagId']).toBeUndefined();
+  });
+
+  it('the external messages API needs the plan flag useExternalApi and has its own rate limit', () => {
+    const send = server.app.declaredRoutes.find((r) => r.method === 'POST' && r.url === '/api/messages/send');
+    expect(send?.decl).toEqual({ auth: 'token', plan: 'useExternalApi', rateLimit: 'externalApi' });
   });
 
   it('every route that is not public refuses an anonymous call with 401', async () => {

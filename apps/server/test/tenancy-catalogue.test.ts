@@ -4,11 +4,14 @@ import {
   addChat,
   addContact,
   addFailedDelivery,
+  addFileList,
   addOption,
   addQueue,
   addQuickMessage,
   addTag,
   addTicket,
+  SAMPLE_PDF,
+  uploadListFiles,
   uploadQuickMedia,
 } from './catalogue-fixtures';
 import { createLoggedUser, type TTenant, unique } from './fixtures';
@@ -16,7 +19,7 @@ import { startTestServer, type TTestServer } from './harness';
 import { MISSING_ID, type TTenancyCase, tenancySuite } from './tenancy';
 
 /**
- * The cross-tenant suite over contacts, queues, queue options, quick messages, tags, ticket notes and chats; and
+ * The cross-tenant suite over contacts, queues, queue options, quick messages, tags, ticket notes, chats and file lists; and
  * announcements, global by design: every company reads the active ones and no company writes them.
  */
 
@@ -144,6 +147,26 @@ const CASES: TTenancyCase[] = [
       { method: 'POST', path: (id) => `/api/chats/${id}/read`, body: {} },
       { method: 'PUT', path: (id) => `/api/chats/${id}`, body: { title: 'Hijacked' } },
       { method: 'DELETE', path: (id) => `/api/chats/${id}` },
+    ],
+  },
+  {
+    name: 'a file list',
+    create: async (s, t) => {
+      const list = await addFileList(s, t, { name: unique('Beta Files Marker') });
+      // with a stored file, so that a removal by A would show in B's read
+      const up = await uploadListFiles(s, t.token, list.id, [
+        { optionId: list.options[0].id, name: 'Beta file', data: SAMPLE_PDF },
+      ]);
+      expect(up.status).toBe(200);
+
+      return list.id;
+    },
+    routes: [
+      { method: 'GET', path: (id) => `/api/files/${id}` },
+      { method: 'PUT', path: (id) => `/api/files/${id}`, body: { name: 'Hijacked', message: 'Hijacked', options: [] } },
+      // the owner is checked before the body is read: a JSON body gets the same 404 as files would
+      { method: 'POST', path: (id) => `/api/files/uploadList/${id}`, body: {} },
+      { method: 'DELETE', path: (id) => `/api/files/${id}` },
     ],
   },
   {
@@ -283,6 +306,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       await addQuickMessage(server, t.token, { shortcode: `${label}-qm`, geral: true });
       await addFailedDelivery(server, t, `${label} delivery`);
       await addChat(server, t, `${label} chat`);
+      await addFileList(server, t, { name: `${label} files` });
     }
     const aTicket = await addTicket(server, a, { status: 'pending' });
     const bTicket = await addTicket(server, b, { status: 'pending' });
@@ -308,6 +332,8 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       '/api/quick-messages/list',
       '/api/failed-deliveries',
       '/api/chats',
+      '/api/files',
+      '/api/files/list',
     ]) {
       const res = await server.request('GET', path, { token: a.token, query: { companyId: b.companyId } });
       expect(res.status, path).toBe(200);

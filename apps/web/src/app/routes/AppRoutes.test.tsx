@@ -79,11 +79,11 @@ const BUILT = [
   '/chats/0b7d3c1e-5f7a-4c1a-9d8e-2a6b1c3d4e5f',
   '/tags',
   '/kanban',
+  '/files',
 ];
 
 const PATHS = [
   '/schedules',
-  '/files',
   '/prompts',
   '/queue-integration',
   '/financeiro',

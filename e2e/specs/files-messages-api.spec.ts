@@ -72,11 +72,13 @@ describe('file lists and the messages API page', () => {
 
     await page().getByTestId('file-list-name').fill(listName);
     await page().getByTestId('file-list-message').fill('Here is our catalogue and logo');
-    await page().getByTestId('file-row-input-0').setInputFiles({
-      name: 'catalogue.pdf',
-      mimeType: 'application/pdf',
-      buffer: pdf(id),
-    });
+    await page()
+      .getByTestId('file-row-input-0')
+      .setInputFiles({
+        name: 'catalogue.pdf',
+        mimeType: 'application/pdf',
+        buffer: pdf(id),
+      });
     expect(await page().getByTestId('file-row-name-0').inputValue()).toBe('catalogue.pdf');
     await page().getByTestId('file-row-name-0').fill('Catalogue');
     await page().getByTestId('file-list-add-row').click();

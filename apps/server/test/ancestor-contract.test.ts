@@ -1336,11 +1336,7 @@ const CASES: (TCase | TStep)[] = [
     method: 'PUT',
     path: () => `/files/${s.fileList.id}`,
     body: () =>
-      shapes.fileListEdited(
-        s.fileList,
-        { message: 'Our brochure', options: [s.fileList.options[0]] },
-        s.adminId,
-      ),
+      shapes.fileListEdited(s.fileList, { message: 'Our brochure', options: [s.fileList.options[0]] }, s.adminId),
     status: 200,
     reads: (res) => {
       expect(res.body.message).toBe('Our brochure');

@@ -21,12 +21,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const onDisk = (name: string) => name !== '' && existsSync(join(mediaDir(server.ctx.config), name));
-const filesOnDisk = () => (existsSync(mediaDir(server.ctx.config)) ? readdirSync(mediaDir(server.ctx.config)).sort() : []);
+const filesOnDisk = () =>
+  existsSync(mediaDir(server.ctx.config)) ? readdirSync(mediaDir(server.ctx.config)).sort() : [];
 const read = async (id: number, token = tenant.token) => server.request('GET', `/api/files/${id}`, { token });
 
 describe('file lists: the rules of the dialog', () => {
   it('needs a name of 3 or more and a message; a name is unique in the company, ignoring case', async () => {
-    const short = await server.request('POST', '/api/files', { token: tenant.token, body: { name: 'ab', message: 'x' } });
+    const short = await server.request('POST', '/api/files', {
+      token: tenant.token,
+      body: { name: 'ab', message: 'x' },
+    });
     expect(short).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     expect(short.body.details).toContainEqual({ path: 'name', message: 'tooShort' });
     const noMessage = await server.request('POST', '/api/files', { token: tenant.token, body: { name: 'Prices' } });
@@ -95,12 +99,15 @@ describe('file lists: list, edit, delete', () => {
       `${marker} 21`,
       `${marker} 22`,
     ]);
-    const all = await server.request('GET', '/api/files/list', { token: t.token, query: { companyId: other.companyId } });
+    const all = await server.request('GET', '/api/files/list', {
+      token: t.token,
+      query: { companyId: other.companyId },
+    });
     expect(all.body).toHaveLength(24);
     expect(JSON.stringify(all.body)).not.toContain('foreign');
   });
 
-  it("edits name, message and rows: rows kept by id are renamed, new ones added, missing ones removed with their file", async () => {
+  it('edits name, message and rows: rows kept by id are renamed, new ones added, missing ones removed with their file', async () => {
     const list = await addFileList(server, tenant, { options: [{ name: 'One' }, { name: 'Two' }] });
     const [one, two] = list.options;
     const up = await uploadListFiles(server, tenant.token, list.id, [
@@ -124,7 +131,11 @@ describe('file lists: list, edit, delete', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ name: `${list.name} v2`, message: 'New message' });
     expect(res.body.options.map((o: { name: string }) => o.name)).toEqual(['One renamed', 'Three']);
-    expect(res.body.options[0]).toMatchObject({ id: one.id, path: up.body.options[0].path, mediaType: 'application/pdf' });
+    expect(res.body.options[0]).toMatchObject({
+      id: one.id,
+      path: up.body.options[0].path,
+      mediaType: 'application/pdf',
+    });
     expect(onDisk(twoPath)).toBe(false);
     expect(onDisk(res.body.options[0].path)).toBe(true);
 
@@ -269,7 +280,9 @@ describe('file lists: realtime', () => {
       const list = await addFileList(server, t, { name: unique('Live list') });
       const created = await adminHeard.waitFor(event, (p) => p.action === 'create' && p.fileList?.id === list.id);
       expect(created.fileList).toMatchObject({ name: list.name, options: [{ name: 'Catalogue' }] });
-      await uploadListFiles(server, t.token, list.id, [{ optionId: list.options[0].id, name: 'Catalogue', data: SAMPLE_PDF }]);
+      await uploadListFiles(server, t.token, list.id, [
+        { optionId: list.options[0].id, name: 'Catalogue', data: SAMPLE_PDF },
+      ]);
       const updated = await adminHeard.waitFor(
         event,
         (p) => p.action === 'update' && p.fileList?.options?.[0]?.mediaType === 'application/pdf',

@@ -50,4 +50,5 @@ export const storeKeyAnswer = (db: TDbOrTx, id: number, status: number, response
   db.update(apiIdempotencyKeys).set({ status, response }).where(eq(apiIdempotencyKeys.id, id));
 
 /** frees a key whose request ended before anything was stored or sent (so the client may try it again) */
-export const releaseKey = (db: TDbOrTx, id: number) => db.delete(apiIdempotencyKeys).where(eq(apiIdempotencyKeys.id, id));
+export const releaseKey = (db: TDbOrTx, id: number) =>
+  db.delete(apiIdempotencyKeys).where(eq(apiIdempotencyKeys.id, id));

@@ -13,14 +13,7 @@ import { findOrCreateContact } from '../messages/store-inbound';
 import { readSetting } from '../settings/settings.service';
 import { announceTicket } from '../tickets/ticket-announcer';
 import { findOrCreateTicketForInbound } from '../tickets/ticket-lifecycle';
-import {
-  claimKey,
-  connectionOfToken,
-  dropExpiredKey,
-  findKey,
-  releaseKey,
-  storeKeyAnswer,
-} from './messages-api.repo';
+import { claimKey, connectionOfToken, dropExpiredKey, findKey, releaseKey, storeKeyAnswer } from './messages-api.repo';
 
 /** who called the external API: the connection its token names, and that connection's company */
 export type TApiCaller = { companyId: number; connectionId: number };

@@ -50,7 +50,11 @@ const connectedWithToken = async (tenant: TTenant, opts: { connect?: boolean } =
 type TAnswer = { status: number; body: any; headers: Headers };
 
 /** the external API over real HTTP, as another system calls it */
-const sendJson = async (token: string | null, body: unknown, headers: Record<string, string> = {}): Promise<TAnswer> => {
+const sendJson = async (
+  token: string | null,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<TAnswer> => {
   const res = await fetch(`${server.url}/api/messages/send`, {
     method: 'POST',
     headers: {
@@ -91,7 +95,7 @@ const outbox = async (tenant: TTenant, connectionId: number, to: string) => {
   });
   expect(res.status).toBe(200);
 
-  return res.body.messages as { body: string; type: string; media?: { fileName?: string; mimetype?: string };  }[];
+  return res.body.messages as { body: string; type: string; media?: { fileName?: string; mimetype?: string } }[];
 };
 
 const history = async (tenant: TTenant, ticketId: number) => {
@@ -116,7 +120,10 @@ describe('POST /api/messages/send', () => {
 
   it("sends JSON {number, body}: the contact and its ticket are made, the message is in the history and the customer's phone", async () => {
     const number = randomNumber();
-    const res = await sendJson(conn.token, { number: `+${number.slice(0, 2)} ${number.slice(2)}`, body: 'Your order shipped' });
+    const res = await sendJson(conn.token, {
+      number: `+${number.slice(0, 2)} ${number.slice(2)}`,
+      body: 'Your order shipped',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ mensagem: 'Mensagem enviada' });
     expect(res.body.messageIds).toEqual([res.body.messageId]);
@@ -126,7 +133,9 @@ describe('POST /api/messages/send', () => {
     const stored = await history(tenant, res.body.ticketId);
     expect(stored.find((m) => m.id === res.body.messageId)).toMatchObject({ body: 'Your order shipped', fromMe: true });
     await until(async () => (await outbox(tenant, conn.id, number)).some((m) => m.body === 'Your order shipped'));
-    const { rows } = await server.database.executeSql('select source from messages where id = $1', [res.body.messageId]);
+    const { rows } = await server.database.executeSql('select source from messages where id = $1', [
+      res.body.messageId,
+    ]);
     expect(rows[0]).toEqual({ source: 'api' });
 
     // the next send to the same number goes to the same ticket
@@ -216,7 +225,9 @@ describe('POST /api/messages/send', () => {
       expect(res, String(token)).toMatchObject({ status: 401, body: { error: 'ERR_WAPP_NOT_FOUND_FOR_TOKEN' } });
       expect(JSON.stringify(res.body)).not.toContain(conn.token);
     }
-    const form = await sendForm('nope', { number, body: 'x' }, [{ data: SAMPLE_PDF, name: 'a.pdf', type: 'application/pdf' }]);
+    const form = await sendForm('nope', { number, body: 'x' }, [
+      { data: SAMPLE_PDF, name: 'a.pdf', type: 'application/pdf' },
+    ]);
     expect(form.status).toBe(401);
     expect(await messagesOfCompany(tenant.companyId)).toBe(messages);
     expect(await contactsOfCompany(tenant.companyId)).toBe(contacts);
@@ -228,12 +239,19 @@ describe('POST /api/messages/send', () => {
     const c = await connectedWithToken(t);
     const superToken = (await server.superLogin()).token;
     const plan = await createPlan(server, superToken, { useExternalApi: false });
-    expect((await server.request('PUT', `/api/companies/${t.companyId}`, { token: superToken, body: { planId: plan.id } })).status).toBe(200);
+    expect(
+      (await server.request('PUT', `/api/companies/${t.companyId}`, { token: superToken, body: { planId: plan.id } }))
+        .status,
+    ).toBe(200);
     const number = randomNumber();
     const res = await sendJson(c.token, { number, body: 'Not allowed' }, { 'idempotency-key': 'k1' });
     expect(res).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_FEATURE_DISABLED' } });
     expect(await messagesOfCompany(t.companyId)).toBe(0);
-    expect(await countRows(server, 'select count(*)::int as n from api_idempotency_keys where company_id = $1', [t.companyId])).toBe(0);
+    expect(
+      await countRows(server, 'select count(*)::int as n from api_idempotency_keys where company_id = $1', [
+        t.companyId,
+      ]),
+    ).toBe(0);
     expect(await outbox(t, c.id, number)).toEqual([]);
   });
 
@@ -270,9 +288,11 @@ describe('POST /api/messages/send', () => {
     expect(await messagesOfCompany(tenant.companyId)).toBe(messages);
     expect(await contactsOfCompany(tenant.companyId)).toBe(contacts);
     expect(
-      await countRows(server, `select count(*)::int as n from api_idempotency_keys where company_id = $1 and status is null`, [
-        tenant.companyId,
-      ]),
+      await countRows(
+        server,
+        `select count(*)::int as n from api_idempotency_keys where company_id = $1 and status is null`,
+        [tenant.companyId],
+      ),
     ).toBe(0);
   });
 
@@ -303,7 +323,10 @@ describe('POST /api/messages/send: rate limit', () => {
       const t = await limited.createTenant('Limited');
       const make = async () => {
         const token = `tok-${randomBytes(16).toString('hex')}`;
-        const res = await limited.request('POST', '/api/whatsapp', { token: t.token, body: { name: unique('Api'), token } });
+        const res = await limited.request('POST', '/api/whatsapp', {
+          token: t.token,
+          body: { name: unique('Api'), token },
+        });
         expect(res.status).toBe(201);
         return token;
       };

@@ -14,7 +14,13 @@ vi.mock('../../api/http', async (original) => {
 
   return {
     ...actual,
-    api: { get: record('GET'), post: record('POST'), put: record('PUT'), delete: record('DELETE'), upload: record('UPLOAD') },
+    api: {
+      get: record('GET'),
+      post: record('POST'),
+      put: record('PUT'),
+      delete: record('DELETE'),
+      upload: record('UPLOAD'),
+    },
   };
 });
 
@@ -141,7 +147,11 @@ describe('file lists: saving the dialog', { timeout: 90_000 }, () => {
       () => undefined,
     );
     expect(calls).toEqual([
-      { method: 'PUT', url: '/files/5', body: { name: 'Brochures', message: 'm', options: [{ id: 3, name: 'Renamed' }] } },
+      {
+        method: 'PUT',
+        url: '/files/5',
+        body: { name: 'Brochures', message: 'm', options: [{ id: 3, name: 'Renamed' }] },
+      },
     ]);
   });
 

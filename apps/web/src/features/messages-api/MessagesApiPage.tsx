@@ -138,7 +138,11 @@ const MessagesApiPage = () => {
   };
 
   return (
-    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1000, mx: 'auto', width: '100%' }} data-testid="messages-api">
+    <Stack
+      spacing={2}
+      sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1000, mx: 'auto', width: '100%' }}
+      data-testid="messages-api"
+    >
       <Typography variant="h5">{t('messagesApi.title')}</Typography>
       <Typography color="text.secondary">{t('messagesApi.intro')}</Typography>
       <Section title={t('messagesApi.endpoint')}>
@@ -226,11 +230,15 @@ const MessagesApiPage = () => {
 
       <Section title={t('messagesApi.textTitle')}>
         <Typography variant="body2">{t('messagesApi.textDoc')}</Typography>
-        <Code testId="messages-api-curl-json">{curlJson(endpoint, shownToken, EXAMPLE_NUMBER, 'Olá! Seu pedido foi enviado.')}</Code>
+        <Code testId="messages-api-curl-json">
+          {curlJson(endpoint, shownToken, EXAMPLE_NUMBER, 'Olá! Seu pedido foi enviado.')}
+        </Code>
       </Section>
       <Section title={t('messagesApi.mediaTitle')}>
         <Typography variant="body2">{t('messagesApi.mediaDoc')}</Typography>
-        <Code testId="messages-api-curl-multipart">{curlMultipart(endpoint, shownToken, EXAMPLE_NUMBER, 'Sua fatura')}</Code>
+        <Code testId="messages-api-curl-multipart">
+          {curlMultipart(endpoint, shownToken, EXAMPLE_NUMBER, 'Sua fatura')}
+        </Code>
       </Section>
       <Section title={t('messagesApi.idempotencyTitle')}>
         <Typography variant="body2">{t('messagesApi.idempotencyDoc')}</Typography>

@@ -80,7 +80,10 @@ describe('messages API: examples and the try-it call', { timeout: 90_000 }, () =
     const client = new QueryClient();
     client.setQueryData(
       ['connections', 'list'],
-      [connection({ id: 1, name: 'Sales', token: '********wxyz' }), connection({ id: 2, name: 'Support', token: null })],
+      [
+        connection({ id: 1, name: 'Sales', token: '********wxyz' }),
+        connection({ id: 2, name: 'Support', token: null }),
+      ],
     );
     const html = await renderScreen(<MessagesApiPage />, { path: '/messages-api', client });
     expect(html).toContain('Messages API');
@@ -96,7 +99,7 @@ describe('messages API: examples and the try-it call', { timeout: 90_000 }, () =
     expect(html).toContain('data-testid="messages-api-try"');
   });
 
-  it("an agent sees the masked tokens but can neither reveal them nor try a send", async () => {
+  it('an agent sees the masked tokens but can neither reveal them nor try a send', async () => {
     const { default: MessagesApiPage } = await import('./MessagesApiPage');
     const client = new QueryClient();
     client.setQueryData(['connections', 'list'], [connection({ id: 1, name: 'Sales', token: '********wxyz' })]);

@@ -341,5 +341,6 @@ describe('POST /api/messages/send: rate limit', () => {
     } finally {
       await limited.close();
     }
-  });
+    // a server of its own (with its own database) besides the 121 requests
+  }, 180_000);
 });

@@ -56,6 +56,8 @@ import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { messagesApiRoutes, tokenAuthenticator } from './modules/messages-api/messages-api.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { registerTicketJoinPolicy } from './modules/tickets/join-policy';
 import { createListAnswers } from './modules/tickets/list-answers';
@@ -85,6 +87,8 @@ const MODULES = [
   queueOptionsRoutes,
   quickMessagesRoutes,
   schedulesRoutes,
+  filesRoutes,
+  messagesApiRoutes,
   tagsRoutes,
   kanbanRoutes,
   ticketNotesRoutes,
@@ -237,7 +241,7 @@ export const buildApp = async (opts: {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  installRouteDeclarations(app, { db: database.db, tokens, sessions });
+  installRouteDeclarations(app, { db: database.db, tokens, sessions, tokenAuth: tokenAuthenticator(ctx) });
   installInputGuard(app);
   if (config.rateLimits) installRateLimits(app);
 

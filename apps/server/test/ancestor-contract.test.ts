@@ -11,6 +11,8 @@
  * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), campaign reports (Zelo's
  * report is a call of its own, GET /campaigns/:id/report), flow builder, files, invoices. The ancestor has no
  * message edit to replay. Refused on
+ * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), the dashboard, campaigns,
+ * schedules, flow builder, invoices. The ancestor has no message edit to replay. Refused on
  * purpose: the password reset with the password in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
@@ -25,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type TWho = 'admin' | 'agent' | 'super' | 'anon';
+/** `api`: an external system with a connection's token (the external messages API) */
+type TWho = 'admin' | 'agent' | 'super' | 'anon' | 'api';
 type TAnswer = { status: number; body: any; headers: Headers };
 /** what the cases learn as they go (ids the next screens use) */
 type TState = {
@@ -1354,6 +1357,107 @@ const CASES: (TCase | TStep)[] = [
     path: () => `/schedules/${s.scheduleId}`,
     status: 200,
   },
+  // ── file lists ──
+  {
+    screen: 'files: add a list with two files chosen',
+    source: 'components/FileModal/index.js handleSaveFileList (POST /files)',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/files',
+    body: () => shapes.fileList(unique('Brochures'), 'Here are our brochures', ['Price list', 'Logo'], s.adminId),
+    status: 200,
+    reads: (res) => {
+      // uploadFiles reads data.options (ids in the order of the rows) and data.id
+      expect(res.body.options.map((o: { name: string }) => o.name)).toEqual(['Price list', 'Logo']);
+      s.fileList = res.body;
+    },
+  },
+  {
+    screen: 'files: the chosen files uploaded for the rows',
+    source: 'components/FileModal/index.js uploadFiles (POST /files/uploadList/:id, multipart)',
+    as: 'admin',
+    method: 'POST',
+    path: () => `/files/uploadList/${s.fileList.id}`,
+    form: () =>
+      shapes.fileListUpload(s.fileList.id, s.fileList.options, [
+        { name: 'prices.pdf', type: 'application/pdf', data: PDF },
+        { name: 'logo.png', type: 'image/png', data: PNG },
+      ]),
+    status: 200,
+  },
+  {
+    screen: 'files: list (search, page)',
+    source: 'pages/Files/index.js fetchFileLists (GET /files/ with searchParam, pageNumber; reads files, hasMore)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/files/',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: (res) => {
+      expect(res.body.hasMore).toBe(false);
+      expect(res.body.files.map((f: { id: number }) => f.id)).toContain(s.fileList.id);
+    },
+  },
+  {
+    screen: 'files: read for the dialog (each row shows its stored path)',
+    source: 'components/FileModal/index.js (GET /files/:id)',
+    as: 'admin',
+    method: 'GET',
+    path: () => `/files/${s.fileList.id}`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ name: s.fileList.name, message: 'Here are our brochures' });
+      expect(res.body.options.map((o: { mediaType: string }) => o.mediaType)).toEqual(['application/pdf', 'image/png']);
+      expect(res.body.options.every((o: { path: string }) => o.path !== '')).toBe(true);
+      s.fileList = res.body;
+    },
+  },
+  {
+    screen: 'files: edit (a row removed, the loaded list sent back)',
+    source: 'components/FileModal/index.js handleSaveFileList (PUT /files/:id)',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/files/${s.fileList.id}`,
+    body: () =>
+      shapes.fileListEdited(s.fileList, { message: 'Our brochure', options: [s.fileList.options[0]] }, s.adminId),
+    status: 200,
+    reads: (res) => {
+      expect(res.body.message).toBe('Our brochure');
+      expect(res.body.options).toEqual([s.fileList.options[0]]);
+    },
+  },
+
+  // ── external messages API ──
+  {
+    step: "the admin gives the connection a token in its editor (Zelo's side)",
+    run: async () => {
+      s.tokens.api = `ext-${unique('token')}`;
+      await server.database.executeSql('update whatsapps set token = $1 where id = $2', [s.tokens.api, s.connectionId]);
+    },
+  },
+  {
+    screen: 'messages API: send a text',
+    source: 'pages/MessagesAPI/index.js handleSendTextMessage (POST {backend}/api/messages/send, bearer token)',
+    as: 'api',
+    method: 'POST',
+    path: () => '/messages/send',
+    body: () => shapes.apiSendText(s.customer, 'Sent by another system'),
+    status: 200,
+    reads: (res) => expect(res.body).toMatchObject({ mensagem: 'Mensagem enviada' }),
+  },
+  {
+    screen: 'messages API: send a file',
+    source: 'pages/MessagesAPI/index.js handleSendMediaMessage (multipart number, body, medias)',
+    as: 'api',
+    method: 'POST',
+    path: () => '/messages/send',
+    form: () => shapes.apiSendMedia(s.customer, { name: 'terms.pdf', type: 'application/pdf', data: PDF }),
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ mensagem: 'Mensagem enviada' });
+      expect(res.body.messageIds).toHaveLength(1);
+    },
+  },
 
   // ── internal chat ──
   {
@@ -2494,6 +2598,20 @@ describe("the ancestor's socket (context/Socket/SocketContext.js and the hooks t
     expect(published.record).toMatchObject({ title: notice.body.title, priority: 3, text: 'Maintenance on Sunday' });
     await call({ as: 'super', method: 'DELETE', path: () => `/announcements/${notice.body.id}` });
     await heard.waitFor('company-announcement', (p) => p.action === 'delete' && +p.id === notice.body.id);
+    // pages/Files: data.fileList on update/create, data.fileId on delete
+    const files = await call({
+      as: 'admin',
+      method: 'POST',
+      path: () => '/files',
+      body: () => shapes.fileList(unique('Ev files'), 'Live', ['One'], s.adminId),
+    });
+    const fileEvent = await heard.waitFor(
+      event('file'),
+      (p) => ['update', 'create'].includes(p.action) && p.fileList?.id === files.body.id,
+    );
+    expect(fileEvent.fileList).toMatchObject({ name: files.body.name, options: [{ name: 'One' }] });
+    await call({ as: 'admin', method: 'DELETE', path: () => `/files/${files.body.id}` });
+    await heard.waitFor(event('file'), (p) => p.action === 'delete' && +p.fileId === files.body.id);
     // layout/index.js: a login elsewhere ends this session; it reads data.user.id (the last step: it ends the admin's session)
     await call({
       as: 'anon',

@@ -186,6 +186,56 @@ export const uploadScheduleMedia = async (server: TTestServer, token: string, id
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 };
 
+/** a file list made by the tenant's admin, with rows of these names (no files yet) */
+export const addFileList = async (
+  server: TTestServer,
+  tenant: TTenant,
+  fields: { name?: string; message?: string; options?: { name: string }[] } = {},
+) => {
+  const res = await server.request('POST', '/api/files', {
+    token: tenant.token,
+    body: { name: unique('Files'), message: 'Our catalogue', options: [{ name: 'Catalogue' }], ...fields },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+  return res.body as {
+    id: number;
+    name: string;
+    message: string;
+    options: { id: number; name: string; path: string; mediaType: string; url: string | null }[];
+  };
+};
+
+/**
+ * POST /api/files/uploadList/:id as the ancestor's FileModal sends it: `fileId`, `typeArch`, then for each file
+ * `files`, `mediaType` (the browser's guess), `name` and `id`; over real HTTP.
+ */
+export const uploadListFiles = async (
+  server: TTestServer,
+  token: string,
+  id: number,
+  files: { optionId: number | string; name: string; data: Buffer; fileName?: string; type?: string }[],
+) => {
+  const form = new FormData();
+  form.append('fileId', String(id));
+  form.append('typeArch', 'fileList');
+  for (const file of files) {
+    const type = file.type ?? 'application/pdf';
+    form.append('files', new Blob([new Uint8Array(file.data)], { type }), file.fileName ?? `${file.name}.pdf`);
+    form.append('mediaType', type);
+    form.append('name', file.name);
+    form.append('id', String(file.optionId));
+  }
+  const res = await fetch(`${server.url}/api/files/uploadList/${id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await res.text();
+
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+};
+
 export const addContactList = async (server: TTestServer, tenant: TTenant, fields: Record<string, unknown> = {}) => {
   const res = await server.request('POST', '/api/contact-lists', {
     token: tenant.token,

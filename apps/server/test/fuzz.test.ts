@@ -7,6 +7,7 @@ import {
   addQueue,
   addQuickMessage,
   addSchedule,
+  addFileList,
   addTag,
   digits,
 } from './catalogue-fixtures';
@@ -49,6 +50,9 @@ const fx = {} as {
   scheduleId: number;
   noteId: number;
   chatId: number;
+  fileListId: number;
+  /** the sandbox connection's API token (the external messages API's bearer) */
+  apiToken: string;
 };
 
 const until = async (check: () => boolean, timeoutMs = 10_000) => {
@@ -93,6 +97,7 @@ const validPathValue = (op: TOperation, param: string): string => {
     'ticket-notes': fx.noteId,
     messages: fx.messageId,
     chats: fx.chatId,
+    files: fx.fileListId,
   };
   const value = byName[param]?.() ?? (param === 'id' ? byResource[segment] : undefined);
 
@@ -105,7 +110,8 @@ const tokenFor = async (op: TOperation) => {
   const decl = server.app.declaredRoutes.find((r) => `${r.method} ${r.url}` === op.key)?.decl;
   if (ENDS_SESSION.has(op.key)) return (await server.login(fx.userEmail, 'User-Pass-1')).token;
   if (decl?.auth === 'super') return superToken;
-  if (decl?.auth === 'refresh' || decl?.auth === 'token') return undefined;
+  if (decl?.auth === 'token') return fx.apiToken;
+  if (decl?.auth === 'refresh') return undefined;
 
   return tenant.token;
 };
@@ -191,6 +197,7 @@ const snapshot = async () => {
     tag: await read(`/api/tags/${fx.tagId}`, tenant.token),
     quickMessage: await read(`/api/quick-messages/${fx.quickMessageId}`, tenant.token),
     schedule: await read(`/api/schedules/${fx.scheduleId}`, tenant.token),
+    fileList: await read(`/api/files/${fx.fileListId}`, tenant.token),
     user: await read(`/api/users/${fx.userId}`, tenant.token),
     plan: await read(`/api/plans/${fx.planId}`, superToken),
     help: await read(`/api/helps/${fx.helpId}`, superToken),
@@ -260,6 +267,9 @@ beforeAll(async () => {
   expect(note.status, JSON.stringify(note.body)).toBe(201);
   fx.noteId = note.body.id;
   fx.chatId = (await addChat(server, tenant)).chat.id;
+  fx.fileListId = (await addFileList(server, tenant)).id;
+  fx.apiToken = `fuzz-${unique('token')}`;
+  await server.database.executeSql('update whatsapps set token = $1 where id = $2', [fx.apiToken, fx.connectionId]);
 
   const docs = await server.request('GET', '/api/docs/json');
   expect(docs.status).toBe(200);

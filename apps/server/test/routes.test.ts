@@ -142,6 +142,16 @@ const EXPECTED: Record<string, string> = {
   'GET /api/campaigns/:id/report': 'admin',
   'POST /api/campaigns/:id/media-upload': 'admin',
   'DELETE /api/campaigns/:id/media-upload': 'admin',
+  // file lists (campaign attachments): an admin screen
+  'GET /api/files': 'admin',
+  'GET /api/files/list': 'admin',
+  'GET /api/files/:id': 'admin',
+  'POST /api/files': 'admin',
+  'PUT /api/files/:id': 'admin',
+  'DELETE /api/files/:id': 'admin',
+  'POST /api/files/uploadList/:id': 'admin',
+  // the external messages API: a connection's token, plan flag useExternalApi
+  'POST /api/messages/send': 'token',
 };
 
 describe('route declarations', () => {
@@ -185,6 +195,11 @@ describe('route declarations', () => {
     expect(plans.length).toBe(12);
     for (const r of plans)
       expect({ route: `${r.method} ${r.url}`, plan: r.decl?.plan }).toMatchObject({ plan: 'useCampaigns' });
+  });
+
+  it('the external messages API needs the plan flag useExternalApi and has its own rate limit', () => {
+    const send = server.app.declaredRoutes.find((r) => r.method === 'POST' && r.url === '/api/messages/send');
+    expect(send?.decl).toEqual({ auth: 'token', plan: 'useExternalApi', rateLimit: 'externalApi' });
   });
 
   it('every route that is not public refuses an anonymous call with 401', async () => {

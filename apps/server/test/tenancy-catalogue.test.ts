@@ -6,12 +6,15 @@ import {
   addContactList,
   addContactListItem,
   addFailedDelivery,
+  addFileList,
   addOption,
   addQueue,
   addQuickMessage,
   addSchedule,
   addTag,
   addTicket,
+  SAMPLE_PDF,
+  uploadListFiles,
   uploadQuickMedia,
   uploadScheduleMedia,
 } from './catalogue-fixtures';
@@ -20,7 +23,7 @@ import { startTestServer, type TTestServer } from './harness';
 import { MISSING_ID, type TTenancyCase, tenancySuite } from './tenancy';
 
 /**
- * The cross-tenant suite over contacts, queues, queue options, quick messages, tags, ticket notes and chats; and
+ * The cross-tenant suite over contacts, queues, queue options, quick messages, tags, ticket notes, chats and file lists; and
  * announcements, global by design: every company reads the active ones and no company writes them.
  */
 
@@ -235,6 +238,26 @@ const CASES: TTenancyCase[] = [
     ],
   },
   {
+    name: 'a file list',
+    create: async (s, t) => {
+      const list = await addFileList(s, t, { name: unique('Beta Files Marker') });
+      // with a stored file, so that a removal by A would show in B's read
+      const up = await uploadListFiles(s, t.token, list.id, [
+        { optionId: list.options[0].id, name: 'Beta file', data: SAMPLE_PDF },
+      ]);
+      expect(up.status).toBe(200);
+
+      return list.id;
+    },
+    routes: [
+      { method: 'GET', path: (id) => `/api/files/${id}` },
+      { method: 'PUT', path: (id) => `/api/files/${id}`, body: { name: 'Hijacked', message: 'Hijacked', options: [] } },
+      // the owner is checked before the body is read: a JSON body gets the same 404 as files would
+      { method: 'POST', path: (id) => `/api/files/uploadList/${id}`, body: {} },
+      { method: 'DELETE', path: (id) => `/api/files/${id}` },
+    ],
+  },
+  {
     name: 'a failed delivery',
     create: (s, t) => addFailedDelivery(s, t, 'Beta Delivery Marker'),
     read: async (s, _t, id) =>
@@ -410,6 +433,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
         token: t.token,
         body: { settings: { variables: [{ key: 'marker', value: `${label} variable` }] } },
       });
+      await addFileList(server, t, { name: `${label} files` });
     }
     const aTicket = await addTicket(server, a, { status: 'pending' });
     const bTicket = await addTicket(server, b, { status: 'pending' });
@@ -440,6 +464,8 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       '/api/contact-lists/list',
       '/api/campaigns',
       '/api/campaign-settings',
+      '/api/files',
+      '/api/files/list',
     ]) {
       const res = await server.request('GET', path, { token: a.token, query: { companyId: b.companyId } });
       expect(res.status, path).toBe(200);

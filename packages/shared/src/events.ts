@@ -26,6 +26,8 @@ export const events = {
   tag: (companyId: number) => `company-${companyId}-tag`,
   quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
   schedule: (companyId: number) => `company-${companyId}-schedule`,
+  /** file lists (the ancestor's `company-{id}-file`; admins) */
+  file: (companyId: number) => `company-${companyId}-file`,
   /** internal chat (the ancestor's names): every one is sent to the chat's members' user rooms only */
   chat: (companyId: number) => `company-${companyId}-chat`,
   chatUser: (companyId: number, userId: number) => `company-${companyId}-chat-user-${userId}`,

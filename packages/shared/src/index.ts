@@ -16,6 +16,8 @@ export * from './messages.js';
 export * from './queues.js';
 export * from './quick-messages.js';
 export * from './schedules.js';
+export * from './files.js';
+export * from './messages-api.js';
 export * from './tickets.js';
 export * from './tags.js';
 export * from './sandbox.js';

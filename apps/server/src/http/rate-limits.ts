@@ -1,5 +1,6 @@
 import { zEmail } from '@zelo/shared';
 import type { FastifyRequest } from 'fastify';
+import { tokenBucket } from '../modules/messages-api/token-bucket';
 
 /**
  * Every rate limit of the API, in one place (STYLE §8). A route names one entry; each entry is a list of
@@ -55,6 +56,12 @@ export const RATE_LIMITS = {
         `${request.ip}|${(request.params as { connectionId?: unknown } | undefined)?.connectionId ?? ''}`,
     },
   ],
+  /**
+   * the external messages API, per connection token (its hash: http/rate-limit-hook.ts runs after the token
+   * check, so only known tokens count): a steady 2 a second with bursts, what one integration needs; bulk
+   * sending is the campaigns' job
+   */
+  externalApi: [{ max: 120, timeWindow: '1 minute', key: (request) => tokenBucket(request) }],
 } satisfies Record<string, TRateLimit[]>;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;

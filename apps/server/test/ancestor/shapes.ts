@@ -428,4 +428,54 @@ export const shapes = {
 
     return form;
   },
+  /**
+   * components/FileModal handleSaveFileList on create: Formik's values (name, message, the rows with their
+   * name, path and mediaType; a row whose file was chosen carries the File, which JSON writes as `{}`) and
+   * the user's id
+   */
+  fileList: (name: string, message: string, rows: string[], userId: number) => ({
+    name,
+    message,
+    options: rows.map((row) => ({ name: row, path: '', mediaType: '', file: {} })),
+    userId,
+  }),
+  /** components/FileModal handleSaveFileList on edit: the list it loaded (GET /files/:id) with the form's values */
+  fileListEdited: (loaded: Record<string, unknown>, values: Record<string, unknown>, userId: number) => ({
+    ...loaded,
+    ...values,
+    userId,
+  }),
+  /**
+   * components/FileModal uploadFiles: `fileId`, `typeArch`, then for each row with a chosen file `files`,
+   * `mediaType` (the browser's type), `name` and `id` of the row the save answered
+   */
+  fileListUpload: (
+    fileListId: number,
+    rows: { id: number; name: string }[],
+    files: { name: string; type: string; data: Buffer }[],
+  ) => {
+    const form = new FormData();
+    form.append('fileId', String(fileListId));
+    form.append('typeArch', 'fileList');
+    files.forEach((file, i) => {
+      form.append('files', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+      form.append('mediaType', file.type);
+      form.append('name', rows[i].name);
+      form.append('id', String(rows[i].id));
+    });
+
+    return form;
+  },
+
+  /** pages/MessagesAPI handleSendTextMessage: JSON `{number, body}` with the connection's token as the bearer */
+  apiSendText: (number: string, body: string) => ({ number, body }),
+  /** pages/MessagesAPI handleSendMediaMessage: `number`, `body` (the file's name) and one `medias` file */
+  apiSendMedia: (number: string, file: { name: string; type: string; data: Buffer }) => {
+    const form = new FormData();
+    form.append('number', number);
+    form.append('body', file.name);
+    form.append('medias', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+
+    return form;
+  },
 };

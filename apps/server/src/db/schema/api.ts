@@ -94,3 +94,28 @@ export const webhookDeliveries = pgTable(
     check('webhook_deliveries_status_check', oneOf(t.status, WEBHOOK_DELIVERY_STATUSES)),
   ],
 );
+
+/**
+ * `Idempotency-Key`s of the external messages API (`POST /api/messages/send`), per company: the first request
+ * with a key claims its row (`status` null while it runs), and stores its answer; the same key within 24 h
+ * answers that stored answer and sends nothing. Older rows are replaced by the next use of the key.
+ */
+export const apiIdempotencyKeys = pgTable(
+  'api_idempotency_keys',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyId: companyRef(),
+    /** SHA-256 of the client's key (hex): any length or character the client chose, one fixed size stored */
+    keyHash: varchar({ length: 64 }).notNull(),
+    /** the connection whose token made the request */
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: 'set null' }),
+    /** the HTTP status answered; null while the first request runs */
+    status: integer(),
+    response: jsonb().$type<unknown>(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('api_idempotency_keys_company_key_unique').on(t.companyId, t.keyHash),
+    index('api_idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);

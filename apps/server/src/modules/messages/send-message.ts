@@ -30,7 +30,8 @@ import {
 } from './messages.repo';
 import { applyVariables } from './variables';
 
-export type TSendSource = 'agent' | 'bot' | 'system';
+/** `api`: the external messages API (modules/messages-api) */
+export type TSendSource = 'agent' | 'bot' | 'system' | 'api';
 
 export type TSendTextInput = {
   companyId: number;

@@ -86,10 +86,10 @@ const BUILT = [
   '/campaigns-config',
   '/contact-lists',
   '/contact-lists/4/contacts',
+  '/files',
 ];
 
 const PATHS = [
-  '/files',
   '/prompts',
   '/queue-integration',
   '/financeiro',

@@ -33,6 +33,8 @@ const CampaignReportPage = lazy(() => import('../../features/campaigns/CampaignR
 const CampaignsConfigPage = lazy(() => import('../../features/campaigns/CampaignsConfigPage'));
 const ContactListsPage = lazy(() => import('../../features/contact-lists/ContactListsPage'));
 const ContactListItemsPage = lazy(() => import('../../features/contact-lists/ContactListItemsPage'));
+const FilesPage = lazy(() => import('../../features/files/FilesPage'));
+const MessagesApiPage = lazy(() => import('../../features/messages-api/MessagesApiPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -49,10 +51,15 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'contacts', titleKey: 'menu.contacts', element: <ContactsPage /> },
   { path: 'helps', titleKey: 'menu.helps', element: <HelpsPage /> },
   { path: 'users', titleKey: 'menu.users', access: ADMIN, element: <UsersPage /> },
-  { path: 'files', titleKey: 'menu.files', access: ADMIN },
+  { path: 'files', titleKey: 'menu.files', access: ADMIN, element: <FilesPage /> },
   { path: 'prompts', titleKey: 'menu.prompts', access: { plan: 'useOpenAi' } },
   { path: 'queue-integration', titleKey: 'menu.queueIntegration', access: { plan: 'useIntegrations' } },
-  { path: 'messages-api', titleKey: 'menu.messagesApi', access: { plan: 'useExternalApi' } },
+  {
+    path: 'messages-api',
+    titleKey: 'menu.messagesApi',
+    access: { plan: 'useExternalApi' },
+    element: <MessagesApiPage />,
+  },
   { path: 'settings', titleKey: 'menu.settings', access: ADMIN, element: <SettingsPage /> },
   { path: 'kanban', titleKey: 'menu.kanban', access: { plan: 'useKanban' }, element: <KanbanPage /> },
   { path: 'financeiro', titleKey: 'menu.financeiro', access: ADMIN },

@@ -91,6 +91,8 @@ export const en: Locale = {
     ERR_NO_TAG_FOUND: 'No tag found with this ID.',
     ERR_NO_QUICK_MESSAGE_FOUND: 'No quick message found with this ID.',
     ERR_NO_SCHEDULE_FOUND: 'No schedule found with this ID.',
+    ERR_NO_FILE_LIST_FOUND: 'No file list found with this ID.',
+    ERR_DUPLICATED_FILE_LIST: 'A file list with this name already exists.',
     ERR_NO_TICKET_NOTE_FOUND: 'No note found with this ID.',
     ERR_DUPLICATED_QUEUE: 'A queue with this name already exists.',
     ERR_DUPLICATED_QUEUE_OPTION: 'Another option at this level already uses this number.',

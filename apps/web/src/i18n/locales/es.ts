@@ -91,6 +91,8 @@ export const es: Locale = {
     ERR_NO_TAG_FOUND: 'No se encontró ninguna etiqueta con este ID.',
     ERR_NO_QUICK_MESSAGE_FOUND: 'No se encontró ninguna respuesta rápida con este ID.',
     ERR_NO_SCHEDULE_FOUND: 'No se encontró ningún agendamiento con este ID.',
+    ERR_NO_FILE_LIST_FOUND: 'No se encontró ninguna lista de archivos con este ID.',
+    ERR_DUPLICATED_FILE_LIST: 'Ya existe una lista de archivos con este nombre.',
     ERR_NO_TICKET_NOTE_FOUND: 'No se encontró ninguna nota con este ID.',
     ERR_DUPLICATED_QUEUE: 'Ya existe una cola con este nombre.',
     ERR_DUPLICATED_QUEUE_OPTION: 'Otra opción en este nivel ya usa este número.',

@@ -92,6 +92,8 @@ export const pt = {
     ERR_NO_TAG_FOUND: 'Nenhuma tag encontrada com este ID.',
     ERR_NO_QUICK_MESSAGE_FOUND: 'Nenhuma resposta rápida encontrada com este ID.',
     ERR_NO_SCHEDULE_FOUND: 'Nenhum agendamento encontrado com este ID.',
+    ERR_NO_FILE_LIST_FOUND: 'Nenhuma lista de arquivos encontrada com este ID.',
+    ERR_DUPLICATED_FILE_LIST: 'Já existe uma lista de arquivos com este nome.',
     ERR_NO_TICKET_NOTE_FOUND: 'Nenhuma observação encontrada com este ID.',
     ERR_DUPLICATED_QUEUE: 'Já existe uma fila com este nome.',
     ERR_DUPLICATED_QUEUE_OPTION: 'Outra opção neste nível já usa este número.',

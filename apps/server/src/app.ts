@@ -60,6 +60,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createRealtime, rooms } from './realtime/realtime';
 
@@ -89,6 +90,7 @@ const MODULES = [
   chatsRoutes,
   queueIntegrationsRoutes,
   failedDeliveriesRoutes,
+  usageRoutes,
 ];
 
 export type TApp = { app: FastifyInstance; ctx: TAppContext };

@@ -104,6 +104,8 @@ const EXPECTED: Record<string, string> = {
   'GET /api/failed-deliveries/counts': 'super',
   'POST /api/failed-deliveries/:id/retry': 'admin',
   'DELETE /api/failed-deliveries/:id': 'admin',
+  // the subscription screen's plan, usage and standing (reachable by a pay-only session)
+  'GET /api/subscription/usage': 'user',
 };
 
 describe('route declarations', () => {

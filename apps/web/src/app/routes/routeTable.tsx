@@ -25,6 +25,7 @@ const AnnouncementsPage = lazy(() => import('../../features/announcements/Announ
 const ToDoListPage = lazy(() => import('../../features/todolist/ToDoListPage'));
 const TagsPage = lazy(() => import('../../features/tags/TagsPage'));
 const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
+const SubscriptionPage = lazy(() => import('../../features/subscription/SubscriptionPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -50,7 +51,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'financeiro', titleKey: 'menu.financeiro', access: ADMIN },
   { path: 'queues', titleKey: 'menu.queues', access: ADMIN, element: <QueuesPage /> },
   { path: 'announcements', titleKey: 'menu.announcements', access: { super: true }, element: <AnnouncementsPage /> },
-  { path: 'subscription', titleKey: 'menu.subscription' },
+  { path: 'subscription', titleKey: 'menu.subscription', element: <SubscriptionPage /> },
   { path: 'chats/:id?', titleKey: 'menu.chats', access: { plan: 'useInternalChat' }, element: <ChatsPage /> },
   { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS },
   { path: 'contact-lists/:contactListId/contacts', titleKey: 'menu.contactListItems', access: CAMPAIGNS },

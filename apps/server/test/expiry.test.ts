@@ -34,8 +34,7 @@ const setDueDate = async (companyId: number, dueDate: string) => {
 const loginAnswer = (email: string, password: string) =>
   server.request('POST', '/api/auth/login', { body: { email, password } });
 
-const refreshWith = (cookie: string) =>
-  server.request('POST', '/api/auth/refresh_token', { cookies: { jrt: cookie } });
+const refreshWith = (cookie: string) => server.request('POST', '/api/auth/refresh_token', { cookies: { jrt: cookie } });
 
 /** the routes a pay-only session reaches, written out apart from the rule in http/pay-only.ts */
 const PAY_ONLY_EXACT = new Set([
@@ -53,7 +52,13 @@ const payOnlyExpected = (method: string, url: string) =>
 
 const concrete = (url: string, companyId: number) =>
   url.replace(/:(\w+)/g, (_m, name: string) =>
-    name === 'lang' ? 'pt' : name === 'key' ? 'userRating' : name === 'companyId' || name === 'id' ? String(companyId) : '1',
+    name === 'lang'
+      ? 'pt'
+      : name === 'key'
+        ? 'userRating'
+        : name === 'companyId' || name === 'id'
+          ? String(companyId)
+          : '1',
   );
 
 describe('signing in past the due date', () => {

@@ -334,7 +334,10 @@ describe('subscription usage and expiry stay within a company', () => {
     expect(JSON.stringify(mine.body)).not.toContain(b.company.name);
 
     const superToken = (await server.superLogin()).token;
-    await server.request('PUT', `/api/companies/${b.companyId}`, { token: superToken, body: { dueDate: '2020-01-01' } });
+    await server.request('PUT', `/api/companies/${b.companyId}`, {
+      token: superToken,
+      body: { dueDate: '2020-01-01' },
+    });
     expect((await server.request('GET', '/api/queue', { token: b.token })).status).toBe(402);
     expect((await server.request('GET', '/api/queue', { token: a.token })).status).toBe(200);
     const bUsage = await server.request('GET', '/api/subscription/usage', { token: b.token });

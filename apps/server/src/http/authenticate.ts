@@ -89,7 +89,10 @@ const authorize = (auth: TAuth, decl: TRouteDecl, method: string, reach: TExpire
     if (isPastDue(company.dueDate, company.timezone)) {
       const allowed = auth.isAdmin ? reach.payOnly : reach.attendant;
       if (!allowed.has(method)) {
-        throw new AppError('ERR_SUBSCRIPTION_EXPIRED', `Your subscription expired on ${company.dueDate}. Contact support.`);
+        throw new AppError(
+          'ERR_SUBSCRIPTION_EXPIRED',
+          `Your subscription expired on ${company.dueDate}. Contact support.`,
+        );
       }
     }
   }

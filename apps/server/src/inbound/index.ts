@@ -214,7 +214,12 @@ export const createInboundHandlers = (
     if (m.isGroup && settings.get('CheckMsgIsGroup') === 'enabled') return;
     if (await messageByExternalId(ctx.db, connection.id, m.externalId)) return; // replayed delivery
     // a paused company (past due, issue 13) captures no rating: the reply is stored as any message
-    if (!m.fromMe && !m.isGroup && (await isCompanyActive(ctx, companyId, now())) && (await captureRating(connection, m))) {
+    if (
+      !m.fromMe &&
+      !m.isGroup &&
+      (await isCompanyActive(ctx, companyId, now())) &&
+      (await captureRating(connection, m))
+    ) {
       return;
     }
 
@@ -298,7 +303,10 @@ export const createInboundHandlers = (
     });
     if (found.created || found.reopened) await announceTicket(ctx, companyId, found.ticket.id, found.previous);
     await announceMessageCreated(ctx, companyId, stored.id);
-    if ((await readSetting(ctx.db, companyId, 'call')) === 'disabled' && (await isCompanyActive(ctx, companyId, now()))) {
+    if (
+      (await readSetting(ctx.db, companyId, 'call')) === 'disabled' &&
+      (await isCompanyActive(ctx, companyId, now()))
+    ) {
       await sendBotTexts(ctx, companyId, found.ticket.id, [text(lang, 'callsDisabled')]);
     }
   };

@@ -21,5 +21,5 @@ export const isCompanyActive = async (
 ): Promise<boolean> => {
   const standing = await deps.sessions.company(companyId, () => findCompanyStanding(deps.db, companyId));
 
-  return standing !== null && standing.status && !isPastDue(standing.dueDate, standing.timezone, now);
+  return Boolean(standing?.status) && !isPastDue(standing?.dueDate ?? null, standing?.timezone ?? 'UTC', now);
 };

@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Button } from '@mui/material';
+import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
@@ -27,20 +27,22 @@ export const ExpiryNotice = () => {
   }
 
   return (
-    <Alert
-      severity="error"
-      variant="filled"
-      square
-      data-testid="expiry-notice"
-      action={
-        <Button color="inherit" size="small" component={RouterLink} to="/financeiro" data-testid="expiry-pay">
-          {t('subscription.payNow')}
-        </Button>
-      }
-      sx={{ borderRadius: 0, flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' } } }}
-    >
+    <Alert severity="error" variant="filled" square data-testid="expiry-notice" sx={{ borderRadius: 0 }}>
       <AlertTitle>{t('subscription.expiredTitle')}</AlertTitle>
       {t('subscription.expiredText', { date: formatDate(user.company.dueDate) })}
+      <Box sx={{ mt: 1 }}>
+        <Button
+          color="inherit"
+          variant="outlined"
+          size="small"
+          component={RouterLink}
+          to="/financeiro"
+          data-testid="expiry-pay"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {t('subscription.payNow')}
+        </Button>
+      </Box>
     </Alert>
   );
 };
@@ -63,16 +65,21 @@ export const TrialBanner = ({ now }: { now?: Date }) => {
       square
       data-testid="trial-banner"
       data-days={days}
-      action={
-        isAdmin ? (
-          <Button color="inherit" size="small" component={RouterLink} to="/subscription" data-testid="trial-subscribe">
-            {t('subscription.subscribeNow')}
-          </Button>
-        ) : undefined
-      }
-      sx={{ borderRadius: 0, py: 0, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+      sx={{ borderRadius: 0, py: 0, alignItems: 'center' }}
     >
       <strong>{t('subscription.testPeriod')}:</strong> {t('subscription.trialLeft', { count: days })}
+      {isAdmin ? (
+        <Button
+          color="inherit"
+          size="small"
+          component={RouterLink}
+          to="/subscription"
+          data-testid="trial-subscribe"
+          sx={{ ml: 1, py: 0, whiteSpace: 'nowrap', textDecoration: 'underline' }}
+        >
+          {t('subscription.subscribeNow')}
+        </Button>
+      ) : null}
     </Alert>
   );
 };

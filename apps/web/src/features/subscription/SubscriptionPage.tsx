@@ -66,7 +66,14 @@ const PlanCard = ({ plan, recurrence }: { plan: TPlan | null; recurrence: string
         {PLAN_FLAGS.map((flag) => {
           const name = t(`subscription.flags.${flag}`);
           return plan[flag] ? (
-            <Chip key={flag} label={name} color="success" size="small" data-testid={`plan-flag-${flag}`} data-on="true" />
+            <Chip
+              key={flag}
+              label={name}
+              color="success"
+              size="small"
+              data-testid={`plan-flag-${flag}`}
+              data-on="true"
+            />
           ) : (
             <Chip
               key={flag}
@@ -136,9 +143,12 @@ const StandingCard = ({ data }: { data: TSubscriptionUsage }) => {
   let body: ReactNode;
   if (company.payOnly) {
     body = (
-      <Alert severity="error" data-testid="subscription-expired">
-        {t('subscription.expiredText', { date: formatDate(company.dueDate) })}
-      </Alert>
+      <Box data-testid="subscription-expired">
+        <Chip color="error" size="small" label={t('subscription.expiredTitle')} sx={{ mb: 1 }} />
+        <Typography variant="h6" component="p">
+          {t('subscription.expiredOn', { date: formatDate(company.dueDate) })}
+        </Typography>
+      </Box>
     );
   } else if (company.onTrial && company.trialDaysLeft !== null) {
     body = (

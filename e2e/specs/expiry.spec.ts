@@ -112,4 +112,25 @@ describe('a company past its due date', () => {
     expect(pathOf(page)).toBe('/login');
     expectNoPageErrors(tab);
   });
+
+  it('a company in its trial sees the trial banner on top of its screens (and not after paying past it)', async () => {
+    const trial = await signUpCompany('Teste');
+    const tab = await openPage(browser, { language: 'pt', theme: 'dark' });
+    opened.push(tab);
+    const { page } = tab;
+    await loginThroughUi(page, trial.email, trial.password);
+    const banner = page.getByTestId('trial-banner');
+    await banner.waitFor();
+    expect(await banner.getAttribute('data-days')).toBe('3');
+    expect(await banner.textContent()).toContain('Seu período de teste termina em 3 dias!');
+    await page.goto('/tickets');
+    await banner.waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('trial-subscribe').click();
+    await waitForPath(page, '/subscription');
+    await page.getByTestId('subscription-trial').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'expiry-trial-banner-pt-dark-390');
+    expectNoPageErrors(tab);
+  });
 });

@@ -113,7 +113,7 @@ describe('a company past its due date', () => {
     expectNoPageErrors(tab);
   });
 
-  it('a company in its trial sees the trial banner on top of its screens (and not after paying past it)', async () => {
+  it('a company in its trial sees the trial banner on top of its screens', async () => {
     const trial = await signUpCompany('Teste');
     const tab = await openPage(browser, { language: 'pt', theme: 'dark' });
     opened.push(tab);

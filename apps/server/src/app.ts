@@ -65,6 +65,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createRealtime, rooms } from './realtime/realtime';
@@ -101,6 +102,7 @@ const MODULES = [
   dashboardRoutes,
   contactListsRoutes,
   campaignsRoutes,
+  usageRoutes,
 ];
 
 export type TApp = { app: FastifyInstance; ctx: TAppContext };

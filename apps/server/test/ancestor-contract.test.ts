@@ -212,6 +212,19 @@ const CASES: (TCase | TStep)[] = [
     },
   },
   {
+    screen: 'subscription: the trial days left',
+    source: 'pages/Subscription/index.js (_formatDate(user.company.trialExpiration), the user of useAuth)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/auth/me',
+    status: 200,
+    reads: (res) => {
+      // its days-left field is new Date(trialExpiration) against now: an ISO instant, three days ahead
+      const ends = Date.parse(res.body.company.trialExpiration);
+      expect(Math.ceil((ends - Date.now()) / 86_400_000)).toBe(3);
+    },
+  },
+  {
     screen: 'forgot password: send the code',
     source: 'pages/ForgetPassWord/index.js handleSendEmail',
     as: 'anon',

@@ -152,6 +152,8 @@ const EXPECTED: Record<string, string> = {
   'POST /api/files/uploadList/:id': 'admin',
   // the external messages API: a connection's token, plan flag useExternalApi
   'POST /api/messages/send': 'token',
+  // the subscription screen's plan, usage and standing (reachable by a pay-only session)
+  'GET /api/subscription/usage': 'user',
 };
 
 describe('route declarations', () => {

@@ -522,6 +522,34 @@ describe("the dashboard counts the caller's company only", () => {
   });
 });
 
+describe('subscription usage and expiry stay within a company', () => {
+  it("A's usage counts A's rows whatever companyId is sent, and B past due pauses B only", async () => {
+    const a = await server.createTenant('Alpha');
+    const b = await server.createTenant('Beta');
+    for (let i = 0; i < 3; i++) await addQueue(server, b, { name: unique('Beta usage queue') });
+    await addQueue(server, a, { name: unique('Alpha usage queue') });
+    const mine = await server.request('GET', '/api/subscription/usage', {
+      token: a.token,
+      query: { companyId: b.companyId },
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body.company).toMatchObject({ id: a.companyId, name: a.company.name });
+    expect(mine.body.usage).toMatchObject({ users: 1, queues: 1 });
+    expect(JSON.stringify(mine.body)).not.toContain(b.company.name);
+
+    const superToken = (await server.superLogin()).token;
+    await server.request('PUT', `/api/companies/${b.companyId}`, {
+      token: superToken,
+      body: { dueDate: '2020-01-01' },
+    });
+    expect((await server.request('GET', '/api/queue', { token: b.token })).status).toBe(402);
+    expect((await server.request('GET', '/api/queue', { token: a.token })).status).toBe(200);
+    const bUsage = await server.request('GET', '/api/subscription/usage', { token: b.token });
+    expect(bUsage.body.company).toMatchObject({ id: b.companyId, payOnly: true });
+    expect(bUsage.body.usage).toMatchObject({ users: 1, queues: 3 });
+  });
+});
+
 describe('announcements are global by design: a company reads the active ones and writes none', () => {
   it("company A's admin cannot create, change, delete or attach to an announcement; each company reads the same active list", async () => {
     const a = await server.createTenant('Alpha');

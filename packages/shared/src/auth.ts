@@ -26,6 +26,10 @@ export const ZSessionUser = z.object({
     name: z.string(),
     dueDate: z.string().nullable(),
     status: z.boolean(),
+    /** the end of the sign-up trial (ISO), null when none */
+    trialExpiration: z.string().nullable().optional(),
+    /** past the due date: the session reaches only invoices and subscription (issue 13) */
+    payOnly: z.boolean().optional(),
     settings: z.array(ZSetting),
     plan: z
       .object({

@@ -27,3 +27,4 @@ export * from './chats.js';
 export * from './kanban.js';
 export * from './dashboard.js';
 export * from './campaigns.js';
+export * from './usage.js';

@@ -6,6 +6,7 @@ import { findSessionPrincipal } from '../modules/auth/auth.repo';
 import type { TSessionCache } from '../modules/auth/session-cache';
 import type { TTokenService } from '../modules/auth/tokens';
 import type { TDeclaredRoute, TRouteDecl } from './declare';
+import { reachableWhenExpiredAttendant, reachableWhenPayOnly } from './pay-only';
 import { AppError } from './errors';
 
 /** The caller of an authenticated request. Every service takes its companyId from here, never from input. */
@@ -78,12 +79,21 @@ export const resolveAccessToken = async (
   };
 };
 
-const authorize = (auth: TAuth, decl: TRouteDecl) => {
+/** where a session of an expired company may still go (http/pay-only.ts), worked out once per route */
+type TExpiredReach = { payOnly: Set<string>; attendant: Set<string> };
+
+const authorize = (auth: TAuth, decl: TRouteDecl, method: string, reach: TExpiredReach) => {
   if (!auth.isSuper) {
     const { company } = auth;
     if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive');
-    if (!decl.allowExpired && isPastDue(company.dueDate, company.timezone)) {
-      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', `Subscription expired on ${company.dueDate}`);
+    if (isPastDue(company.dueDate, company.timezone)) {
+      const allowed = auth.isAdmin ? reach.payOnly : reach.attendant;
+      if (!allowed.has(method)) {
+        throw new AppError(
+          'ERR_SUBSCRIPTION_EXPIRED',
+          `Your subscription expired on ${company.dueDate}. Contact support.`,
+        );
+      }
     }
   }
   if (decl.auth === 'admin' && !auth.isAdmin) throw new AppError('ERR_NO_PERMISSION', 'Admins only');
@@ -119,16 +129,25 @@ export const installRouteDeclarations = (
     }
     if (!decl) throw new Error(`Route ${routeOptions.method} ${routeOptions.url} has no auth declaration`);
     if (decl.auth === 'public' || decl.auth === 'refresh') return;
+    const reach: TExpiredReach = {
+      payOnly: new Set(methods.filter((m) => reachableWhenPayOnly(m, routeOptions.url, decl))),
+      attendant: new Set(methods.filter((m) => reachableWhenExpiredAttendant(m, routeOptions.url))),
+    };
 
     const hook: onRequestHookHandler =
       decl.auth === 'token'
         ? async (request) => {
             if (!deps.tokenAuth) throw new AppError('ERR_NOT_AUTHENTICATED');
             await deps.tokenAuth(request);
+            // an API token's company past its due date is paused like its sessions
+            const company = (request.auth as TAuth | null)?.company;
+            if (company && isPastDue(company.dueDate, company.timezone)) {
+              throw new AppError('ERR_SUBSCRIPTION_EXPIRED', `Your subscription expired on ${company.dueDate}.`);
+            }
           }
         : async (request) => {
             const auth = await resolveAccessToken(deps, bearerToken(request));
-            authorize(auth, decl);
+            authorize(auth, decl, request.method, reach);
             request.auth = auth;
           };
     const existing = routeOptions.onRequest;

@@ -1,5 +1,6 @@
 import type { TDbOrTx } from '../db/client';
 import type { TAppContext } from '../lib/context';
+import { isCompanyActive } from '../modules/companies/company-active';
 import { applyVariables } from '../modules/messages/variables';
 import { readCompanySettings } from '../modules/settings/settings.service';
 import { announceTicket, type TTicketPlace } from '../modules/tickets/ticket-announcer';
@@ -301,8 +302,12 @@ const decide = async (db: TDbOrTx, input: TAutomationInput, now: Date): Promise<
   return plan;
 };
 
-/** runs the chain for a stored customer message; the sends and events happen after the commit */
+/**
+ * runs the chain for a stored customer message; the sends and events happen after the commit. A company
+ * past its due date (or inactive) keeps its messages but its bots pause (issue 13): nothing runs.
+ */
 export const runAutomation = async (ctx: TAppContext, input: TAutomationInput, now: Date) => {
+  if (!(await isCompanyActive(ctx, input.companyId, now))) return;
   const plan = await ctx.db.transaction((tx) => decide(tx, input, now));
   if (!plan) return;
   await sendBotTexts(ctx, input.companyId, input.ticketId, plan.sends);

@@ -1,5 +1,6 @@
 import type { TJobDefinition } from '../jobs/boss';
 import type { TAppContext } from '../lib/context';
+import { isCompanyActive } from '../modules/companies/company-active';
 import { readSetting } from '../modules/settings/settings.service';
 import { transferText } from '../modules/tickets/automatic-texts';
 import { announceTicket } from '../modules/tickets/ticket-announcer';
@@ -20,7 +21,8 @@ import { sendBotTexts } from './send';
 /**
  * Ticket housekeeping (reference §4.6, without its legacy rooms): each runs every minute as pg-boss
  * schedules (once across the nodes), and each ticket is changed by a conditional update, so a second
- * run, or a ticket the customer answered meanwhile, changes nothing.
+ * run, or a ticket the customer answered meanwhile, changes nothing. A company past its due date (or
+ * inactive) is skipped until it pays (companies/company-active.ts).
  */
 
 /**
@@ -32,6 +34,7 @@ import { sendBotTexts } from './send';
 const closeIdle = async (ctx: TAppContext, rule: TIdleRule, now: Date) => {
   let closed = 0;
   for (const hit of await listIdleTickets(ctx.db, rule, now)) {
+    if (!(await isCompanyActive(ctx, hit.companyId, now))) continue; // paused while past due (issue 13)
     const before = await ctx.db.transaction(async (tx) => {
       const row = await closeIdleTicket(tx, rule, hit.companyId, hit.id, now);
       if (row) await finishCycle(tx, hit.companyId, hit.id, now);
@@ -66,6 +69,7 @@ export const transferWaitingTickets = async (ctx: TAppContext, now = new Date())
   let moved = 0;
   for (const hit of await listTransferDue(ctx.db, now)) {
     if (!hit.transferQueueId) continue;
+    if (!(await isCompanyActive(ctx, hit.companyId, now))) continue; // paused while past due (issue 13)
     const queueId = hit.transferQueueId;
     const done = await ctx.db.transaction((tx) => transferToQueue(tx, hit.companyId, hit.id, queueId, now));
     if (!done) continue;

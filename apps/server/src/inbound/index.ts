@@ -1,6 +1,7 @@
 import { events } from '@zelo/shared';
 import type { TCallEvent, TChannelEvents, TChannelSession, TInboundMessage, TMedia } from '../channels/types';
 import type { TAppContext } from '../lib/context';
+import { isCompanyActive } from '../modules/companies/company-active';
 import { announceMessageCreated } from '../modules/messages/message-announcer';
 import { touchTicketAfterMessage } from '../modules/messages/messages.repo';
 import { applyMessageUpdate, findOrCreateContact, storeInboundMessage } from '../modules/messages/store-inbound';
@@ -212,7 +213,15 @@ export const createInboundHandlers = (
     const settings = new Map((await readCompanySettings(ctx.db, companyId)).map((s) => [s.key, s.value]));
     if (m.isGroup && settings.get('CheckMsgIsGroup') === 'enabled') return;
     if (await messageByExternalId(ctx.db, connection.id, m.externalId)) return; // replayed delivery
-    if (!m.fromMe && !m.isGroup && (await captureRating(connection, m))) return;
+    // a paused company (past due, issue 13) captures no rating: the reply is stored as any message
+    if (
+      !m.fromMe &&
+      !m.isGroup &&
+      (await isCompanyActive(ctx, companyId, now())) &&
+      (await captureRating(connection, m))
+    ) {
+      return;
+    }
 
     const company = await companyForInbound(ctx.db, companyId);
     const stored = await storeInboundMessage(
@@ -294,7 +303,10 @@ export const createInboundHandlers = (
     });
     if (found.created || found.reopened) await announceTicket(ctx, companyId, found.ticket.id, found.previous);
     await announceMessageCreated(ctx, companyId, stored.id);
-    if ((await readSetting(ctx.db, companyId, 'call')) === 'disabled') {
+    if (
+      (await readSetting(ctx.db, companyId, 'call')) === 'disabled' &&
+      (await isCompanyActive(ctx, companyId, now()))
+    ) {
       await sendBotTexts(ctx, companyId, found.ticket.id, [text(lang, 'callsDisabled')]);
     }
   };

@@ -143,6 +143,25 @@ export const refreshAccessToken = (): Promise<TAuthResponse> => {
   return refreshing;
 };
 
+type ExpiredListener = (err: ApiError) => void;
+const expiredListeners = new Set<ExpiredListener>();
+
+/**
+ * A request of a signed-in user answered 402 ERR_SUBSCRIPTION_EXPIRED: the company fell due while the session
+ * was open. The auth context listens here and refreshes the session, which turns it pay-only (an admin) or
+ * ends it (an attendant, whose refresh is refused).
+ */
+export const onSubscriptionExpired = (listener: ExpiredListener) => {
+  expiredListeners.add(listener);
+
+  return () => {
+    expiredListeners.delete(listener);
+  };
+};
+
+const isSubscriptionExpired = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.status === 402 && err.code === 'ERR_SUBSCRIPTION_EXPIRED';
+
 const isSessionExpired = (err: unknown) =>
   err instanceof ApiError && err.status === 403 && err.code === 'ERR_SESSION_EXPIRED';
 
@@ -165,6 +184,11 @@ const request = async <T>(req: RequestInit): Promise<T> => {
     if (err.status === 401) {
       endSession();
       throw err;
+    }
+    if (isSubscriptionExpired(err)) {
+      for (const listener of expiredListeners) {
+        listener(err);
+      }
     }
     if (!isSessionExpired(err)) {
       throw err;

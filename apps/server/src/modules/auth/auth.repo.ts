@@ -70,6 +70,7 @@ const sessionUserRow = preparedQuery(
         companyDueDate: companies.dueDate,
         companyStatus: companies.status,
         companyTimezone: companies.timezone,
+        companyTrialExpiration: companies.trialExpiration,
         plan: {
           id: plans.id,
           name: plans.name,
@@ -116,6 +117,7 @@ export const findUserForLogin = async (db: TDbOrTx, email: string) => {
       companyId: users.companyId,
       passwordHash: users.passwordHash,
       isSuper: users.super,
+      profile: users.profile,
       companyStatus: companies.status,
       dueDate: companies.dueDate,
       timezone: companies.timezone,

@@ -36,6 +36,9 @@ const sessionUserOf = (row: NonNullable<Awaited<ReturnType<typeof findSessionUse
     name: row.companyName,
     dueDate: row.companyDueDate,
     status: row.companyStatus,
+    trialExpiration: row.companyTrialExpiration?.toISOString() ?? null,
+    // an admin's session past the due date reaches only the pay screens (http/pay-only.ts)
+    payOnly: !row.super && isPastDue(row.companyDueDate, row.companyTimezone),
     settings: settingsWithDefaults(row.settings),
     plan: row.plan?.id == null ? null : row.plan,
   },
@@ -51,15 +54,20 @@ export const buildSessionUser = async (db: TDbOrTx, companyId: number, userId: n
 
 const refreshExpiry = () => addDays(new Date(), REFRESH_TOKEN_TTL_DAYS);
 
+/**
+ * Who may open (or keep, on refresh) a session. Past the company's due date only its admins may: their
+ * session is pay-only (http/pay-only.ts); an attendant is refused with the spec's message.
+ */
 const assertCompanyMayLogIn = (row: {
   isSuper: boolean;
+  profile: string;
   companyStatus: boolean;
   dueDate: string | null;
   timezone: string;
 }) => {
   if (row.isSuper) return;
   if (!row.companyStatus) throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive');
-  if (isPastDue(row.dueDate, row.timezone)) {
+  if (row.profile !== 'admin' && isPastDue(row.dueDate, row.timezone)) {
     throw new AppError('ERR_SUBSCRIPTION_EXPIRED', `Your subscription expired on ${row.dueDate}. Contact support.`);
   }
 };
@@ -119,6 +127,7 @@ export const refresh = async (ctx: TAppContext, cookie: string | undefined) => {
   if (!row) throw new AppError('ERR_NO_USER_FOUND');
   assertCompanyMayLogIn({
     isSuper: row.super,
+    profile: row.profile,
     companyStatus: row.companyStatus,
     dueDate: row.companyDueDate,
     timezone: row.companyTimezone,

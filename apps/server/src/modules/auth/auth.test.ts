@@ -40,20 +40,29 @@ describe('login', () => {
     );
   });
 
-  it('refuses a company past its due date (402) or inactive (403), but not the super user', async () => {
+  it("past its due date a company's attendants are refused (402) and its admins get a pay-only session; inactive → 403", async () => {
     const superUser = await server.superLogin();
     const late = await server.createTenant();
+    const agent = await server.request('POST', '/api/users', {
+      token: late.token,
+      body: { name: 'Agent', email: `agent-${late.companyId}@example.com`, password: 'User-Pass-1', profile: 'user' },
+    });
+    expect(agent.status).toBe(201);
     await server.request('PUT', `/api/companies/${late.companyId}`, {
       token: superUser.token,
       body: { dueDate: '2020-01-01' },
     });
     const res = await server.request('POST', '/api/auth/login', {
-      body: { email: late.email, password: late.password },
+      body: { email: agent.body.email, password: 'User-Pass-1' },
     });
     expect(res).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED' } });
-    // a session opened before the due date passed stops working too, except for the session routes
-    expect((await server.request('GET', '/api/settings', { token: late.token })).status).toBe(402);
-    expect((await server.request('GET', '/api/auth/me', { token: late.token })).status).toBe(200);
+    const admin = await server.request('POST', '/api/auth/login', {
+      body: { email: late.email, password: late.password },
+    });
+    expect(admin).toMatchObject({ status: 200, body: { user: { company: { payOnly: true } } } });
+    // pay-only: the session routes answer, the others 402 (test/expiry.test.ts has the whole rule)
+    expect((await server.request('GET', '/api/settings', { token: admin.body.token })).status).toBe(402);
+    expect((await server.request('GET', '/api/auth/me', { token: admin.body.token })).status).toBe(200);
 
     const off = await server.createTenant();
     await server.request('PUT', `/api/companies/${off.companyId}`, { token: superUser.token, body: { status: false } });

@@ -1,7 +1,8 @@
 /**
  * What every authenticated request reads before its own work, kept in memory for a few seconds: the
- * session's principal (session, user, company, plan: http/authenticate.ts) and the ticket viewer (user
- * and queue ids: modules/tickets/ticket-access.ts).
+ * session's principal (session, user, company, plan: http/authenticate.ts), the ticket viewer (user
+ * and queue ids: modules/tickets/ticket-access.ts), and a company's status and due date for the automatic
+ * work (modules/companies/company-active.ts).
  *
  * Whatever changes them forgets them (`forget`) once its transaction has committed: a revoked session, a
  * user edited or deleted (profile, queues, password), a company edited or deleted, a plan edited. On
@@ -24,6 +25,8 @@ export type TSessionCache = {
     load: () => Promise<T | null>,
   ) => Promise<T | null>;
   viewer: <T>(companyId: number, userId: number, load: () => Promise<T>) => Promise<T>;
+  /** a company's own row as a check needs it (companies/company-active.ts), forgotten with the company */
+  company: <T>(companyId: number, load: () => Promise<T>) => Promise<T>;
   /** forgets here and on every other node; resolves once they answered (or after `peerTimeoutMs`) */
   forget: (scope: TForgetScope) => Promise<void>;
   /** forgets on this node only (a peer's message) */
@@ -44,6 +47,7 @@ export const createSessionCache = (
   const peerTimeoutMs = opts.peerTimeoutMs ?? 3_000;
   const principals = new Map<string, TEntry<unknown>>();
   const viewers = new Map<string, TEntry<unknown>>();
+  const companies = new Map<string, TEntry<unknown>>();
   let generation = 0;
   let peers: { publish: (scope: TForgetScope) => Promise<unknown> } | null = null;
 
@@ -65,8 +69,10 @@ export const createSessionCache = (
     if ('all' in scope) {
       principals.clear();
       viewers.clear();
+      companies.clear();
       return;
     }
+    if ('companyId' in scope) companies.delete(String(scope.companyId));
     const matches = (e: TEntry<unknown>) =>
       'userId' in scope ? e.userId === scope.userId : e.companyId === scope.companyId;
     for (const map of [principals, viewers]) {
@@ -98,6 +104,16 @@ export const createSessionCache = (
       const started = generation;
       const value = await load();
       if (started === generation) keep(viewers, key, { value, until: Date.now() + ttlMs, companyId, userId });
+
+      return value;
+    },
+    company: async (companyId, load) => {
+      const key = String(companyId);
+      const kept = read<Awaited<ReturnType<typeof load>>>(companies, key);
+      if (kept) return kept.value;
+      const started = generation;
+      const value = await load();
+      if (started === generation) keep(companies, key, { value, until: Date.now() + ttlMs, companyId, userId: 0 });
 
       return value;
     },

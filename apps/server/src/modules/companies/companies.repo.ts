@@ -53,3 +53,14 @@ export const deleteCompanyRow = (db: TDbOrTx, id: number) => db.delete(companies
 /** locks the company row: plan-limit checks and the inserts they guard run one at a time per company */
 export const lockCompany = (db: TDbOrTx, id: number) =>
   db.execute(sql`select id from ${companies} where ${companies.id} = ${id} for update`);
+
+/** what decides whether a company may work (status, due date in its zone): companies/company-active.ts */
+export const findCompanyStanding = async (db: TDbOrTx, id: number) => {
+  const [row] = await db
+    .select({ status: companies.status, dueDate: companies.dueDate, timezone: companies.timezone })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+
+  return row ?? null;
+};

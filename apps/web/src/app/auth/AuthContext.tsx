@@ -9,12 +9,12 @@ import {
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, api, onTokenRefreshed, refreshAccessToken } from '../../api/http';
+import { ApiError, api, onSubscriptionExpired, onTokenRefreshed, refreshAccessToken } from '../../api/http';
 import { clearSession, getToken, onSessionEnded, storeSession } from '../../api/session';
 import { connectSocket, disconnectSocket, useSocketEvent } from '../../api/socket';
 import { toast } from '../../components/toast';
 import { changeLanguage, currentLanguage } from '../../i18n';
-import { daysUntil } from '../../utils/date';
+import { daysUntil, formatDate } from '../../utils/date';
 
 export type AuthContextValue = {
   user: TSessionUser | null;
@@ -60,6 +60,25 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
   }, []);
 
   useEffect(() => onTokenRefreshed(({ user: refreshed }) => setUser(refreshed)), []);
+  // the company fell due during the session (a 402): a refresh turns an admin's session pay-only, and
+  // ends an attendant's with the spec's message (the server refuses their refresh)
+  const payOnlyNow = Boolean(user?.company.payOnly);
+  useEffect(() => {
+    if (payOnlyNow) {
+      return;
+    }
+
+    return onSubscriptionExpired(() => {
+      refreshAccessToken().catch((err) => {
+        if (err instanceof ApiError && err.code === 'ERR_SUBSCRIPTION_EXPIRED') {
+          const date = formatDate(/\d{4}-\d{2}-\d{2}/.exec(err.message)?.[0]);
+          toast.error(date ? t('auth.subscriptionExpired', { date }) : t('errors.ERR_SUBSCRIPTION_EXPIRED'));
+        }
+        clearSession();
+        setUser(null);
+      });
+    });
+  }, [payOnlyNow, t]);
   // the private-route guard then sends the user to /login, keeping where they were for after the login
   useEffect(() => onSessionEnded(() => setUser(null)), []);
 
@@ -140,6 +159,12 @@ const SessionEvents = ({ user, onUserChanged }: SessionEventsProps) => {
         clearSession();
         window.location.reload();
       }, 1000);
+    }
+  });
+  // a payment moved the due date: the session leaves pay-only (and the banners follow) without a new login
+  useSocketEvent(events.payment(user.companyId), (payload: { action?: string }) => {
+    if (payload?.action === 'CONCLUIDA') {
+      void onUserChanged().catch(() => undefined);
     }
   });
   useSocketEvent(events.user(user.companyId), (payload: { action?: string; user?: { id?: number } }) => {

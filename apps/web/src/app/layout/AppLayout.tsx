@@ -1,6 +1,7 @@
 import { Box, CircularProgress, Drawer, Toolbar, useMediaQuery } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { ExpiryNotice, PayOnlyGate, TrialBanner } from '../../features/subscription/SubscriptionNotices';
 import { useAuth } from '../auth/AuthContext';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
@@ -61,6 +62,8 @@ export const AppLayout = () => {
       )}
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
+        <ExpiryNotice />
+        <TrialBanner />
         <Box sx={{ flex: 1, minHeight: 0 }}>
           <Suspense
             fallback={
@@ -69,7 +72,9 @@ export const AppLayout = () => {
               </Box>
             }
           >
-            <Outlet />
+            <PayOnlyGate>
+              <Outlet />
+            </PayOnlyGate>
           </Suspense>
         </Box>
       </Box>

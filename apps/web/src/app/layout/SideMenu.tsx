@@ -17,6 +17,7 @@ import { APP_VERSION, type TSessionUser } from '@zelo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { isPayOnly, reachableWhenPayOnly } from '../../features/subscription/standing';
 import { useAuth } from '../auth/AuthContext';
 import { checkAccess } from '../routes/access';
 import { ADMIN_MENU, MAIN_MENU, type MenuEntry, type MenuLink } from './menuItems';
@@ -39,25 +40,33 @@ const visibleEntries = (user: TSessionUser, entries: MenuEntry[]): MenuEntry[] =
     return children.length ? [{ ...entry, children }] : [];
   });
 
+const payOnlyEntries = (entries: MenuEntry[]): MenuEntry[] =>
+  entries.filter((entry) => entry.kind === 'link' && reachableWhenPayOnly(entry.to));
+
 const isActive = (pathname: string, to: string) =>
   to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+
+/** an item's icon with its badge (the badges read their lists: only items that carry one ask) */
+const BadgedIcon = ({ item }: { item: MenuLink }) => {
+  const badges = useMenuBadges();
+  const alert = item.badge ? badges[item.badge] : false;
+
+  return item.badge === 'connections' ? (
+    <Badge badgeContent={alert ? '!' : 0} color="error">
+      {item.icon}
+    </Badge>
+  ) : (
+    <Badge variant="dot" invisible={!alert} color="error">
+      {item.icon}
+    </Badge>
+  );
+};
 
 const MenuItemLink = ({ item, expanded, nested, onNavigate }: { item: MenuLink; nested?: boolean } & SideMenuProps) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const badges = useMenuBadges();
   const label = t(item.labelKey);
-  const alert = item.badge ? badges[item.badge] : false;
-  const icon =
-    item.badge === 'connections' ? (
-      <Badge badgeContent={alert ? '!' : 0} color="error">
-        {item.icon}
-      </Badge>
-    ) : (
-      <Badge variant="dot" invisible={!alert} color="error">
-        {item.icon}
-      </Badge>
-    );
+  const icon = item.badge ? <BadgedIcon item={item} /> : item.icon;
 
   return (
     <Tooltip title={expanded ? '' : label} placement="right">
@@ -117,8 +126,10 @@ export const SideMenu = (props: SideMenuProps) => {
   if (!user) {
     return null;
   }
-  const main = visibleEntries(user, MAIN_MENU);
-  const admin = visibleEntries(user, ADMIN_MENU);
+  // a pay-only session (past the due date) sees only the subscription and invoices items
+  const payOnly = isPayOnly(user);
+  const main = payOnly ? payOnlyEntries(MAIN_MENU) : visibleEntries(user, MAIN_MENU);
+  const admin = payOnly ? payOnlyEntries(ADMIN_MENU) : visibleEntries(user, ADMIN_MENU);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, overflowX: 'hidden' }} data-testid="side-menu">

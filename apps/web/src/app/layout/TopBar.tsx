@@ -10,6 +10,7 @@ import { toastError } from '../../components/toast';
 import { AnnouncementsPopover } from '../../features/announcements/AnnouncementsPopover';
 import { ChatsPopover } from '../../features/chats/ChatsPopover';
 import { NotificationsBell } from '../../features/tickets/NotificationsBell';
+import { isPayOnly } from '../../features/subscription/standing';
 import { formatDate } from '../../utils/date';
 import { useAuth } from '../auth/AuthContext';
 import { planAllows } from '../routes/access';
@@ -41,6 +42,7 @@ type TopBarProps = { onToggleMenu: () => void };
 export const TopBar = ({ onToggleMenu }: TopBarProps) => {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const payOnly = isPayOnly(user);
   const saveLanguage = (lang: TLanguage) => {
     api.post(`/users/set-language/${lang}`).catch(toastError);
   };
@@ -76,9 +78,10 @@ export const TopBar = ({ onToggleMenu }: TopBarProps) => {
               </IconButton>
             </Tooltip>
           </Box>
-          <NotificationsBell />
-          <AnnouncementsPopover />
-          {user && planAllows(user, 'useInternalChat') ? <ChatsPopover /> : null}
+          {/* a pay-only session reaches none of what these read */}
+          {payOnly ? null : <NotificationsBell />}
+          {payOnly ? null : <AnnouncementsPopover />}
+          {user && !payOnly && planAllows(user, 'useInternalChat') ? <ChatsPopover /> : null}
           <AccountMenu />
         </Box>
       </Toolbar>

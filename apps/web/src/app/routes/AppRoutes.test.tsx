@@ -26,7 +26,11 @@ const plan = {
   useOpenAi: true,
   useIntegrations: true,
 };
-const makeUser = (profile: 'admin' | 'user', isSuper = false): TSessionUser => ({
+const makeUser = (
+  profile: 'admin' | 'user',
+  isSuper = false,
+  company: Partial<TSessionUser['company']> = {},
+): TSessionUser => ({
   id: 1,
   name: 'Ana',
   email: 'ana@x.com',
@@ -38,7 +42,7 @@ const makeUser = (profile: 'admin' | 'user', isSuper = false): TSessionUser => (
   language: null,
   canSeeTicketsWithoutQueue: false,
   queues: [],
-  company: { id: 1, name: 'Empresa 1', dueDate: '2093-01-05', status: true, settings: [], plan },
+  company: { id: 1, name: 'Empresa 1', dueDate: '2093-01-05', status: true, settings: [], plan, ...company },
 });
 
 const render = async (path: string, user: TSessionUser | null) => {
@@ -87,13 +91,13 @@ const BUILT = [
   '/contact-lists',
   '/contact-lists/4/contacts',
   '/files',
+  '/subscription',
 ];
 
 const PATHS = [
   '/prompts',
   '/queue-integration',
   '/financeiro',
-  '/subscription',
   '/phrase-lists',
   '/flowbuilders',
   '/flowbuilder/3',
@@ -151,5 +155,29 @@ describe('routes', { timeout: 30_000 }, () => {
     const forSuper = await render('/announcements', makeUser('admin', true));
     expect(forSuper).toContain('data-testid="greeting"');
     expect(forSuper).not.toContain('data-testid="coming-soon"');
+  });
+
+  it('a pay-only session (past the due date) gets the expiry notice and a menu of subscription and invoices only', async () => {
+    const late = makeUser('admin', false, { dueDate: '2020-01-01', payOnly: true });
+    for (const path of ['/tickets', '/subscription', '/financeiro', '/']) {
+      const html = await render(path, late);
+      expect(html, path).toContain('data-testid="expiry-notice"');
+      expect(html, path).toContain('01/01/2020');
+      expect(html, path).toContain('data-testid="menu-subscription"');
+      expect(html, path).toContain('data-testid="menu-financeiro"');
+      for (const name of ['tickets', 'dashboard', 'contacts', 'users', 'settings', 'connections', 'campaigns-group']) {
+        expect(html, `${path} ${name}`).not.toContain(`data-testid="menu-${name}"`);
+      }
+      // nothing of the top bar that reads other routes
+      expect(html, path).not.toContain('data-testid="notifications"');
+    }
+    // another screen is not drawn (the gate redirects to /subscription)
+    const tickets = await render('/tickets', late);
+    expect(tickets).not.toContain('data-testid="tickets-page"');
+    expect(tickets).not.toContain('data-testid="page-loading"');
+    // the same company after paying: the whole app again, no notice
+    const paid = await render('/tickets', makeUser('admin', false, { dueDate: '2093-01-05', payOnly: false }));
+    expect(paid).not.toContain('data-testid="expiry-notice"');
+    expect(paid).toContain('data-testid="menu-tickets"');
   });
 });

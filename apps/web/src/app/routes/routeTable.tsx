@@ -35,6 +35,7 @@ const ContactListsPage = lazy(() => import('../../features/contact-lists/Contact
 const ContactListItemsPage = lazy(() => import('../../features/contact-lists/ContactListItemsPage'));
 const FilesPage = lazy(() => import('../../features/files/FilesPage'));
 const MessagesApiPage = lazy(() => import('../../features/messages-api/MessagesApiPage'));
+const SubscriptionPage = lazy(() => import('../../features/subscription/SubscriptionPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -65,7 +66,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'financeiro', titleKey: 'menu.financeiro', access: ADMIN },
   { path: 'queues', titleKey: 'menu.queues', access: ADMIN, element: <QueuesPage /> },
   { path: 'announcements', titleKey: 'menu.announcements', access: { super: true }, element: <AnnouncementsPage /> },
-  { path: 'subscription', titleKey: 'menu.subscription' },
+  { path: 'subscription', titleKey: 'menu.subscription', element: <SubscriptionPage /> },
   { path: 'chats/:id?', titleKey: 'menu.chats', access: { plan: 'useInternalChat' }, element: <ChatsPage /> },
   { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS, element: <ContactListsPage /> },
   {

@@ -40,6 +40,7 @@ import { connectionsRoutes } from './modules/connections/connections.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { failedDeliveriesRoutes } from './modules/failed-deliveries/failed-deliveries.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import type { TConversationAnswer } from './modules/messages/messages.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
@@ -89,6 +90,7 @@ const MODULES = [
   chatsRoutes,
   queueIntegrationsRoutes,
   failedDeliveriesRoutes,
+  invoicesRoutes,
 ];
 
 export type TApp = { app: FastifyInstance; ctx: TAppContext };

@@ -87,6 +87,14 @@ export const ERROR_CATALOGUE = {
   ERR_NO_CHAT_FOUND: 404,
   /** internal chat: a chat needs at least one member besides its owner (spec 2 §5, `fillUser`) */
   ERR_CHAT_NO_MEMBERS: 400,
+  /** no invoice with this id in the caller's company */
+  ERR_NO_INVOICE_FOUND: 404,
+  /** checkout or mark-paid of an invoice already paid */
+  ERR_INVOICE_ALREADY_PAID: 409,
+  /** the platform's payment provider is not configured (ASAAS_API_KEY unset): no checkout */
+  ERR_BILLING_NOT_CONFIGURED: 503,
+  /** the payment provider refused or did not answer the charge */
+  ERR_PAYMENT_PROVIDER: 502,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -21,3 +21,4 @@ export * from './channels.js';
 export * from './failed-deliveries.js';
 export * from './chats.js';
 export * from './kanban.js';
+export * from './invoices.js';

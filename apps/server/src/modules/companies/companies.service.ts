@@ -53,6 +53,7 @@ export const toCompany = ({ company: c, plan, campaignsEnabled }: TCompanyWithPl
   addressState: c.addressState,
   addressCity: c.addressCity,
   addressDistrict: c.addressDistrict,
+  cpfCnpj: c.cpfCnpj,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });

@@ -79,6 +79,7 @@ const BUILT = [
   '/chats/0b7d3c1e-5f7a-4c1a-9d8e-2a6b1c3d4e5f',
   '/tags',
   '/kanban',
+  '/financeiro',
 ];
 
 const PATHS = [
@@ -86,7 +87,6 @@ const PATHS = [
   '/files',
   '/prompts',
   '/queue-integration',
-  '/financeiro',
   '/subscription',
   '/contact-lists',
   '/contact-lists/4/contacts',

@@ -25,6 +25,7 @@ const AnnouncementsPage = lazy(() => import('../../features/announcements/Announ
 const ToDoListPage = lazy(() => import('../../features/todolist/ToDoListPage'));
 const TagsPage = lazy(() => import('../../features/tags/TagsPage'));
 const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
+const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -47,7 +48,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'messages-api', titleKey: 'menu.messagesApi', access: { plan: 'useExternalApi' } },
   { path: 'settings', titleKey: 'menu.settings', access: ADMIN, element: <SettingsPage /> },
   { path: 'kanban', titleKey: 'menu.kanban', access: { plan: 'useKanban' }, element: <KanbanPage /> },
-  { path: 'financeiro', titleKey: 'menu.financeiro', access: ADMIN },
+  { path: 'financeiro', titleKey: 'menu.financeiro', access: ADMIN, element: <InvoicesPage /> },
   { path: 'queues', titleKey: 'menu.queues', access: ADMIN, element: <QueuesPage /> },
   { path: 'announcements', titleKey: 'menu.announcements', access: { super: true }, element: <AnnouncementsPage /> },
   { path: 'subscription', titleKey: 'menu.subscription' },

@@ -28,6 +28,7 @@ export const en: Locale = {
     passwordWeak: 'The password needs at least 8 characters, one uppercase letter, one lowercase letter and one number',
     passwordMismatch: 'Passwords do not match',
     invalidCharacter: 'Contains a character that is not allowed',
+    invalidCpfCnpj: 'Invalid CPF or CNPJ',
   },
   errors: {
     ERR_INTERNAL_SERVER_ERROR: 'An unexpected error occurred. Please try again later.',
@@ -104,6 +105,10 @@ export const en: Locale = {
     ERR_NO_DELIVERY_FOUND: 'Failed delivery not found.',
     ERR_NO_CHAT_FOUND: 'Chat not found.',
     ERR_CHAT_NO_MEMBERS: 'A chat needs at least one other member.',
+    ERR_NO_INVOICE_FOUND: 'Invoice not found.',
+    ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
+    ERR_BILLING_NOT_CONFIGURED: 'Billing is not configured on this server. Contact support.',
+    ERR_PAYMENT_PROVIDER: 'The payment provider did not answer. Try again shortly.',
     ERR_INVALID_SPREADSHEET:
       'The spreadsheet could not be read. Send an .xlsx file with the columns name, number and email.',
     ERR_NETWORK: 'Could not reach the server. Check your connection.',

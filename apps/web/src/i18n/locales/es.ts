@@ -28,6 +28,7 @@ export const es: Locale = {
     passwordWeak: 'La contraseña necesita al menos 8 caracteres, una mayúscula, una minúscula y un número',
     passwordMismatch: 'Las contraseñas no coinciden',
     invalidCharacter: 'Contiene un carácter no permitido',
+    invalidCpfCnpj: 'CPF o CNPJ inválido',
   },
   errors: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocurrió un error inesperado. Inténtelo de nuevo más tarde.',
@@ -104,6 +105,10 @@ export const es: Locale = {
     ERR_NO_DELIVERY_FOUND: 'Entrega fallida no encontrada.',
     ERR_NO_CHAT_FOUND: 'Chat no encontrado.',
     ERR_CHAT_NO_MEMBERS: 'Un chat necesita al menos otro miembro.',
+    ERR_NO_INVOICE_FOUND: 'Factura no encontrada.',
+    ERR_INVOICE_ALREADY_PAID: 'Esta factura ya está pagada.',
+    ERR_BILLING_NOT_CONFIGURED: 'La facturación no está configurada en este servidor. Contacte al soporte.',
+    ERR_PAYMENT_PROVIDER: 'El proveedor de pagos no respondió. Intente de nuevo en unos instantes.',
     ERR_INVALID_SPREADSHEET:
       'No se pudo leer la hoja de cálculo. Envíe un archivo .xlsx con las columnas nombre, número y email.',
     ERR_NETWORK: 'No se pudo comunicar con el servidor. Verifique su conexión.',

@@ -127,7 +127,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
       pollMs: e.INBOUND_POLL_MS,
     },
     invoiceLeadDays: e.INVOICE_LEAD_DAYS,
-    asaas: { apiKey: e.ASAAS_API_KEY, apiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''), webhookToken: e.ASAAS_WEBHOOK_TOKEN },
+    asaas: {
+      apiKey: e.ASAAS_API_KEY,
+      apiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''),
+      webhookToken: e.ASAAS_WEBHOOK_TOKEN,
+    },
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 };

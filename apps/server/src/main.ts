@@ -30,7 +30,13 @@ logger.info(
 // pg-boss is loaded only where jobs run (JOBS=on)
 const jobs: Promise<TJobs | undefined> = config.jobs
   ? import('./jobs/boss')
-      .then(({ startJobs }) => startJobs(database, [...periodicJobs(database.db, { invoiceLeadDays: config.invoiceLeadDays }), ...housekeepingJobs(ctx)], logger))
+      .then(({ startJobs }) =>
+        startJobs(
+          database,
+          [...periodicJobs(database.db, { invoiceLeadDays: config.invoiceLeadDays }), ...housekeepingJobs(ctx)],
+          logger,
+        ),
+      )
       .then((running) => {
         logger.info({ jobsReadyMs: Math.round(performance.now() - started) }, 'jobs started');
 

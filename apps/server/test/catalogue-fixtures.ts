@@ -153,3 +153,13 @@ export const addAnnouncement = async (
 
   return res.body as { id: number; title: string; status: boolean };
 };
+
+/** an open invoice of the tenant's company, as the invoice job writes it */
+export const addInvoice = async (server: TTestServer, tenant: TTenant, detail = 'Beta Invoice Marker') => {
+  const { rows } = await server.database.executeSql(
+    `insert into invoices (company_id, detail, value, due_date) values ($1, $2, 30, '2031-02-03') returning id`,
+    [tenant.companyId, detail],
+  );
+
+  return (rows[0] as { id: number }).id;
+};

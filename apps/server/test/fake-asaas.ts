@@ -28,8 +28,7 @@ type TPayment = {
 };
 
 /** a 1×1 PNG */
-const PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 export const startFakeAsaas = async (opts: { apiKey?: string } = {}) => {
   const apiKey = opts.apiKey ?? `$aact_${randomBytes(8).toString('hex')}`;

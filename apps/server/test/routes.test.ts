@@ -104,6 +104,12 @@ const EXPECTED: Record<string, string> = {
   'GET /api/failed-deliveries/counts': 'super',
   'POST /api/failed-deliveries/:id/retry': 'admin',
   'DELETE /api/failed-deliveries/:id': 'admin',
+  'GET /api/invoices': 'admin',
+  'GET /api/invoices/all': 'admin',
+  'GET /api/invoices/:id': 'admin',
+  'PUT /api/invoices/:id': 'super',
+  'POST /api/subscription': 'admin',
+  'POST /api/subscription/webhook/asaas': 'public',
 };
 
 describe('route declarations', () => {

@@ -152,4 +152,7 @@ export const ZPixCheckout = z.object({
 export type TPixCheckout = z.infer<typeof ZPixCheckout>;
 
 /** `company-{id}-payment` */
-export type TPaymentEvent = { action: 'CONCLUIDA'; company: { id: number; dueDate: string | null; planId: number | null } };
+export type TPaymentEvent = {
+  action: 'CONCLUIDA';
+  company: { id: number; dueDate: string | null; planId: number | null };
+};

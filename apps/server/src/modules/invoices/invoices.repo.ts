@@ -96,10 +96,7 @@ export const lockCompanyDue = async (db: TDbOrTx, companyId: number) =>
   )[0];
 
 export const setCompanyDue = (db: TDbOrTx, companyId: number, dueDate: string, planId: number | null) =>
-  db
-    .update(companies)
-    .set({ dueDate, planId, updatedAt: new Date() })
-    .where(eq(companies.id, companyId));
+  db.update(companies).set({ dueDate, planId, updatedAt: new Date() }).where(eq(companies.id, companyId));
 
 export const setCompanyPayer = (db: TDbOrTx, companyId: number, payer: { cpfCnpj: string; billingName?: string }) =>
   db

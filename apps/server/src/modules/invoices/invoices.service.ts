@@ -145,9 +145,9 @@ const money = (value: number) => value.toFixed(2);
  * step chose another plan (the company moves to it once paid). The browser's `price` is never read.
  */
 export const checkout = async (ctx: TAppContext, auth: TAuth, body: TSubscriptionBody): Promise<TPixCheckout> => {
-  const provider = billingProvider(ctx);
   const found = await findInvoice(ctx.db, body.invoiceId, auth.companyId);
   if (!found) throw new AppError('ERR_NO_INVOICE_FOUND');
+  const provider = billingProvider(ctx);
   const invoice = found.invoice;
   if (invoice.status === 'paid') throw new AppError('ERR_INVOICE_ALREADY_PAID', 'This invoice is paid');
   const companyRow = await findCompany(ctx.db, auth.companyId);
@@ -161,7 +161,8 @@ export const checkout = async (ctx: TAppContext, auth: TAuth, body: TSubscriptio
   const plan = planId ? await findPlan(ctx.db, planId) : undefined;
   if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
   const months = RECURRENCE_MONTHS[company.recurrence as TRecurrence] ?? 1;
-  const amount = plan.id === company.planId ? Number(invoice.value) : Math.round(Number(plan.value) * months * 100) / 100;
+  const amount =
+    plan.id === company.planId ? Number(invoice.value) : Math.round(Number(plan.value) * months * 100) / 100;
   const payerName = [body.firstName, body.lastName].filter(Boolean).join(' ') || company.billingName || company.name;
   await setCompanyPayer(ctx.db, company.id, { cpfCnpj, billingName: body.firstName ? payerName : undefined });
 

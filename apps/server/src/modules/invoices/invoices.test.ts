@@ -288,7 +288,10 @@ describe('the Asaas webhook', () => {
     socket.close();
 
     // a later replay changes nothing more
-    const replay = await fake.fireWebhook(webhookUrl(), res.body.txid, { token: WEBHOOK_TOKEN, event: 'PAYMENT_CONFIRMED' });
+    const replay = await fake.fireWebhook(webhookUrl(), res.body.txid, {
+      token: WEBHOOK_TOKEN,
+      event: 'PAYMENT_CONFIRMED',
+    });
     expect(replay).toMatchObject({ status: 200, body: { settled: false } });
     expect((await company(tenant.companyId)).due_date).toBe(after.due_date);
   });
@@ -312,7 +315,10 @@ describe('the Asaas webhook', () => {
     const tenant = await server.createTenant();
     const invoice = await openInvoice(tenant);
     const res = await pay(tenant, { invoiceId: invoice.id, cpfCnpj: CPF });
-    const created = await fake.fireWebhook(webhookUrl(), res.body.txid, { token: WEBHOOK_TOKEN, event: 'PAYMENT_CREATED' });
+    const created = await fake.fireWebhook(webhookUrl(), res.body.txid, {
+      token: WEBHOOK_TOKEN,
+      event: 'PAYMENT_CREATED',
+    });
     expect(created).toMatchObject({ status: 200, body: { settled: false } });
     const unknown = await fake.fireWebhook(webhookUrl(), 'pay_unknown', { token: WEBHOOK_TOKEN });
     expect(unknown).toMatchObject({ status: 200, body: { settled: false } });

@@ -3,7 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography }
 import { useQueryClient } from '@tanstack/react-query';
 import type { TCompany, TInvoice } from '@zelo/shared';
 import { useState } from 'react';
-import { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, ConfirmDialog, DataTable, type TColumn } from '../../components/kit';
 import { toast, toastError } from '../../components/toast';
@@ -67,8 +67,18 @@ const CompanyInvoices = ({ company }: { company: TCompany }) => {
   const columns: TColumn<TInvoice>[] = [
     { key: 'detail', header: t('invoices.columns.detail'), render: (i) => `#${i.id} · ${i.detail}`, primary: true },
     { key: 'value', header: t('invoices.columns.value'), align: 'center', render: (i) => formatMoney(i.value) },
-    { key: 'dueDate', header: t('invoices.columns.dueDate'), align: 'center', render: (i) => formatDateOnly(i.dueDate) },
-    { key: 'status', header: t('invoices.columns.status'), align: 'center', render: (i) => <InvoiceStatus invoice={i} /> },
+    {
+      key: 'dueDate',
+      header: t('invoices.columns.dueDate'),
+      align: 'center',
+      render: (i) => formatDateOnly(i.dueDate),
+    },
+    {
+      key: 'status',
+      header: t('invoices.columns.status'),
+      align: 'center',
+      render: (i) => <InvoiceStatus invoice={i} />,
+    },
     {
       key: 'paidBy',
       header: t('invoices.columns.paidBy'),

@@ -54,8 +54,18 @@ const InvoicesPage = () => {
       align: 'center',
       render: (i) => <strong>{formatMoney(i.value)}</strong>,
     },
-    { key: 'dueDate', header: t('invoices.columns.dueDate'), align: 'center', render: (i) => formatDateOnly(i.dueDate) },
-    { key: 'status', header: t('invoices.columns.status'), align: 'center', render: (i) => <InvoiceStatus invoice={i} /> },
+    {
+      key: 'dueDate',
+      header: t('invoices.columns.dueDate'),
+      align: 'center',
+      render: (i) => formatDateOnly(i.dueDate),
+    },
+    {
+      key: 'status',
+      header: t('invoices.columns.status'),
+      align: 'center',
+      render: (i) => <InvoiceStatus invoice={i} />,
+    },
   ];
 
   return (

@@ -152,7 +152,8 @@ const es: TInvoicesTexts = {
   paidProvider: 'Pagada por Pix el {{date}}',
   markPaid: 'Marcar como pagada',
   markPaidTitle: '¿Marcar la factura {{id}} como pagada?',
-  markPaidMessage: 'El vencimiento de la empresa avanza un período de recurrencia. Su nombre y la fecha quedan registrados.',
+  markPaidMessage:
+    'El vencimiento de la empresa avanza un período de recurrencia. Su nombre y la fecha quedan registrados.',
   markedPaid: '¡Factura marcada como pagada!',
   companyInvoices: 'Facturas de {{name}}',
   invoicesAction: 'Facturas',

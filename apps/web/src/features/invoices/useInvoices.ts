@@ -57,5 +57,4 @@ export const startCheckout = (body: {
 export const markInvoicePaid = (id: number) => api.put<TInvoice>(`/invoices/${id}`, { status: 'paid' });
 
 /** R$ 1.234,56 */
-export const formatMoney = (value: number) =>
-  value.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+export const formatMoney = (value: number) => value.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });

@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
  * - a wrong key: 401 `{errors: [{code: 'invalid_access_token', …}]}`; `failNext` answers the next calls 500.
  *
  * As the far side it POSTs the payment webhook (`{event, payment}`, header `asaas-access-token`) to a URL.
+ * Another process (the browser tests) drives it through `GET /__control/payments` (the charges made) and
+ * `POST /__control/fire` `{paymentId, event?}` (the webhook to the `webhook` target given at start).
  */
 export type TFakeAsaas = Awaited<ReturnType<typeof startFakeAsaas>>;
 
@@ -30,7 +32,9 @@ type TPayment = {
 /** a 1×1 PNG */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-export const startFakeAsaas = async (opts: { apiKey?: string } = {}) => {
+export const startFakeAsaas = async (
+  opts: { apiKey?: string; webhook?: { url: string; token: string }; port?: number } = {},
+) => {
   const apiKey = opts.apiKey ?? `$aact_${randomBytes(8).toString('hex')}`;
   const customers = new Map<string, TCustomer>();
   const payments = new Map<string, TPayment>();
@@ -49,6 +53,17 @@ export const startFakeAsaas = async (opts: { apiKey?: string } = {}) => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const raw = Buffer.concat(chunks).toString('utf8');
       const body = raw ? JSON.parse(raw) : undefined;
+      if (url.pathname === '/__control/payments' && req.method === 'GET') {
+        return send(res, 200, [...payments.values()]);
+      }
+      if (url.pathname === '/__control/fire' && req.method === 'POST' && opts.webhook) {
+        const { url: target, token } = opts.webhook;
+        void fireWebhook(target, String(body?.paymentId), { token, event: body?.event }).then(
+          (answer) => send(res, 200, answer),
+          (err: Error) => send(res, 502, { error: err.message }),
+        );
+        return;
+      }
       calls.push({ method: req.method ?? '', path: url.pathname + url.search, body });
       if (req.headers.access_token !== apiKey) {
         return send(res, 401, {
@@ -94,7 +109,7 @@ export const startFakeAsaas = async (opts: { apiKey?: string } = {}) => {
       return send(res, 404, { errors: [{ code: 'not_found', description: 'not found' }] });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
 
   /** Asaas's webhook for one payment: `{event, payment}` with `asaas-access-token` */

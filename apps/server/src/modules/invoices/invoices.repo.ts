@@ -10,15 +10,17 @@ const recurrenceMonths = sql`(case c.recurrence when 'BIMESTRAL' then 2 when 'TR
 /**
  * The next invoice of every active company whose due date is less than `leadDays` away (in its time zone):
  * the plan's monthly value times the months of the company's recurrence, due on the company's due date.
- * One per company and due date (the unique key): two nodes running this at once insert it once.
+ * One per company and due date (the unique key): two nodes running this at once insert it once. With
+ * `companyId`, that company's only (its sign-up).
  */
-export const createDueInvoices = (db: TDbOrTx, leadDays = 20) =>
+export const createDueInvoices = (db: TDbOrTx, leadDays = 20, companyId?: number) =>
   db.execute(sql`
     insert into invoices (company_id, detail, value, due_date, status)
     select c.id, p.name, p.value * ${recurrenceMonths}, c.due_date, 'open'
     from companies c join plans p on p.id = c.plan_id
     where c.status and c.due_date is not null
       and c.due_date::date < (now() at time zone c.timezone)::date + ${leadDays}::int
+      ${companyId === undefined ? sql`` : sql`and c.id = ${companyId}`}
     on conflict (company_id, due_date) do nothing`);
 
 export type TInvoiceRow = typeof invoices.$inferSelect;

@@ -49,6 +49,8 @@ describe('invoices of the caller company', () => {
   it('lists its own invoices only, newest due first, page by page; a companyId in the query is ignored', async () => {
     const a = await server.createTenant();
     const b = await server.createTenant();
+    // without the trials' invoices written at sign-up
+    await sql('delete from invoices where company_id in ($1, $2)', [a.companyId, b.companyId]);
     for (let i = 1; i <= 22; i += 1) {
       await sql('insert into invoices (company_id, detail, value, due_date) values ($1, $2, 10, $3)', [
         a.companyId,
@@ -350,6 +352,13 @@ describe('without ASAAS_API_KEY', () => {
 });
 
 describe('the invoice job', () => {
+  it("writes a new company's trial invoice at sign-up, due when the trial ends", async () => {
+    const tenant = await server.createTenant();
+    const rows = await sql('select due_date, status, value from invoices where company_id = $1', [tenant.companyId]);
+    expect(rows).toEqual([expect.objectContaining({ due_date: tenant.company.dueDate, status: 'open' })]);
+    expect(Number(rows[0].value)).toBe(30);
+  });
+
   it('creates one invoice per period even when two runs race, ahead by the lead time, priced by recurrence', async () => {
     const tenant = await server.createTenant();
     await sql(
@@ -357,6 +366,7 @@ describe('the invoice job', () => {
        where id = $1`,
       [tenant.companyId],
     );
+    await sql('delete from invoices where company_id = $1', [tenant.companyId]);
     await createDueInvoices(server.ctx.db, 20);
     expect(await sql('select id from invoices where company_id = $1', [tenant.companyId])).toHaveLength(0);
     await Promise.all([createDueInvoices(server.ctx.db, 40), createDueInvoices(server.ctx.db, 40)]);

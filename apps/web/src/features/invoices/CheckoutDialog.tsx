@@ -109,7 +109,7 @@ const CheckoutLoader = ({ invoiceId, onClose }: { invoiceId: number; onClose: ()
 
 type TWizardProps = { invoice: TInvoice; company: TCompany; plans: TPlan[]; onClose: () => void };
 
-const CheckoutWizard = ({ invoice, company, plans, onClose }: TWizardProps) => {
+export const CheckoutWizard = ({ invoice, company, plans, onClose }: TWizardProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { refreshUser } = useAuth();
@@ -355,7 +355,7 @@ const ReviewStep = ({ invoice, company, plan, payer, amount }: TReviewProps) => 
   );
 };
 
-const PixStep = ({ pix }: { pix: TPixCheckout }) => {
+export const PixStep = ({ pix }: { pix: TPixCheckout }) => {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const copy = async () => {

@@ -45,7 +45,7 @@ export const CompanyInvoicesDialog = ({ company, onClose }: { company: TCompany 
   );
 };
 
-const CompanyInvoices = ({ company }: { company: TCompany }) => {
+export const CompanyInvoices = ({ company }: { company: TCompany }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const invoices = useInvoices('', company.id);

@@ -133,3 +133,39 @@ describe('CheckoutWizard', { timeout: 90_000 }, () => {
     expect(html).toContain('Aguardando o pagamento...');
   });
 });
+
+describe('CompanyInvoices (super user, companies tab)', { timeout: 90_000 }, () => {
+  it('offers "mark paid" on unpaid invoices only and shows who marked a paid one and when', async () => {
+    const { CompanyInvoices } = await import('./CompanyInvoicesDialog');
+    const client = new QueryClient();
+    client.setQueryData(['invoices', 'page', '', { companyId: 5 }], {
+      pages: [
+        {
+          invoices: [
+            invoice({ id: 12, companyId: 5, status: 'open' }),
+            invoice({
+              id: 11,
+              companyId: 5,
+              status: 'paid',
+              paidVia: 'manual',
+              paidByName: 'Super Sofia',
+              paidAt: '2030-03-04T15:00:00.000Z',
+            }),
+            invoice({ id: 10, companyId: 5, status: 'paid', paidVia: 'asaas', paidAt: '2030-02-04T15:00:00.000Z' }),
+          ],
+          hasMore: false,
+          count: 3,
+        },
+      ],
+      pageParams: [1],
+    });
+    const html = await renderScreen(<CompanyInvoices company={{ ...company, id: 5 }} />, {
+      path: '/settings',
+      client,
+    });
+    expect(html).toContain('data-testid="company-invoice-markpaid-12"');
+    expect(html).not.toContain('data-testid="company-invoice-markpaid-11"');
+    expect(html).toContain('Marcada paga por Super Sofia em 04/03/2030');
+    expect(html).toContain('Paga via Pix em 04/02/2030');
+  });
+});

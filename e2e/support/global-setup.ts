@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeAsaas } from '../../apps/server/test/fake-asaas';
 import { ARTIFACTS_DIR, ROOT_DIR } from './paths';
 
 declare module 'vitest' {
@@ -15,6 +16,8 @@ declare module 'vitest' {
     dataDir: string;
     superEmail: string;
     superPassword: string;
+    /** the fake Asaas the server's Pix checkout talks to (its /__control routes fire the payment webhook) */
+    asaasUrl: string;
   }
 }
 
@@ -94,6 +97,11 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const logFile = resolve(ARTIFACTS_DIR, 'server.log');
   const log = createWriteStream(logFile);
+  // the platform's billing provider: a fake Asaas on loopback, its webhook pointed back at this server
+  const asaasWebhookToken = `e2e-asaas-${port}`;
+  const asaas = await startFakeAsaas({
+    webhook: { url: `http://127.0.0.1:${port}/api/subscription/webhook/asaas`, token: asaasWebhookToken },
+  });
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT_DIR,
@@ -106,6 +114,9 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: SUPER_EMAIL,
       ADMIN_PASSWORD: SUPER_PASSWORD,
       RATE_LIMITS: 'off',
+      ASAAS_API_KEY: asaas.apiKey,
+      ASAAS_API_URL: asaas.url,
+      ASAAS_WEBHOOK_TOKEN: asaasWebhookToken,
       // WhatsApp Web sessions cannot reach WhatsApp here: they give up after one quick retry (DISCONNECTED)
       BAILEYS_MAX_RETRIES: '1',
       BAILEYS_BACKOFF_MS: '200',
@@ -124,6 +135,7 @@ export default async function setup(project: TestProject) {
     await waitForReady(server, logFile);
   } catch (err) {
     await stopServer(server);
+    await asaas.close();
     await rm(dataDir, { recursive: true, force: true });
     throw err;
   }
@@ -132,9 +144,11 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
   project.provide('superEmail', SUPER_EMAIL);
   project.provide('superPassword', SUPER_PASSWORD);
+  project.provide('asaasUrl', asaas.url.replace(/\/v3$/, ''));
 
   return async () => {
     await stopServer(server);
+    await asaas.close();
     log.end();
     await rm(dataDir, { recursive: true, force: true });
   };

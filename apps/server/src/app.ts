@@ -41,6 +41,7 @@ import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { failedDeliveriesRoutes } from './modules/failed-deliveries/failed-deliveries.routes';
 import { helpsRoutes } from './modules/helps/helps.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import type { TConversationAnswer } from './modules/messages/messages.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
@@ -103,6 +104,7 @@ const MODULES = [
   contactListsRoutes,
   campaignsRoutes,
   usageRoutes,
+  invoicesRoutes,
 ];
 
 export type TApp = { app: FastifyInstance; ctx: TAppContext };

@@ -39,6 +39,13 @@ const ZEnv = z.object({
   INBOUND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   INBOUND_CLAIM_MS: z.coerce.number().int().min(1).default(60_000),
   INBOUND_POLL_MS: z.coerce.number().int().min(1).default(5_000),
+  /** invoices are created this many days before a company's due date */
+  INVOICE_LEAD_DAYS: z.coerce.number().int().min(1).max(365).default(20),
+  /** the platform's billing (Pix checkout) through Asaas: no key, no checkout */
+  ASAAS_API_KEY: z.string().optional(),
+  ASAAS_API_URL: z.string().url().default('https://api.asaas.com/v3'),
+  /** what Asaas sends in `asaas-access-token` with each webhook; unset, every webhook is refused */
+  ASAAS_WEBHOOK_TOKEN: z.string().optional(),
 });
 
 export type TConfig = {
@@ -61,6 +68,8 @@ export type TConfig = {
   jobs: boolean;
   listAnswers: boolean;
   inboundDeliveries: { retryMs: number; maxAttempts: number; claimMs: number; pollMs: number };
+  invoiceLeadDays: number;
+  asaas: { apiKey?: string; apiUrl: string; webhookToken?: string };
   webDist: string;
 };
 
@@ -116,6 +125,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
       maxAttempts: e.INBOUND_MAX_ATTEMPTS,
       claimMs: e.INBOUND_CLAIM_MS,
       pollMs: e.INBOUND_POLL_MS,
+    },
+    invoiceLeadDays: e.INVOICE_LEAD_DAYS,
+    asaas: {
+      apiKey: e.ASAAS_API_KEY,
+      apiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''),
+      webhookToken: e.ASAAS_WEBHOOK_TOKEN,
     },
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };

@@ -35,7 +35,15 @@ let stopCampaignTicker: () => void = () => undefined;
 const jobs: Promise<TJobs | undefined> = config.jobs
   ? import('./jobs/boss')
       .then(({ startJobs }) =>
-        startJobs(database, [...periodicJobs(database.db), ...housekeepingJobs(ctx), ...campaignJobs(ctx)], logger),
+        startJobs(
+          database,
+          [
+            ...periodicJobs(database.db, { invoiceLeadDays: config.invoiceLeadDays }),
+            ...housekeepingJobs(ctx),
+            ...campaignJobs(ctx),
+          ],
+          logger,
+        ),
       )
       .then((running) => {
         logger.info({ jobsReadyMs: Math.round(performance.now() - started) }, 'jobs started');

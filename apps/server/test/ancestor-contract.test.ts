@@ -7,17 +7,15 @@
  * ancestor file it was read from. A later issue that builds a screen adds its shapes to `ancestor/shapes.ts`
  * and its cases here.
  *
- * Not replayed, because Zelo has not built them yet (each is a later issue's screen): contacts' "import from the
- * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), campaign reports (Zelo's
- * report is a call of its own, GET /campaigns/:id/report), flow builder, files, invoices. The ancestor has no
- * message edit to replay. Refused on
- * phone" (POST /contacts/import without a file: Zelo's route takes an .xlsx, 415), the dashboard, campaigns,
- * schedules, flow builder, invoices. The ancestor has no message edit to replay. Refused on
+ * Not replayed: contacts' "import from the phone" (POST /contacts/import without a file: Zelo's route takes an
+ * .xlsx, 415), campaign reports (Zelo's report is a call of its own, GET /campaigns/:id/report) and the flow builder
+ * (a later issue's screen). The ancestor has no message edit to replay. Refused on
  * purpose: the password reset with the password in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shapes } from './ancestor/shapes';
+import { startFakeAsaas, type TFakeAsaas } from './fake-asaas';
 import { recordEvents, unique, untilJoined } from './fixtures';
 import { startTestServer, type TTestServer } from './harness';
 
@@ -25,7 +23,11 @@ let server: TTestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
-afterAll(() => server.close());
+let asaas: TFakeAsaas | undefined;
+afterAll(async () => {
+  await server.close();
+  await asaas?.close();
+});
 
 /** `api`: an external system with a connection's token (the external messages API) */
 type TWho = 'admin' | 'agent' | 'super' | 'anon' | 'api';
@@ -1664,6 +1666,58 @@ const CASES: (TCase | TStep)[] = [
     path: () => '/helps/list',
     status: 200,
     reads: (res) => expect(Array.isArray(res.body)).toBe(true),
+  },
+
+  // ── invoices (Financeiro) and the checkout, against a fake Asaas on loopback ──
+  {
+    step: "the invoice job writes the company's next invoice; the platform's Asaas is a fake; a CPF kept from before",
+    run: async () => {
+      asaas = await startFakeAsaas();
+      Object.assign(server.ctx.config.asaas, { apiKey: asaas.apiKey, apiUrl: asaas.url });
+      const { createDueInvoices } = await import('../src/modules/invoices/invoices.repo');
+      await createDueInvoices(server.ctx.db, 3650);
+      const { rows } = await server.database.executeSql(
+        `update companies set cpf_cnpj = '52998224725' where id = $1
+         returning (select id from invoices where company_id = $1 order by id limit 1) as invoice_id`,
+        [s.companyId],
+      );
+      s.invoiceId = (rows[0] as { invoice_id: number }).invoice_id;
+      expect(s.invoiceId).toBeGreaterThan(0);
+    },
+  },
+  {
+    screen: 'financeiro: the invoice list',
+    source: 'pages/Financeiro/index.js fetchInvoices (GET /invoices/all with searchParam, pageNumber)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/invoices/all',
+    query: () => ({ searchParam: '', pageNumber: '1' }),
+    status: 200,
+    reads: (res, st) => {
+      // the screen maps the answer as an array: id, detail, value (toLocaleString), dueDate, status
+      const invoice = res.body.find((i: { id: number }) => i.id === st.invoiceId);
+      expect(invoice).toMatchObject({ detail: expect.any(String), value: expect.any(Number), status: 'open' });
+      expect(invoice.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      st.invoiceValue = invoice.value;
+    },
+  },
+  {
+    screen: 'checkout: pay (Pix), the browser naming a price of its own',
+    source:
+      'components/CheckoutPage/CheckoutPage.js _submitForm + CheckoutSuccess (pix.qrcode.qrcode, pix.valor.original)',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/subscription',
+    body: (st) =>
+      shapes.checkout(st.invoiceId, { planId: st.planId, title: 'Plano', price: 1, users: 3, connections: 3 }),
+    status: 200,
+    reads: (res, st) => {
+      expect(typeof res.body.qrcode.qrcode).toBe('string');
+      expect(res.body.qrcode.qrcode.length).toBeGreaterThan(10);
+      // the server's price: the invoice's value, whatever `price` said
+      expect(Number(res.body.valor.original)).toBe(st.invoiceValue);
+      expect(JSON.stringify(asaas!.calls)).not.toContain('4111111111111111');
+    },
   },
 
   // ── super user: companies, plans, helps ──

@@ -260,3 +260,17 @@ export const addContactListItem = async (
 
   return res.body as { id: number; name: string; number: string; contactListId: number };
 };
+
+let invoiceSeq = 0;
+
+/** an open invoice of the tenant's company, as the invoice job writes it (a due date of its own each time) */
+export const addInvoice = async (server: TTestServer, tenant: TTenant, detail = 'Beta Invoice Marker') => {
+  invoiceSeq += 1;
+  const { rows } = await server.database.executeSql(
+    `insert into invoices (company_id, detail, value, due_date)
+     values ($1, $2, 30, to_char(date '2031-01-01' + $3::int, 'YYYY-MM-DD')) returning id`,
+    [tenant.companyId, detail, invoiceSeq],
+  );
+
+  return (rows[0] as { id: number }).id;
+};

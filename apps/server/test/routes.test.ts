@@ -154,6 +154,12 @@ const EXPECTED: Record<string, string> = {
   'POST /api/messages/send': 'token',
   // the subscription screen's plan, usage and standing (reachable by a pay-only session)
   'GET /api/subscription/usage': 'user',
+  'GET /api/invoices': 'admin',
+  'GET /api/invoices/all': 'admin',
+  'GET /api/invoices/:id': 'admin',
+  'PUT /api/invoices/:id': 'super',
+  'POST /api/subscription': 'admin',
+  'POST /api/subscription/webhook/asaas': 'public',
 };
 
 describe('route declarations', () => {

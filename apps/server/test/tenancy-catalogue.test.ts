@@ -7,6 +7,7 @@ import {
   addContactListItem,
   addFailedDelivery,
   addFileList,
+  addInvoice,
   addOption,
   addQueue,
   addQuickMessage,
@@ -268,6 +269,11 @@ const CASES: TTenancyCase[] = [
       { method: 'DELETE', path: (id) => `/api/failed-deliveries/${id}` },
     ],
   },
+  {
+    name: 'an invoice',
+    create: (s, t) => addInvoice(s, t),
+    routes: [{ method: 'GET', path: (id) => `/api/invoices/${id}` }],
+  },
 ];
 
 // the lists are checked below with markers of their own (these answers carry no companyId)
@@ -318,6 +324,26 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       query: { queueId: bQueue.id, parentId: -1 },
     });
     expect(bLevel.body.map((o: { id: number; option: string }) => [o.id, o.option])).toEqual([[bOption.id, '1']]);
+  });
+
+  it("A can not pay B's invoice nor list B's invoices, whatever companyId is sent", async () => {
+    const bInvoice = await addInvoice(server, b, 'Beta Invoice Marker');
+    // the invoice is looked for before anything else (this server has no payment provider configured)
+    await sameAsMissing(
+      'POST',
+      (id) => ({ path: '/api/subscription', body: { invoiceId: id, cpfCnpj: '52998224725' } }),
+      bInvoice,
+    );
+    for (const path of ['/api/invoices', '/api/invoices/all']) {
+      const res = await server.request('GET', path, { token: a.token, query: { companyId: b.companyId } });
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toContain('Beta Invoice Marker');
+    }
+    // nor mark it paid: that is the super user's alone
+    const put = await server.request('PUT', `/api/invoices/${bInvoice}`, { token: a.token, body: { status: 'paid' } });
+    expect(put.status).toBe(403);
+    const [row] = (await server.database.executeSql('select status from invoices where id = $1', [bInvoice])).rows;
+    expect(row).toEqual({ status: 'open' });
   });
 
   it("A can not tag B's tickets, use B's tags, or note B's tickets", async () => {

@@ -134,6 +134,43 @@ describe('socket rooms across tenants', () => {
       bSocket.disconnect();
     }
   });
+
+  it("a socket of company B hears none of company A's payment event", async () => {
+    const a = await server.createTenant('Alpha');
+    const b = await server.createTenant('Beta');
+    const superToken = (await server.superLogin()).token;
+    const invoiceOf = async (t: TTenant) => {
+      const { rows } = await server.database.executeSql(
+        `insert into invoices (company_id, detail, value, due_date) values ($1, 'Fatura', 30, '2031-01-01') returning id`,
+        [t.companyId],
+      );
+      return (rows[0] as { id: number }).id;
+    };
+    const aSocket = await openSocket(server, a.token);
+    const bSocket = await openSocket(server, b.token);
+    const aEvents = recordEvents(aSocket);
+    const bEvents = recordEvents(bSocket);
+    try {
+      const paid = await server.request('PUT', `/api/invoices/${await invoiceOf(a)}`, {
+        token: superToken,
+        body: { status: 'paid' },
+      });
+      expect(paid.status).toBe(200);
+      const heard = await aEvents.waitFor(`company-${a.companyId}-payment`);
+      expect(heard).toMatchObject({ action: 'CONCLUIDA', company: { id: a.companyId } });
+
+      // B's socket is live: it hears its own payment, emitted after A's
+      await server.request('PUT', `/api/invoices/${await invoiceOf(b)}`, {
+        token: superToken,
+        body: { status: 'paid' },
+      });
+      await bEvents.waitFor(`company-${b.companyId}-payment`);
+      expect(bEvents.heard.map((h) => h.event)).toEqual([`company-${b.companyId}-payment`]);
+    } finally {
+      aSocket.disconnect();
+      bSocket.disconnect();
+    }
+  });
 });
 
 describe('contact list events across tenants', () => {

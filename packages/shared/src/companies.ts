@@ -101,6 +101,8 @@ export const ZCompany = z.object({
   addressState: z.string(),
   addressCity: z.string(),
   addressDistrict: z.string(),
+  /** the payer's CPF or CNPJ kept from the last checkout (digits) */
+  cpfCnpj: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -105,6 +105,14 @@ export const ERROR_CATALOGUE = {
   ERR_DUPLICATED_CONTACT_LIST: 409,
   /** a legacy binary .xls workbook: it must be saved as .xlsx (or .csv) first */
   ERR_LEGACY_XLS: 415,
+  /** no invoice with this id in the caller's company */
+  ERR_NO_INVOICE_FOUND: 404,
+  /** checkout or mark-paid of an invoice already paid */
+  ERR_INVOICE_ALREADY_PAID: 409,
+  /** the platform's payment provider is not configured (ASAAS_API_KEY unset): no checkout */
+  ERR_BILLING_NOT_CONFIGURED: 503,
+  /** the payment provider refused or did not answer the charge */
+  ERR_PAYMENT_PROVIDER: 502,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

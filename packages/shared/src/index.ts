@@ -28,3 +28,4 @@ export * from './kanban.js';
 export * from './dashboard.js';
 export * from './campaigns.js';
 export * from './usage.js';
+export * from './invoices.js';

@@ -15,8 +15,12 @@ export const purgeExpiredAuth = async (db: TDb) => {
 const IDLE_MINUTES = 6;
 
 /** Periodic work: pg-boss schedules, run once across every node. */
-export const periodicJobs = (db: TDb): TJobDefinition[] => [
-  { name: 'invoices-due', cron: '7 * * * *', handler: async () => void (await createDueInvoices(db)) },
+export const periodicJobs = (db: TDb, opts: { invoiceLeadDays?: number } = {}): TJobDefinition[] => [
+  {
+    name: 'invoices-due',
+    cron: '7 * * * *',
+    handler: async () => void (await createDueInvoices(db, opts.invoiceLeadDays)),
+  },
   { name: 'auth-purge', cron: '17 * * * *', handler: () => purgeExpiredAuth(db) },
   {
     name: 'users-presence',

@@ -478,4 +478,30 @@ export const shapes = {
 
     return form;
   },
+  /**
+   * components/CheckoutPage/CheckoutPage.js _submitForm: the data step's address fields, the card form's fields
+   * (never read by Zelo), `plan` as the JSON of the tier PaymentForm picked, its `price`, `users` and
+   * `connections`, and the invoice being paid. POST /subscription.
+   */
+  checkout: (
+    invoiceId: number,
+    tier: { planId: number; title: string; price: number; users: number; connections: number },
+  ) => ({
+    firstName: 'Ana Pagadora',
+    lastName: '',
+    address2: 'Rua das Flores, 10',
+    city: 'São Paulo',
+    state: 'SP',
+    zipcode: '01000-000',
+    country: 'BR',
+    useAddressForPaymentDetails: false,
+    nameOnCard: 'ANA PAGADORA',
+    cardNumber: '4111111111111111',
+    cvv: '123',
+    plan: JSON.stringify({ ...tier, queues: 3, description: [], buttonText: 'SELECIONAR', buttonVariant: 'outlined' }),
+    price: tier.price,
+    users: tier.users,
+    connections: tier.connections,
+    invoiceId,
+  }),
 };

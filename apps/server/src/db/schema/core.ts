@@ -62,6 +62,8 @@ export const companies = pgTable(
     addressState: varchar({ length: 50 }).notNull().default(''),
     addressCity: varchar({ length: 100 }).notNull().default(''),
     addressDistrict: varchar({ length: 100 }).notNull().default(''),
+    /** the payer's CPF (11 digits) or CNPJ (14 digits), digits only; given at checkout */
+    cpfCnpj: varchar({ length: 14 }).notNull().default(''),
     ...timestamps,
   },
   (t) => [uniqueIndex('companies_name_unique').on(sql`lower(${t.name})`), index('companies_plan_idx').on(t.planId)],
@@ -170,6 +172,11 @@ export const invoices = pgTable(
     status: varchar({ length: 10 }).notNull().default('open'),
     paidAt: tsz(),
     txId: varchar({ length: 100 }),
+    /** how it was settled: `manual` (a super user) or a payment provider (`asaas`) */
+    paidVia: varchar({ length: 20 }),
+    /** the super user who marked it paid by hand (name kept should the user go) */
+    paidById: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    paidByName: varchar({ length: 50 }),
     ...timestamps,
   },
   (t) => [

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps, tsz } from './_columns';
 import { companyRef, oneOf } from './_tenant';
-import { invoices } from './core';
+import { invoices, plans } from './core';
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'failed'] as const;
 
@@ -28,6 +28,8 @@ export const payments = pgTable(
     txid: varchar({ length: 100 }).notNull(),
     /** taken from the invoice, never from the client */
     amount: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /** the plan chosen at checkout: the company moves to it once paid */
+    planId: integer().references(() => plans.id, { onDelete: 'set null' }),
     status: varchar({ length: 10 }).notNull().default('pending'),
     /** Pix copy-and-paste code / QR payload shown to the payer */
     qrCode: text(),

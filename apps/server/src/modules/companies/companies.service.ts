@@ -16,6 +16,7 @@ import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { addDays, dayInZone } from '../../lib/dates';
 import { pageAnswer, pageWindow } from '../../lib/paging';
+import { createDueInvoices } from '../invoices/invoices.repo';
 import { findPlan } from '../plans/plans.repo';
 import { toPlan } from '../plans/plans.service';
 import { upsertSetting } from '../settings/settings.repo';
@@ -53,6 +54,7 @@ export const toCompany = ({ company: c, plan, campaignsEnabled }: TCompanyWithPl
   addressState: c.addressState,
   addressCity: c.addressCity,
   addressDistrict: c.addressDistrict,
+  cpfCnpj: c.cpfCnpj,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });
@@ -113,7 +115,7 @@ export const signUp = async (ctx: TAppContext, body: TSignUpRequest) => {
   const now = new Date();
   const trialEnds = addDays(now, TRIAL_DAYS);
 
-  return createCompanyWithAdmin(
+  const company = await createCompanyWithAdmin(
     ctx,
     {
       name: body.name,
@@ -128,6 +130,11 @@ export const signUp = async (ctx: TAppContext, body: TSignUpRequest) => {
     },
     trialEnds,
   );
+  // the trial's end is within the invoice lead time: its invoice is there at once (the ancestor's job, every
+  // 5 s, wrote it within seconds), so the new company can pay before the hourly job comes round
+  await createDueInvoices(ctx.db, ctx.config.invoiceLeadDays, company.id);
+
+  return company;
 };
 
 export const createCompany = async (ctx: TAppContext, body: TCompanyBody) => {

@@ -85,6 +85,7 @@ const BUILT = [
   '/tags',
   '/kanban',
   '/schedules',
+  '/financeiro',
   '/campaigns',
   '/campaign/2/report',
   '/campaigns-config',
@@ -94,15 +95,7 @@ const BUILT = [
   '/subscription',
 ];
 
-const PATHS = [
-  '/prompts',
-  '/queue-integration',
-  '/financeiro',
-  '/phrase-lists',
-  '/flowbuilders',
-  '/flowbuilder/3',
-  '/flowbuilder',
-];
+const PATHS = ['/prompts', '/queue-integration', '/phrase-lists', '/flowbuilders', '/flowbuilder/3', '/flowbuilder'];
 
 describe('routes', { timeout: 30_000 }, () => {
   it('renders the public screens for a visitor', async () => {

@@ -36,6 +36,7 @@ const ContactListItemsPage = lazy(() => import('../../features/contact-lists/Con
 const FilesPage = lazy(() => import('../../features/files/FilesPage'));
 const MessagesApiPage = lazy(() => import('../../features/messages-api/MessagesApiPage'));
 const SubscriptionPage = lazy(() => import('../../features/subscription/SubscriptionPage'));
+const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -63,7 +64,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   },
   { path: 'settings', titleKey: 'menu.settings', access: ADMIN, element: <SettingsPage /> },
   { path: 'kanban', titleKey: 'menu.kanban', access: { plan: 'useKanban' }, element: <KanbanPage /> },
-  { path: 'financeiro', titleKey: 'menu.financeiro', access: ADMIN },
+  { path: 'financeiro', titleKey: 'menu.financeiro', access: ADMIN, element: <InvoicesPage /> },
   { path: 'queues', titleKey: 'menu.queues', access: ADMIN, element: <QueuesPage /> },
   { path: 'announcements', titleKey: 'menu.announcements', access: { super: true }, element: <AnnouncementsPage /> },
   { path: 'subscription', titleKey: 'menu.subscription', element: <SubscriptionPage /> },

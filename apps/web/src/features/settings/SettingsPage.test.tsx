@@ -50,6 +50,7 @@ const company = (id: number, email: string, dueDate: string | null): TCompany =>
   addressState: '',
   addressCity: '',
   addressDistrict: '',
+  cpfCnpj: '',
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '',
 });

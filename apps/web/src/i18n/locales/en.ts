@@ -28,6 +28,7 @@ export const en: Locale = {
     passwordWeak: 'The password needs at least 8 characters, one uppercase letter, one lowercase letter and one number',
     passwordMismatch: 'Passwords do not match',
     invalidCharacter: 'Contains a character that is not allowed',
+    invalidCpfCnpj: 'Invalid CPF or CNPJ',
   },
   errors: {
     ERR_INTERNAL_SERVER_ERROR: 'An unexpected error occurred. Please try again later.',
@@ -118,6 +119,10 @@ export const en: Locale = {
     ERR_DUPLICATED_CONTACT_LIST: 'A contact list with this name already exists.',
     ERR_LEGACY_XLS:
       'Old .xls files cannot be read: open the spreadsheet and save it as .xlsx (or .csv) before importing.',
+    ERR_NO_INVOICE_FOUND: 'Invoice not found.',
+    ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
+    ERR_BILLING_NOT_CONFIGURED: 'Billing is not configured on this server. Contact support.',
+    ERR_PAYMENT_PROVIDER: 'The payment provider did not answer. Try again shortly.',
     ERR_INVALID_SPREADSHEET:
       'The spreadsheet could not be read. Send an .xlsx file with the columns name, number and email.',
     ERR_NETWORK: 'Could not reach the server. Check your connection.',

@@ -28,6 +28,7 @@ export const es: Locale = {
     passwordWeak: 'La contraseña necesita al menos 8 caracteres, una mayúscula, una minúscula y un número',
     passwordMismatch: 'Las contraseñas no coinciden',
     invalidCharacter: 'Contiene un carácter no permitido',
+    invalidCpfCnpj: 'CPF o CNPJ inválido',
   },
   errors: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocurrió un error inesperado. Inténtelo de nuevo más tarde.',
@@ -118,6 +119,10 @@ export const es: Locale = {
     ERR_DUPLICATED_CONTACT_LIST: 'Ya existe una lista de contactos con este nombre.',
     ERR_LEGACY_XLS:
       'Los archivos .xls antiguos no se pueden leer: abra la hoja y guárdela como .xlsx (o .csv) antes de importar.',
+    ERR_NO_INVOICE_FOUND: 'Factura no encontrada.',
+    ERR_INVOICE_ALREADY_PAID: 'Esta factura ya está pagada.',
+    ERR_BILLING_NOT_CONFIGURED: 'La facturación no está configurada en este servidor. Contacte al soporte.',
+    ERR_PAYMENT_PROVIDER: 'El proveedor de pagos no respondió. Intente de nuevo en unos instantes.',
     ERR_INVALID_SPREADSHEET:
       'No se pudo leer la hoja de cálculo. Envíe un archivo .xlsx con las columnas nombre, número y email.',
     ERR_NETWORK: 'No se pudo comunicar con el servidor. Verifique su conexión.',

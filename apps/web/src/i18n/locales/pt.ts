@@ -29,6 +29,7 @@ export const pt = {
     passwordWeak: 'A senha precisa de ao menos 8 caracteres, uma letra maiúscula, uma minúscula e um número',
     passwordMismatch: 'As senhas não conferem',
     invalidCharacter: 'Contém um caractere não permitido',
+    invalidCpfCnpj: 'CPF ou CNPJ inválido',
   },
   errors: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocorreu um erro inesperado. Tente novamente mais tarde.',
@@ -119,6 +120,10 @@ export const pt = {
     ERR_DUPLICATED_CONTACT_LIST: 'Já existe uma lista de contatos com este nome.',
     ERR_LEGACY_XLS:
       'Arquivos .xls antigos não podem ser lidos: abra a planilha e salve-a como .xlsx (ou .csv) antes de importar.',
+    ERR_NO_INVOICE_FOUND: 'Fatura não encontrada.',
+    ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
+    ERR_BILLING_NOT_CONFIGURED: 'A cobrança não está configurada neste servidor. Fale com o suporte.',
+    ERR_PAYMENT_PROVIDER: 'O provedor de pagamento não respondeu. Tente novamente em instantes.',
     ERR_INVALID_SPREADSHEET:
       'Não foi possível ler a planilha. Envie um arquivo .xlsx com as colunas Nome, Telefone e Email.',
     ERR_NETWORK: 'Não foi possível falar com o servidor. Verifique sua conexão.',

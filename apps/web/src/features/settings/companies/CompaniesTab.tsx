@@ -1,9 +1,11 @@
-import { EventRepeat } from '@mui/icons-material';
+import { EventRepeat, ReceiptLong } from '@mui/icons-material';
 import { Stack } from '@mui/material';
 import { RECURRENCE_MONTHS, type TCompany } from '@zelo/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, DataTable, RowActions, type TColumn } from '../../../components/kit';
 import { toast, toastError } from '../../../components/toast';
+import { CompanyInvoicesDialog } from '../../invoices/CompanyInvoicesDialog';
 import { usePlans } from '../plans/usePlans';
 import { useInlineEditor } from '../useInlineEditor';
 import { CompanyForm } from './CompanyForm';
@@ -17,6 +19,7 @@ export const CompaniesTab = () => {
   const plansQuery = usePlans();
   const saveCompany = useSaveCompany();
   const deleteCompany = useDeleteCompany();
+  const [invoicesOf, setInvoicesOf] = useState<TCompany | null>(null);
   const editor = useInlineEditor<TCompany>({
     onDelete: (company) => deleteCompany.mutateAsync(company.id),
     deleteTitle: (company) => t('settings.companies.deleteTitle', { name: company.name }),
@@ -94,6 +97,12 @@ export const CompaniesTab = () => {
             deleteTestId={`company-delete-${company.email}`}
           >
             <ActionButton
+              label={t('invoices.invoicesAction')}
+              icon={<ReceiptLong fontSize="small" />}
+              onClick={() => setInvoicesOf(company)}
+              testId={`company-invoices-${company.email}`}
+            />
+            <ActionButton
               label={t('settings.companies.expire')}
               icon={<EventRepeat fontSize="small" />}
               onClick={() => void onExpire(company)}
@@ -107,6 +116,7 @@ export const CompaniesTab = () => {
         emptyText={t('settings.companies.empty')}
       />
       {editor.remove.dialog}
+      <CompanyInvoicesDialog company={invoicesOf} onClose={() => setInvoicesOf(null)} />
     </Stack>
   );
 };

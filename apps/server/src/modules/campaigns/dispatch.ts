@@ -1,3 +1,4 @@
+import { isCompanyActive } from '../companies/company-active';
 import { createHash } from 'node:crypto';
 import { CAMPAIGN_MESSAGE_FIELDS, events, rooms, type TCampaignStatus } from '@zelo/shared';
 import { AppError } from '../../http/errors';
@@ -43,6 +44,8 @@ import { planSendTimes } from './interval-plan';
  */
 
 export const SEND_JOB = 'campaign-send';
+/** how long a recipient of a paused company (inactive or past due) waits before it is tried again */
+const RETRY_PAUSED_MS = 60_000;
 /** a run holds its recipient this long; a crashed run's recipient is free again after it */
 export const CLAIM_MS = 30_000;
 /** a job may run this much before the planned time (pg-boss's clock is the database's) */
@@ -257,6 +260,11 @@ export const dispatchShipping = async (
   const shipping = await claimShipping(ctx.db, job.companyId, job.shippingId, now, CLAIM_MS, EARLY_MS);
   if (!shipping) return 'skipped';
   const { companyId, campaignId } = shipping;
+  if (!(await isCompanyActive(ctx, companyId))) {
+    // the company's automatic sends pause until it pays (issue 13): the recipient waits, the tick tries again
+    await releaseShipping(ctx.db, companyId, shipping.id, new Date(now.getTime() + RETRY_PAUSED_MS));
+    return 'skipped';
+  }
   let outcome: TSendOutcome;
   try {
     const campaign = await findCampaignPlain(ctx.db, companyId, campaignId);

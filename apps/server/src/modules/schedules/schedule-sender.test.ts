@@ -251,6 +251,28 @@ describe('the schedule sender (injected clock)', () => {
   });
 });
 
+describe('the schedule sender pauses a company past its due date (issue 13)', () => {
+  it('leaves its due schedule PENDENTE and unsent, and sends it once the company has paid', async () => {
+    const late = await server.createTenant('Late payer');
+    const lateConnection = await insertDefaultConnection(server, late.companyId);
+    channels.connect(lateConnection);
+    const contact = await insertContact(server, late.companyId, { name: 'Eva' });
+    const s = await schedule({ contactId: contact.id, sendAt: new Date(Date.now() - 1000).toISOString() }, late.token);
+    await server.database.executeSql("update companies set due_date = '2020-01-01' where id = $1", [late.companyId]);
+    server.ctx.sessions.forget({ companyId: late.companyId });
+    const sender = createScheduleSender(server.ctx);
+    expect(await sender.runDue()).toBe(0);
+    expect(await row(s.id)).toMatchObject({ status: 'PENDENTE', sent_at: null, job_id: null });
+    expect(channels.texts(contact.number)).toEqual([]);
+    // paid: the due date moves forward; a new sender (a restart, or the recheck a minute later) sends it
+    await server.database.executeSql("update companies set due_date = '2099-01-01' where id = $1", [late.companyId]);
+    server.ctx.sessions.forget({ companyId: late.companyId });
+    expect(await createScheduleSender(server.ctx).runDue()).toBe(1);
+    expect((await row(s.id)).status).toBe('ENVIADA');
+    expect(channels.texts(contact.number)).toHaveLength(1);
+  });
+});
+
 describe('the schedule sender (real clock)', () => {
   it('its timer sends a schedule within 2 s of sendAt, and announces it', async () => {
     const contact = await insertContact(server, tenant.companyId);

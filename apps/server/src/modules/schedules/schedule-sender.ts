@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { TMessage } from '@zelo/shared';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
+import { isCompanyActive } from '../companies/company-active';
 import { readMediaFile, resolveType } from '../messages/media';
 import { findByClientId } from '../messages/messages.repo';
 import { resendFailedMessage, sendTicketMedia, sendTicketText } from '../messages/send-message';
@@ -16,6 +17,7 @@ import {
   finishClaim,
   lastConnectionOfContact,
   nextDueAt,
+  releaseClaim,
   type TScheduleRow,
 } from './schedules.repo';
 import { announceSchedule, setScheduleWakeup } from './schedules.service';
@@ -55,6 +57,9 @@ export type TScheduleSender = {
 };
 
 const DAY_MS = 86_400_000;
+
+/** how long a paused company's schedules wait before its standing is read again */
+const PAUSE_RECHECK_MS = 60_000;
 
 export const clientIdOfSchedule = (id: number) => `schedule:${id}`;
 
@@ -159,9 +164,24 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
   let running: Promise<unknown> | undefined;
   let again = false;
   let stopped = true;
+  /** companies whose sends are paused (inactive or past due), until when they are looked at again */
+  const paused = new Map<number, number>();
+  const pausedIds = () => {
+    const at = now().getTime();
+    for (const [companyId, until] of paused) if (until <= at) paused.delete(companyId);
+
+    return [...paused.keys()];
+  };
 
   /** sends one claimed row and records the outcome, unless the claim was lost meanwhile */
   const sendClaimed = async (row: TScheduleRow, token: string) => {
+    if (!(await isCompanyActive(ctx, row.companyId))) {
+      // the company's automatic sends pause until it pays (issue 13): the row waits, PENDENTE
+      paused.set(row.companyId, now().getTime() + PAUSE_RECHECK_MS);
+      await releaseClaim(ctx.db, row.id, token, now());
+
+      return 0;
+    }
     let outcome: TOutcome;
     try {
       outcome = await sendOne(ctx, row);
@@ -196,6 +216,7 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
         leaseBefore: new Date(now().getTime() - leaseMs),
         token,
         limit: batch,
+        skipCompanyIds: pausedIds(),
       });
       if (claimed.length === 0) break;
       let next = 0;
@@ -235,7 +256,7 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
   /** the timer for the earliest due schedule (at most one poll away, the poll re-arms it anyway) */
   async function arm() {
     if (stopped) return;
-    const at = await nextDueAt(ctx.db);
+    const at = await nextDueAt(ctx.db, pausedIds());
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (!at) return;

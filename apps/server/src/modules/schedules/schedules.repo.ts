@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lt, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, lt, min, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
 import { whatsapps } from '../../db/schema/connections';
 import { contacts } from '../../db/schema/contacts';
@@ -134,13 +134,17 @@ export const companyHasSchedules = async (db: TDbOrTx, companyId: number) =>
 // ---------------------------------------------------------------- the sender's claims
 
 /** the earliest sendAt still to send (for the timer), across companies */
-export const nextDueAt = async (db: TDbOrTx) =>
+export const nextDueAt = async (db: TDbOrTx, skipCompanyIds: number[] = []) =>
   (
     await db
       .select({ at: min(schedules.sendAt) })
       .from(schedules)
-      .where(sql`${schedules.status} = 'PENDENTE'`)
+      .where(and(sql`${schedules.status} = 'PENDENTE'`, notPaused(skipCompanyIds)))
   )[0]?.at ?? null;
+
+/** rows of companies whose sends are paused (inactive or past due: issue 13) are left where they are */
+const notPaused = (skipCompanyIds: number[]) =>
+  skipCompanyIds.length ? notInArray(schedules.companyId, skipCompanyIds) : undefined;
 
 /** PENDENTE rows that fell due before `before` become ERRO with the reason (the downtime rule) */
 export const failTooLate = async (db: TDbOrTx, before: Date, now: Date, reason: string) =>
@@ -157,14 +161,17 @@ export const failTooLate = async (db: TDbOrTx, before: Date, now: Date, reason: 
  */
 export const claimDue = async (
   db: TDbOrTx,
-  opts: { now: Date; leaseBefore: Date; token: string; limit: number },
+  opts: { now: Date; leaseBefore: Date; token: string; limit: number; skipCompanyIds?: number[] },
 ): Promise<TScheduleRow[]> => {
   const due = db
     .select({ id: schedules.id })
     .from(schedules)
     .where(
-      sql`(${schedules.status} = 'PENDENTE' and ${schedules.sendAt} <= ${opts.now})
-        or (${schedules.status} = 'AGENDADA' and ${schedules.updatedAt} < ${opts.leaseBefore})`,
+      and(
+        sql`((${schedules.status} = 'PENDENTE' and ${schedules.sendAt} <= ${opts.now})
+          or (${schedules.status} = 'AGENDADA' and ${schedules.updatedAt} < ${opts.leaseBefore}))`,
+        notPaused(opts.skipCompanyIds ?? []),
+      ),
     )
     .orderBy(asc(schedules.sendAt))
     .limit(opts.limit)
@@ -176,6 +183,13 @@ export const claimDue = async (
     .where(sql`${schedules.id} in ${due}`)
     .returning();
 };
+
+/** gives a claimed row back, PENDENTE as it was (its company's sends are paused), unless the claim was lost */
+export const releaseClaim = async (db: TDbOrTx, id: number, token: string, at: Date) =>
+  db
+    .update(schedules)
+    .set({ status: 'PENDENTE', jobId: null, updatedAt: at })
+    .where(and(eq(schedules.id, id), eq(schedules.jobId, token), sql`${schedules.status} = 'AGENDADA'`));
 
 /** ends a claim (ENVIADA or ERRO) unless it was lost meanwhile (deleted, edited, reclaimed by another node) */
 export const finishClaim = async (

@@ -97,7 +97,10 @@ describe('signing in past the due date', () => {
     const tenant = await server.createTenant('PayOnly');
     await setDueDate(tenant.companyId, PAST);
     const { token } = await server.login(tenant.email, tenant.password);
-    const guarded = server.app.declaredRoutes.filter((r) => r.decl && !['public', 'refresh'].includes(r.decl.auth));
+    // a connection-token route (the external API) does not take a session: its expiry answer is tested with the API
+    const guarded = server.app.declaredRoutes.filter(
+      (r) => r.decl && !['public', 'refresh', 'token'].includes(r.decl.auth),
+    );
     expect(guarded.length).toBeGreaterThan(100);
     const wrong: string[] = [];
     let refused = 0;

@@ -255,6 +255,20 @@ describe('POST /api/messages/send', () => {
     expect(await outbox(t, c.id, number)).toEqual([]);
   });
 
+  it('a company past its due date gets 402 ERR_SUBSCRIPTION_EXPIRED through its token, nothing sent', async () => {
+    const t = await server.createTenant('Past due API');
+    const c = await connectedWithToken(t);
+    await server.database.executeSql("update companies set due_date = '2020-01-01' where id = $1", [t.companyId]);
+    server.ctx.sessions.forget({ companyId: t.companyId });
+    const number = randomNumber();
+    const res = await sendJson(c.token, { number, body: 'Past due' });
+    expect(res).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED' } });
+    expect(await messagesOfCompany(t.companyId)).toBe(0);
+    await server.database.executeSql("update companies set due_date = '2099-01-01' where id = $1", [t.companyId]);
+    server.ctx.sessions.forget({ companyId: t.companyId });
+    expect(await outbox(t, c.id, number)).toEqual([]);
+  });
+
   it('refuses bad numbers and bodies (400) and numbers that are not WhatsApp accounts, storing nothing', async () => {
     const messages = await messagesOfCompany(tenant.companyId);
     const contacts = await contactsOfCompany(tenant.companyId);

@@ -27,12 +27,15 @@ import {
   queueForBot,
   queuesOfConnection,
   startCycle,
+  ratingPending,
+  ticketById,
   type TBotQueue,
   type TConnectionRow,
   type TCycleRow,
   type TTicketRow,
 } from './inbound.repo';
 import { sendBotTexts } from './send';
+import { AUTOMATION_STAGES, runStages, type TStageInput } from './stages';
 import { asLang } from './texts';
 import { isOpenAt, safeTimeZone, type TScheduleRow, wasOpenBetween } from './working-hours';
 
@@ -303,11 +306,36 @@ const decide = async (db: TDbOrTx, input: TAutomationInput, now: Date): Promise<
 };
 
 /**
+ * whether the stages (flows, integrations, AI) may answer this message: a ticket no attendant holds, not a
+ * group, the contact's bot on, no rating pending, and the company open when its hours are the company's
+ */
+const stagesMayRun = async (ctx: TAppContext, input: TStageInput, now: Date) => {
+  const ticket = await ticketById(ctx.db, input.companyId, input.ticketId);
+  if (!ticket || ticket.status === 'closed' || ticket.isGroup || ticket.userId) return false;
+  const known = input.known ?? {};
+  const contact =
+    known.contact?.id === ticket.contactId ? known.contact : await contactById(ctx.db, input.companyId, ticket.contactId);
+  if (!contact || contact.disableBot) return false;
+  if (await ratingPending(ctx.db, input.companyId, ticket.id)) return false;
+  const settings =
+    known.settings ?? new Map((await readCompanySettings(ctx.db, input.companyId)).map((s) => [s.key, s.value]));
+  if (settings.get('scheduleType') === 'company') {
+    const company = known.company ?? (await companyForInbound(ctx.db, input.companyId));
+    if (!company || !isOpenAt(company.schedules, safeTimeZone(company.timezone), now)) return false;
+  }
+
+  return true;
+};
+
+/**
  * runs the chain for a stored customer message; the sends and events happen after the commit. A company
  * past its due date (or inactive) keeps its messages but its bots pause (issue 13): nothing runs.
  */
-export const runAutomation = async (ctx: TAppContext, input: TAutomationInput, now: Date) => {
+export const runAutomation = async (ctx: TAppContext, input: TStageInput, now: Date) => {
   if (!(await isCompanyActive(ctx, input.companyId, now))) return;
+  if (AUTOMATION_STAGES.length > 0 && (await stagesMayRun(ctx, input, now)) && (await runStages(ctx, input, now))) {
+    return;
+  }
   const plan = await ctx.db.transaction((tx) => decide(tx, input, now));
   if (!plan) return;
   await sendBotTexts(ctx, input.companyId, input.ticketId, plan.sends);

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { rebuildContactTicketsWords } from '../modules/tickets/ticket-search.repo';
@@ -104,6 +104,33 @@ export const lockTicket = async (db: TDbOrTx, companyId: number, ticketId: numbe
   )[0] ?? null;
 
 export type TTicketRow = NonNullable<Awaited<ReturnType<typeof lockTicket>>>;
+
+/** the ticket as it is now, without a lock */
+export const ticketById = async (db: TDbOrTx, companyId: number, ticketId: number) =>
+  (
+    await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+  )[0] ?? null;
+
+/** whether the ticket's open attendance cycle waits for the customer's rating */
+export const ratingPending = async (db: TDbOrTx, companyId: number, ticketId: number) =>
+  (
+    await db
+      .select({ id: ticketTrackings.id })
+      .from(ticketTrackings)
+      .where(
+        and(
+          eq(ticketTrackings.companyId, companyId),
+          eq(ticketTrackings.ticketId, ticketId),
+          isNull(ticketTrackings.finishedAt),
+          isNotNull(ticketTrackings.ratingAt),
+          eq(ticketTrackings.rated, false),
+        ),
+      )
+      .limit(1)
+  ).length > 0;
 
 export const patchTicket = async (
   db: TDbOrTx,

@@ -250,6 +250,8 @@ export const createInboundHandlers = (
         ticketId: stored.ticket.id,
         body: m.body ?? '',
         connection,
+        messageId: stored.message.id,
+        mediaType: stored.message.mediaType ?? undefined,
         known: { company, settings, contact: contact ?? undefined },
       },
       now(),

@@ -10,7 +10,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, api, onSubscriptionExpired, onTokenRefreshed, refreshAccessToken } from '../../api/http';
-import { clearSession, getToken, onSessionEnded, storeSession } from '../../api/session';
+import { clearSession, endSession, getToken, onSessionEnded, storeSession } from '../../api/session';
 import { connectSocket, disconnectSocket, useSocketEvent } from '../../api/socket';
 import { toast } from '../../components/toast';
 import { changeLanguage, currentLanguage } from '../../i18n';
@@ -154,11 +154,9 @@ const SessionEvents = ({ user, onUserChanged }: SessionEventsProps) => {
   const { t } = useTranslation();
   useSocketEvent(events.auth(user.companyId), (payload: { action?: string; user?: { id?: number } }) => {
     if (payload?.action === 'update' && payload.user?.id === user.id) {
+      // the session ends in place (no reload), so the message stays on screen over the login page
       toast.error(t('auth.otherLogin'));
-      setTimeout(() => {
-        clearSession();
-        window.location.reload();
-      }, 1000);
+      endSession();
     }
   });
   // a payment moved the due date: the session leaves pay-only (and the banners follow) without a new login

@@ -53,6 +53,8 @@ const ZEnv = z.object({
     .optional(),
   /** hosts or CIDRs a tenant's outbound URL may reach although private or loopback (lib/outbound.ts) */
   OUTBOUND_ALLOW_HOSTS: z.string().default(''),
+  /** Azure speech's synthesis URL, `{region}` replaced by the prompt's region (another cloud, or a test server) */
+  AZURE_TTS_URL: z.string().default('https://{region}.tts.speech.microsoft.com/cognitiveservices/v1'),
 });
 
 /** 32 bytes from 64 hex digits or base64; undefined when the text is neither */
@@ -93,6 +95,8 @@ export type TConfig = {
   secretKey: Buffer;
   /** OUTBOUND_ALLOW_HOSTS, split: host names, addresses or CIDRs */
   outboundAllowHosts: string[];
+  /** Azure speech's URL with `{region}` */
+  azureTtsUrl: string;
   webDist: string;
 };
 
@@ -174,6 +178,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS.split(',')
       .map((h) => h.trim())
       .filter(Boolean),
+    azureTtsUrl: e.AZURE_TTS_URL,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 };

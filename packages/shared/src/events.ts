@@ -40,6 +40,8 @@ export const events = {
   campaign: (companyId: number) => `company-${companyId}-campaign`,
   /** the company's campaign settings were saved (admins) */
   campaignSettings: (companyId: number) => `company-${companyId}-campaignSettings`,
+  /** AI prompts: `{action: 'create'|'update', prompt}` (keys masked), `{action: 'delete', promptId}` (admins) */
+  prompt: (companyId: number) => `company-${companyId}-prompt`,
 } as const;
 
 export const rooms = {

@@ -83,7 +83,8 @@ const checkBaseUrl = async (baseUrl: string | null | undefined) => {
 };
 
 const duplicatedOr = (err: unknown) => {
-  if ((err as { code?: string }).code === '23505') {
+  const e = err as { code?: string; cause?: { code?: string } };
+  if (e.code === '23505' || e.cause?.code === '23505') {
     return new AppError('ERR_DUPLICATED_PROMPT', 'A prompt with this name exists', [
       { path: 'name', message: 'duplicated' },
     ]);

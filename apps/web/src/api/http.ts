@@ -29,7 +29,8 @@ export class ApiError extends Error {
 }
 
 type Params = Record<string, unknown>;
-type RequestInit = { method: string; url: string; body?: unknown; params?: Params };
+/** `headers`: extra request headers (a secret typed in a form travels there, never in the URL) */
+type RequestInit = { method: string; url: string; body?: unknown; params?: Params; headers?: Record<string, string> };
 
 export const buildUrl = (url: string, params?: Params) => {
   const search = new URLSearchParams();
@@ -81,7 +82,7 @@ const toApiError = (status: number, body: unknown): ApiError => {
 
 /** One fetch; returns the parsed body or throws an ApiError (status 0, ERR_NETWORK when the server is unreachable). */
 const rawRequest = async (req: RequestInit, token: string | null): Promise<unknown> => {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
   if (token) {
     headers.Authorization = `Bearer ${token}`;
   }
@@ -211,7 +212,8 @@ const request = async <T>(req: RequestInit): Promise<T> => {
 };
 
 export const api = {
-  get: <T>(url: string, opts?: { params?: Params }) => request<T>({ method: 'GET', url, params: opts?.params }),
+  get: <T>(url: string, opts?: { params?: Params; headers?: Record<string, string> }) =>
+    request<T>({ method: 'GET', url, params: opts?.params, headers: opts?.headers }),
   post: <T>(url: string, body?: unknown) => request<T>({ method: 'POST', url, body }),
   put: <T>(url: string, body?: unknown) => request<T>({ method: 'PUT', url, body }),
   delete: <T>(url: string) => request<T>({ method: 'DELETE', url }),

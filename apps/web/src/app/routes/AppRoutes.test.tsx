@@ -93,9 +93,10 @@ const BUILT = [
   '/contact-lists/4/contacts',
   '/files',
   '/subscription',
+  '/prompts',
 ];
 
-const PATHS = ['/prompts', '/queue-integration', '/phrase-lists', '/flowbuilders', '/flowbuilder/3', '/flowbuilder'];
+const PATHS = ['/queue-integration', '/phrase-lists', '/flowbuilders', '/flowbuilder/3', '/flowbuilder'];
 
 describe('routes', { timeout: 30_000 }, () => {
   it('renders the public screens for a visitor', async () => {

@@ -34,6 +34,7 @@ const CampaignsConfigPage = lazy(() => import('../../features/campaigns/Campaign
 const ContactListsPage = lazy(() => import('../../features/contact-lists/ContactListsPage'));
 const ContactListItemsPage = lazy(() => import('../../features/contact-lists/ContactListItemsPage'));
 const FilesPage = lazy(() => import('../../features/files/FilesPage'));
+const PromptsPage = lazy(() => import('../../features/prompts/PromptsPage'));
 const MessagesApiPage = lazy(() => import('../../features/messages-api/MessagesApiPage'));
 const SubscriptionPage = lazy(() => import('../../features/subscription/SubscriptionPage'));
 const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
@@ -54,7 +55,12 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'helps', titleKey: 'menu.helps', element: <HelpsPage /> },
   { path: 'users', titleKey: 'menu.users', access: ADMIN, element: <UsersPage /> },
   { path: 'files', titleKey: 'menu.files', access: ADMIN, element: <FilesPage /> },
-  { path: 'prompts', titleKey: 'menu.prompts', access: { plan: 'useOpenAi' } },
+  {
+    path: 'prompts',
+    titleKey: 'menu.prompts',
+    access: { admin: true, plan: 'useOpenAi' },
+    element: <PromptsPage />,
+  },
   { path: 'queue-integration', titleKey: 'menu.queueIntegration', access: { plan: 'useIntegrations' } },
   {
     path: 'messages-api',

@@ -1,0 +1,102 @@
+import { Typography } from '@mui/material';
+import type { TPrompt } from '@zelo/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, ListPage, RowActions, type TColumn, useDeleteConfirm, useSearch } from '../../components/kit';
+import './i18n';
+import { PromptDialog } from './PromptDialog';
+import { usePrompts } from './usePrompts';
+
+/**
+ * /prompts (admins of a plan with useOpenAi, spec 3 §2.3): the company's AI prompts with their sector and max
+ * tokens, searchable, with add, edit and delete, kept live by `company-{id}-prompt`.
+ */
+const PromptsPage = () => {
+  const { t } = useTranslation();
+  const { search, setSearch, searchParam } = useSearch();
+  const list = usePrompts(searchParam);
+  // undefined: closed; null: adding; the dialog is mounted afresh for every opening
+  const [editing, setEditing] = useState<TPrompt | null | undefined>(undefined);
+  const [opening, setOpening] = useState(0);
+  const open = (p: TPrompt | null) => {
+    setOpening((n) => n + 1);
+    setEditing(p);
+  };
+  const remove = useDeleteConfirm<TPrompt>({
+    onDelete: (p) => list.remove(p.id),
+    title: (p) => t('prompts.deleteTitle', { name: p.name }),
+    message: () => t('prompts.deleteMessage'),
+    successMessage: t('prompts.deleted'),
+  });
+
+  const columns: TColumn<TPrompt>[] = [
+    {
+      key: 'name',
+      header: t('prompts.columns.name'),
+      primary: true,
+      width: '35%',
+      render: (p) => (
+        <Typography variant="body2" fontWeight={600} sx={{ wordBreak: 'break-word' }}>
+          {p.name}
+        </Typography>
+      ),
+    },
+    {
+      key: 'queue',
+      header: t('prompts.columns.queue'),
+      render: (p) => <Typography variant="body2">{p.queue?.name ?? '—'}</Typography>,
+    },
+    {
+      key: 'model',
+      header: t('prompts.columns.model'),
+      render: (p) => (
+        <Typography variant="body2" color="text.secondary" noWrap title={p.baseUrl ?? undefined}>
+          {p.model}
+        </Typography>
+      ),
+    },
+    {
+      key: 'maxTokens',
+      header: t('prompts.columns.maxTokens'),
+      align: 'center',
+      render: (p) => <Typography variant="body2">{p.maxTokens}</Typography>,
+    },
+  ];
+
+  return (
+    <ListPage
+      title={t('prompts.title')}
+      search={{ value: search, onChange: setSearch, placeholder: t('prompts.search'), testId: 'prompts-search' }}
+      add={{ label: t('prompts.add'), onClick: () => open(null), testId: 'prompts-add' }}
+    >
+      <DataTable
+        rows={list.items}
+        columns={columns}
+        getRowId={(p) => p.id}
+        rowTestId={(p) => `prompt-row-${p.name}`}
+        actions={(p) => (
+          <RowActions
+            onEdit={() => open(p)}
+            onDelete={() => remove.ask(p)}
+            editTestId={`prompt-edit-${p.name}`}
+            deleteTestId={`prompt-delete-${p.name}`}
+          />
+        )}
+        isLoading={list.isLoading}
+        hasMore={list.hasMore}
+        onLoadMore={list.loadMore}
+        emptyText={t('prompts.empty')}
+      />
+      <PromptDialog
+        key={opening}
+        open={editing !== undefined}
+        prompt={editing ?? null}
+        onSaved={list.upsert}
+        onClose={() => setEditing(undefined)}
+      />
+      {remove.dialog}
+    </ListPage>
+  );
+};
+
+export default PromptsPage;

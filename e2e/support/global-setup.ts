@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeAi } from '../../apps/server/test/fake-ai';
 import { startFakeAsaas } from '../../apps/server/test/fake-asaas';
 import { ARTIFACTS_DIR, ROOT_DIR } from './paths';
 
@@ -18,6 +19,9 @@ declare module 'vitest' {
     superPassword: string;
     /** the fake Asaas the server's Pix checkout talks to (its /__control routes fire the payment webhook) */
     asaasUrl: string;
+    /** the fake OpenAI-compatible API (and Azure speech) on loopback: its key and base URL */
+    aiBaseUrl: string;
+    aiApiKey: string;
   }
 }
 
@@ -103,6 +107,9 @@ export default async function setup(project: TestProject) {
     webhook: { url: `http://127.0.0.1:${port}/api/subscription/webhook/asaas`, token: asaasWebhookToken },
   });
 
+  // the AI prompts' OpenAI-compatible API: a fake on loopback (OUTBOUND_ALLOW_HOSTS lets the server reach it)
+  const ai = await startFakeAi();
+
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT_DIR,
     env: {
@@ -119,6 +126,7 @@ export default async function setup(project: TestProject) {
       ASAAS_WEBHOOK_TOKEN: asaasWebhookToken,
       // the fake external services (AI, Typebot, n8n, webhooks) listen on loopback
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      AZURE_TTS_URL: ai.ttsTemplate,
       // WhatsApp Web sessions cannot reach WhatsApp here: they give up after one quick retry (DISCONNECTED)
       BAILEYS_MAX_RETRIES: '1',
       BAILEYS_BACKOFF_MS: '200',
@@ -138,6 +146,7 @@ export default async function setup(project: TestProject) {
   } catch (err) {
     await stopServer(server);
     await asaas.close();
+    await ai.close();
     await rm(dataDir, { recursive: true, force: true });
     throw err;
   }
@@ -147,10 +156,13 @@ export default async function setup(project: TestProject) {
   project.provide('superEmail', SUPER_EMAIL);
   project.provide('superPassword', SUPER_PASSWORD);
   project.provide('asaasUrl', asaas.url.replace(/\/v3$/, ''));
+  project.provide('aiBaseUrl', ai.baseUrl);
+  project.provide('aiApiKey', ai.state.apiKey);
 
   return async () => {
     await stopServer(server);
     await asaas.close();
+    await ai.close();
     log.end();
     await rm(dataDir, { recursive: true, force: true });
   };

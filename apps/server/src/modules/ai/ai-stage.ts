@@ -4,12 +4,14 @@ import { whatsapps } from '../../db/schema/connections';
 import { companies, plans } from '../../db/schema/core';
 import { queues } from '../../db/schema/queues';
 import type { TDbOrTx } from '../../db/client';
-import { ticketById } from '../../inbound/inbound.repo';
+import { companyForInbound, ticketById } from '../../inbound/inbound.repo';
+import { asLang } from '../../inbound/texts';
 import type { TInboundStage, TStageInput } from '../../inbound/stages';
 import type { TAppContext } from '../../lib/context';
 import { openSecret } from '../../lib/secrets';
 import { claimAiRun, openCycleId, readAiState, releaseAiRun } from './ai.repo';
-import { answerWithAi } from './answer';
+import { aiFailureNote } from './ai-texts';
+import { answerWithAi, noteOnTicket } from './answer';
 
 /** a run holds the ticket at most this long (a crashed node's claim expires) */
 const CLAIM_MS = 3 * 60_000;
@@ -52,6 +54,17 @@ const runOnce = async (ctx: TAppContext, input: TStageInput, first: boolean) => 
   const prompt = await promptForTicket(ctx.db, input.companyId, ticket);
   if (!prompt) return;
   const { companyId, ticketId } = input;
+  let apiKey: string;
+  let voiceKey: string;
+  try {
+    apiKey = openSecret(prompt.apiKey);
+    voiceKey = openSecret(prompt.voiceKey);
+  } catch {
+    // sealed under another ZELO_SECRET_KEY: the attendants learn the AI cannot answer
+    const lang = asLang((await companyForInbound(ctx.db, companyId))?.language);
+    await noteOnTicket(ctx, companyId, ticketId, aiFailureNote(lang, 'auth', 'ZELO_SECRET_KEY'));
+    return;
+  }
   await answerWithAi(ctx, {
     companyId,
     ticketId,
@@ -62,7 +75,7 @@ const runOnce = async (ctx: TAppContext, input: TStageInput, first: boolean) => 
     mediaType: first ? input.mediaType : undefined,
     settings: {
       prompt: prompt.prompt,
-      apiKey: openSecret(prompt.apiKey),
+      apiKey,
       baseUrl: prompt.baseUrl,
       model: prompt.model,
       maxTokens: prompt.maxTokens,
@@ -70,7 +83,7 @@ const runOnce = async (ctx: TAppContext, input: TStageInput, first: boolean) => 
       maxMessages: prompt.maxMessages,
       queueId: prompt.queueId,
       voice: prompt.voice,
-      voiceKey: openSecret(prompt.voiceKey),
+      voiceKey,
       voiceRegion: prompt.voiceRegion,
     },
   });

@@ -113,6 +113,11 @@ export const ERROR_CATALOGUE = {
   ERR_BILLING_NOT_CONFIGURED: 503,
   /** the payment provider refused or did not answer the charge */
   ERR_PAYMENT_PROVIDER: 502,
+  /** no queue integration with this id in the caller's company */
+  ERR_NO_INTEGRATION_FOUND: 404,
+  ERR_DUPLICATED_INTEGRATION: 409,
+  /** a Dialogflow test session (or a token request) failed: the message says why */
+  ERR_INTEGRATION_TEST_FAILED: 502,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

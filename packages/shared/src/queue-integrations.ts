@@ -82,9 +82,11 @@ export const checkIntegrationFields = (v: TFields, issue: (path: string, message
 };
 
 /** POST /queueIntegration and PUT /queueIntegration/:id (the whole record, as the ancestor's dialog sends it) */
-export const ZQueueIntegrationBody = z.object(fields).superRefine((v, ctx) =>
-  checkIntegrationFields(v as TFields, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message })),
-);
+export const ZQueueIntegrationBody = z
+  .object(fields)
+  .superRefine((v, ctx) =>
+    checkIntegrationFields(v as TFields, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message })),
+  );
 export type TQueueIntegrationBody = z.infer<typeof ZQueueIntegrationBody>;
 export type TQueueIntegrationForm = z.input<typeof ZQueueIntegrationBody>;
 

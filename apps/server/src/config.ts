@@ -46,6 +46,8 @@ const ZEnv = z.object({
   ASAAS_API_URL: z.string().url().default('https://api.asaas.com/v3'),
   /** what Asaas sends in `asaas-access-token` with each webhook; unset, every webhook is refused */
   ASAAS_WEBHOOK_TOKEN: z.string().optional(),
+  /** Dialogflow ES REST host (`https://{location}-dialogflow.googleapis.com` for a regional agent; tests: a fake) */
+  DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
 });
 
 export type TConfig = {
@@ -70,6 +72,7 @@ export type TConfig = {
   inboundDeliveries: { retryMs: number; maxAttempts: number; claimMs: number; pollMs: number };
   invoiceLeadDays: number;
   asaas: { apiKey?: string; apiUrl: string; webhookToken?: string };
+  dialogflowApiUrl: string;
   webDist: string;
 };
 
@@ -132,6 +135,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
       apiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''),
       webhookToken: e.ASAAS_WEBHOOK_TOKEN,
     },
+    dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ''),
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 };

@@ -46,9 +46,31 @@ const ZEnv = z.object({
   ASAAS_API_URL: z.string().url().default('https://api.asaas.com/v3'),
   /** what Asaas sends in `asaas-access-token` with each webhook; unset, every webhook is refused */
   ASAAS_WEBHOOK_TOKEN: z.string().optional(),
+<<<<<<< HEAD
   /** Dialogflow ES REST host (`https://{location}-dialogflow.googleapis.com` for a regional agent; tests: a fake) */
   DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+=======
+  /** the key that seals tenant secrets at rest (lib/secrets.ts): 32 bytes as 64 hex digits or base64 */
+  ZELO_SECRET_KEY: z
+    .string()
+    .refine((v) => parseSecretKey(v) !== undefined, '32 bytes as 64 hex digits or base64')
+    .optional(),
+  /** hosts or CIDRs a tenant's outbound URL may reach although private or loopback (lib/outbound.ts) */
+  OUTBOUND_ALLOW_HOSTS: z.string().default(''),
+>>>>>>> ai
 });
+
+/** 32 bytes from 64 hex digits or base64; undefined when the text is neither */
+export const parseSecretKey = (text: string): Buffer | undefined => {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const bytes = Buffer.from(value, 'base64');
+    if (bytes.length === 32) return bytes;
+  }
+
+  return undefined;
+};
 
 export type TConfig = {
   port: number;
@@ -72,7 +94,14 @@ export type TConfig = {
   inboundDeliveries: { retryMs: number; maxAttempts: number; claimMs: number; pollMs: number };
   invoiceLeadDays: number;
   asaas: { apiKey?: string; apiUrl: string; webhookToken?: string };
+<<<<<<< HEAD
   dialogflowApiUrl: string;
+=======
+  /** the 32-byte key sealing tenant secrets (ZELO_SECRET_KEY, else generated once into DATA_DIR) */
+  secretKey: Buffer;
+  /** OUTBOUND_ALLOW_HOSTS, split: host names, addresses or CIDRs */
+  outboundAllowHosts: string[];
+>>>>>>> ai
   webDist: string;
 };
 
@@ -86,6 +115,21 @@ const loadOrCreateSecrets = (dataDir: string) => {
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
 
   return secrets;
+};
+
+/** The secrets key is never a fixed default either: generated once into DATA_DIR/secret.key. */
+const loadOrCreateSecretKey = (dataDir: string): Buffer => {
+  const file = resolve(dataDir, 'secret.key');
+  if (existsSync(file)) {
+    const key = parseSecretKey(readFileSync(file, 'utf8'));
+    if (!key) throw new Error(`Invalid configuration:\n  ${file}: not a 32-byte key`);
+
+    return key;
+  }
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+
+  return key;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
@@ -135,7 +179,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
       apiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''),
       webhookToken: e.ASAAS_WEBHOOK_TOKEN,
     },
+<<<<<<< HEAD
     dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ''),
+=======
+    secretKey: e.ZELO_SECRET_KEY ? (parseSecretKey(e.ZELO_SECRET_KEY) as Buffer) : loadOrCreateSecretKey(dataDir),
+    outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+>>>>>>> ai
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 };

@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   events,
   rooms,
-  SECRET_MASK_CHAR,
   type TIntegrationDelivery,
   type TIntegrationTestBody,
   type TListQuery,
@@ -27,7 +26,7 @@ import {
   updateIntegrationRow,
 } from './queue-integrations.repo';
 import { DialogflowError, detectIntent } from './runtime/dialogflow';
-import { maskSecret, openSecret, sealSecret } from './runtime/io';
+import { isMasked, maskStored, openSecret, sealSecret } from './runtime/io';
 
 /** the API's integration: its secrets masked (a masked value sent back keeps the stored one) */
 export const toIntegration = (ctx: TAppContext, row: TIntegrationRow): TQueueIntegration => ({
@@ -35,7 +34,7 @@ export const toIntegration = (ctx: TAppContext, row: TIntegrationRow): TQueueInt
   type: row.type as TQueueIntegration['type'],
   name: row.name,
   projectName: row.projectName,
-  jsonContent: row.jsonContent ? maskSecret(openSecret(ctx, row.jsonContent)) : '',
+  jsonContent: maskStored(row.jsonContent),
   language: row.language,
   urlN8N: row.urlN8N,
   typebotSlug: row.typebotSlug,
@@ -46,15 +45,13 @@ export const toIntegration = (ctx: TAppContext, row: TIntegrationRow): TQueueInt
   typebotRestartMessage: row.typebotRestartMessage,
   typebotUnknownMessage: row.typebotUnknownMessage,
   flowId: row.flowId,
-  webhookSecret: row.webhookSecret ? maskSecret(openSecret(ctx, row.webhookSecret)) : '',
+  webhookSecret: maskStored(row.webhookSecret),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
 const announce = (ctx: TAppContext, companyId: number, payload: unknown) =>
   ctx.realtime.to(rooms.admins(companyId), events.queueIntegration(companyId), payload);
-
-const isMasked = (value: string) => value.includes(SECRET_MASK_CHAR);
 
 const load = async (ctx: TAppContext, companyId: number, id: number) => {
   const row = await findIntegration(ctx.db, companyId, id);

@@ -46,10 +46,8 @@ const ZEnv = z.object({
   ASAAS_API_URL: z.string().url().default('https://api.asaas.com/v3'),
   /** what Asaas sends in `asaas-access-token` with each webhook; unset, every webhook is refused */
   ASAAS_WEBHOOK_TOKEN: z.string().optional(),
-<<<<<<< HEAD
   /** Dialogflow ES REST host (`https://{location}-dialogflow.googleapis.com` for a regional agent; tests: a fake) */
   DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
-=======
   /** the key that seals tenant secrets at rest (lib/secrets.ts): 32 bytes as 64 hex digits or base64 */
   ZELO_SECRET_KEY: z
     .string()
@@ -57,7 +55,6 @@ const ZEnv = z.object({
     .optional(),
   /** hosts or CIDRs a tenant's outbound URL may reach although private or loopback (lib/outbound.ts) */
   OUTBOUND_ALLOW_HOSTS: z.string().default(''),
->>>>>>> ai
 });
 
 /** 32 bytes from 64 hex digits or base64; undefined when the text is neither */
@@ -94,14 +91,11 @@ export type TConfig = {
   inboundDeliveries: { retryMs: number; maxAttempts: number; claimMs: number; pollMs: number };
   invoiceLeadDays: number;
   asaas: { apiKey?: string; apiUrl: string; webhookToken?: string };
-<<<<<<< HEAD
   dialogflowApiUrl: string;
-=======
   /** the 32-byte key sealing tenant secrets (ZELO_SECRET_KEY, else generated once into DATA_DIR) */
   secretKey: Buffer;
   /** OUTBOUND_ALLOW_HOSTS, split: host names, addresses or CIDRs */
   outboundAllowHosts: string[];
->>>>>>> ai
   webDist: string;
 };
 
@@ -179,14 +173,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
       apiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''),
       webhookToken: e.ASAAS_WEBHOOK_TOKEN,
     },
-<<<<<<< HEAD
     dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ''),
-=======
     secretKey: e.ZELO_SECRET_KEY ? (parseSecretKey(e.ZELO_SECRET_KEY) as Buffer) : loadOrCreateSecretKey(dataDir),
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS.split(',')
       .map((h) => h.trim())
       .filter(Boolean),
->>>>>>> ai
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 };

@@ -123,16 +123,13 @@ export const en: Locale = {
     ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
     ERR_BILLING_NOT_CONFIGURED: 'Billing is not configured on this server. Contact support.',
     ERR_PAYMENT_PROVIDER: 'The payment provider did not answer. Try again shortly.',
-<<<<<<< HEAD
     ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
     ERR_DUPLICATED_INTEGRATION: 'An integration with this name already exists.',
     ERR_INTEGRATION_TEST_FAILED: 'The integration test failed.',
-=======
     ERR_OUTBOUND_URL_REFUSED:
       'Address refused: use http or https to a public server (private addresses only when the server operator allows them).',
     ERR_NO_PROMPT_FOUND: 'Prompt not found.',
     ERR_DUPLICATED_PROMPT: 'A prompt with this name already exists.',
->>>>>>> ai
     ERR_INVALID_SPREADSHEET:
       'The spreadsheet could not be read. Send an .xlsx file with the columns name, number and email.',
     ERR_NETWORK: 'Could not reach the server. Check your connection.',

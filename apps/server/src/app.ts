@@ -13,6 +13,8 @@ import type { Logger } from 'pino';
 import type { TConfig } from './config';
 import { useOutboundAllowList } from './lib/outbound';
 import { useSecretKey } from './lib/secrets';
+import { AUTOMATION_STAGES } from './inbound/stages';
+import { queueIntegrationStage } from './modules/queue-integrations/runtime/stage';
 import type { TDatabase } from './db/client';
 import { createAuthStateStore } from './channels/auth-state.repo';
 import { createCloudApiDriver } from './channels/cloud-api/cloud-api.driver';
@@ -139,6 +141,8 @@ export const buildApp = async (opts: {
   // tenant secrets sealed at rest and the outbound URL guard follow this server's configuration
   useSecretKey(config.secretKey);
   useOutboundAllowList(config.outboundAllowHosts);
+  // the automation stages each module adds (inbound/stages.ts), once per process
+  if (!AUTOMATION_STAGES.includes(queueIntegrationStage)) AUTOMATION_STAGES.push(queueIntegrationStage);
   const sessions = createSessionCache({
     onPeerError: (err) => logger.warn({ err }, 'session cache: a forget was not answered by every node'),
   });

@@ -13,8 +13,6 @@ import type { Logger } from 'pino';
 import type { TConfig } from './config';
 import { useOutboundAllowList } from './lib/outbound';
 import { useSecretKey } from './lib/secrets';
-import { AUTOMATION_STAGES } from './inbound/stages';
-import { queueIntegrationStage } from './modules/queue-integrations/runtime/stage';
 import type { TDatabase } from './db/client';
 import { createAuthStateStore } from './channels/auth-state.repo';
 import { createCloudApiDriver } from './channels/cloud-api/cloud-api.driver';
@@ -74,6 +72,8 @@ import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createRealtime, rooms } from './realtime/realtime';
+import { AUTOMATION_STAGES } from './inbound/stages';
+import { queueIntegrationStage } from './modules/queue-integrations/runtime/stage';
 
 /** Every feature's routes, registered in one place. */
 const MODULES = [

@@ -11,7 +11,13 @@ export type TIntegrationInsert = typeof queueIntegrations.$inferInsert;
 const mine = (companyId: number, id: number) =>
   and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id));
 
-export const pageIntegrations = async (db: TDbOrTx, companyId: number, search: string, limit: number, offset: number) => {
+export const pageIntegrations = async (
+  db: TDbOrTx,
+  companyId: number,
+  search: string,
+  limit: number,
+  offset: number,
+) => {
   const parts: (SQL | undefined)[] = [eq(queueIntegrations.companyId, companyId)];
   if (search) {
     parts.push(

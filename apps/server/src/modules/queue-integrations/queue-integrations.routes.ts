@@ -45,10 +45,8 @@ export const queueIntegrationsRoutes = (app: FastifyInstance, ctx: TAppContext) 
     },
     (request) => listIntegrations(ctx, request.auth, request.query),
   );
-  r.post(
-    '/api/queueIntegration/testSession',
-    { config, schema: { tags, body: ZIntegrationTestBody } },
-    (request) => testSession(ctx, request.auth, request.body),
+  r.post('/api/queueIntegration/testSession', { config, schema: { tags, body: ZIntegrationTestBody } }, (request) =>
+    testSession(ctx, request.auth, request.body),
   );
   r.get('/api/queueIntegration/:id', { config, schema: { tags, params: ZIdParams } }, (request) =>
     getIntegration(ctx, request.auth, request.params.id),

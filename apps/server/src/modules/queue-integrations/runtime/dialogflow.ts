@@ -73,7 +73,10 @@ const accessToken = async (ctx: TAppContext, json: string, now: Date) => {
     throw new DialogflowError(`Google refused the service account (${res.status} ${body.error ?? ''})`.trim());
   }
   if (tokens.size > 1000) tokens.clear();
-  tokens.set(key, { token: body.access_token, until: now.getTime() + Math.max(0, (body.expires_in ?? 3600) - 60) * 1000 });
+  tokens.set(key, {
+    token: body.access_token,
+    until: now.getTime() + Math.max(0, (body.expires_in ?? 3600) - 60) * 1000,
+  });
   return body.access_token;
 };
 

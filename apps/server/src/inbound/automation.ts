@@ -192,6 +192,8 @@ const decide = async (db: TDbOrTx, input: TAutomationInput, now: Date): Promise<
     plan.previous ??= placeOf(ticket);
     patch.queueId = queue.id;
     patch.queueOptionId = null;
+    // the queue's integration takes the conversation from the next message (reference §2.6 step 8)
+    if (queue.integrationId) Object.assign(patch, { useIntegration: true, integrationId: queue.integrationId });
     await patchCycle(db, companyId, cycle.id, { queueId: queue.id, queuedAt: now });
     if (queueClosed(queue)) {
       // waits in its queue for the attendants; the options tree is not offered out of hours
@@ -314,7 +316,9 @@ const stagesMayRun = async (ctx: TAppContext, input: TStageInput, now: Date) => 
   if (!ticket || ticket.status === 'closed' || ticket.isGroup || ticket.userId) return false;
   const known = input.known ?? {};
   const contact =
-    known.contact?.id === ticket.contactId ? known.contact : await contactById(ctx.db, input.companyId, ticket.contactId);
+    known.contact?.id === ticket.contactId
+      ? known.contact
+      : await contactById(ctx.db, input.companyId, ticket.contactId);
   if (!contact || contact.disableBot) return false;
   if (await ratingPending(ctx.db, input.companyId, ticket.id)) return false;
   const settings =

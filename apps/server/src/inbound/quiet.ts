@@ -16,11 +16,13 @@ export type TQuietInput = {
     queueId: number | null;
     chatbot: boolean;
     dataWebhook: unknown;
+    /** an integration holds the conversation (queue integrations' stage) */
+    useIntegration?: boolean;
   };
   /** the ticket's current attendance cycle (null: none yet, the chain makes it) */
   cycle: { id: number; ratingAt: Date | null; rated: boolean } | null;
   contact: { disableBot: boolean };
-  connection: { greetingMessage: string };
+  connection: { greetingMessage: string; integrationId?: number | null };
   /** queues the connection's menu offers */
   connectionQueues: number;
   /** setting `scheduleType`: company, queue or disabled */
@@ -38,6 +40,8 @@ export const automationIsQuiet = (input: TQuietInput): boolean => {
   // a rating asked on a ticket kept open: the reply is captured by the chain
   if (cycle.ratingAt && !cycle.rated) return false;
   if (ticket.userId || input.contact.disableBot) return true;
+  // an integration holds the ticket, or the connection's integration answers a ticket without a queue
+  if (ticket.useIntegration || (!ticket.queueId && input.connection.integrationId)) return false;
   if (
     input.scheduleType === 'company' &&
     !isOpenAt(input.company.schedules, safeTimeZone(input.company.timezone), input.now)

@@ -95,7 +95,7 @@ const BUILT = [
   '/subscription',
 ];
 
-const PATHS = ['/prompts', '/queue-integration', '/phrase-lists', '/flowbuilders', '/flowbuilder/3', '/flowbuilder'];
+const PATHS = ['/prompts', '/phrase-lists', '/flowbuilders', '/flowbuilder/3', '/flowbuilder'];
 
 describe('routes', { timeout: 30_000 }, () => {
   it('renders the public screens for a visitor', async () => {

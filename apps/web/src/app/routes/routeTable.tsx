@@ -20,6 +20,7 @@ const SimulatorPage = lazy(() => import('../../features/simulator/SimulatorPage'
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const QueuesPage = lazy(() => import('../../features/queues/QueuesPage'));
 const QuickMessagesPage = lazy(() => import('../../features/quick-messages/QuickMessagesPage'));
+const QueueIntegrationsPage = lazy(() => import('../../features/queue-integrations/QueueIntegrationsPage'));
 const ChatsPage = lazy(() => import('../../features/chats/ChatsPage'));
 const AnnouncementsPage = lazy(() => import('../../features/announcements/AnnouncementsPage'));
 const ToDoListPage = lazy(() => import('../../features/todolist/ToDoListPage'));
@@ -55,7 +56,12 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'users', titleKey: 'menu.users', access: ADMIN, element: <UsersPage /> },
   { path: 'files', titleKey: 'menu.files', access: ADMIN, element: <FilesPage /> },
   { path: 'prompts', titleKey: 'menu.prompts', access: { plan: 'useOpenAi' } },
-  { path: 'queue-integration', titleKey: 'menu.queueIntegration', access: { plan: 'useIntegrations' } },
+  {
+    path: 'queue-integration',
+    titleKey: 'menu.queueIntegration',
+    access: { plan: 'useIntegrations' },
+    element: <QueueIntegrationsPage />,
+  },
   {
     path: 'messages-api',
     titleKey: 'menu.messagesApi',

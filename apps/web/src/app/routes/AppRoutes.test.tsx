@@ -77,6 +77,7 @@ const BUILT = [
   '/contacts',
   '/queues',
   '/quick-messages',
+  '/queue-integration',
   '/simulator',
   '/tickets',
   '/todolist',

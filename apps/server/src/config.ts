@@ -46,6 +46,8 @@ const ZEnv = z.object({
   ASAAS_API_URL: z.string().url().default('https://api.asaas.com/v3'),
   /** what Asaas sends in `asaas-access-token` with each webhook; unset, every webhook is refused */
   ASAAS_WEBHOOK_TOKEN: z.string().optional(),
+  /** Dialogflow ES REST host (`https://{location}-dialogflow.googleapis.com` for a regional agent; tests: a fake) */
+  DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
   /** the key that seals tenant secrets at rest (lib/secrets.ts): 32 bytes as 64 hex digits or base64 */
   ZELO_SECRET_KEY: z
     .string()
@@ -91,6 +93,7 @@ export type TConfig = {
   inboundDeliveries: { retryMs: number; maxAttempts: number; claimMs: number; pollMs: number };
   invoiceLeadDays: number;
   asaas: { apiKey?: string; apiUrl: string; webhookToken?: string };
+  dialogflowApiUrl: string;
   /** the 32-byte key sealing tenant secrets (ZELO_SECRET_KEY, else generated once into DATA_DIR) */
   secretKey: Buffer;
   /** OUTBOUND_ALLOW_HOSTS, split: host names, addresses or CIDRs */
@@ -174,6 +177,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
       apiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''),
       webhookToken: e.ASAAS_WEBHOOK_TOKEN,
     },
+    dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ''),
     secretKey: e.ZELO_SECRET_KEY ? (parseSecretKey(e.ZELO_SECRET_KEY) as Buffer) : loadOrCreateSecretKey(dataDir),
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS.split(',')
       .map((h) => h.trim())

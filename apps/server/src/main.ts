@@ -9,6 +9,7 @@ import { periodicJobs } from './jobs/periodic';
 import { housekeepingJobs } from './inbound/housekeeping';
 import { campaignJobs } from './modules/campaigns/campaign-jobs';
 import { startCampaignTicker } from './modules/campaigns/dispatch';
+import { startDeliverySweep } from './modules/queue-integrations/runtime/deliveries';
 import { ensureSuperUser } from './lib/seed';
 import { createScheduleSender } from './modules/schedules/schedule-sender';
 
@@ -57,6 +58,8 @@ const jobs: Promise<TJobs | undefined> = config.jobs
 // scheduled messages leave from a timer of their own on every node that runs jobs (atomic claims keep them once)
 const scheduleSender = config.jobs ? createScheduleSender(ctx) : undefined;
 scheduleSender?.start();
+// n8n / webhook deliveries due a retry leave from a sweep on every node that runs jobs (atomic claims)
+const stopDeliverySweep = config.jobs ? startDeliverySweep(ctx) : () => undefined;
 jobs.catch((err) => {
   logger.fatal({ err }, 'the job system did not start');
   process.exit(1);
@@ -72,6 +75,7 @@ const stop = async (signal: string) => {
   try {
     await scheduleSender?.stop();
     stopCampaignTicker();
+    stopDeliverySweep();
     await (await jobs.catch(() => undefined))?.stop();
     await app.close();
     await database.close();

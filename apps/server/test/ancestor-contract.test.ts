@@ -54,6 +54,8 @@ type TState = {
   contactId: number;
   tagId: number;
   quickId: number;
+  integrationId: number;
+  loadedIntegration: Record<string, any>;
   noteId: number;
   optionId: number;
   helpId: number;
@@ -1693,6 +1695,74 @@ const CASES: (TCase | TStep)[] = [
     path: () => '/queueIntegration',
     status: 200,
     reads: (res) => expect(res.body.queueIntegrations).toEqual([]),
+  },
+
+  // ── queue integrations ──
+  {
+    screen: 'queue integrations: add (the dialog, type typebot)',
+    source: 'components/QueueIntegrationModal/index.js handleSaveDialogflow (POST /queueIntegration, its form values)',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/queueIntegration',
+    body: () => shapes.queueIntegration(unique('Typebot').slice(0, 40), 'https://typebot.example.com'),
+    status: 201,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ type: 'typebot', typebotSlug: 'my-typebot', typebotExpires: 1 });
+      s.integrationId = res.body.id;
+    },
+  },
+  {
+    screen: 'queue integrations: list',
+    source: 'pages/QueueIntegration/index.js (GET /queueIntegration/, params searchParam, pageNumber)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/queueIntegration/',
+    query: () => ({ searchParam: 'typebot', pageNumber: '1' }),
+    status: 200,
+    reads: (res) => {
+      expect(res.body.hasMore).toBe(false);
+      expect(res.body.queueIntegrations.map((i: { id: number }) => i.id)).toContain(s.integrationId);
+    },
+  },
+  {
+    screen: 'queue integrations: the dialog loads one',
+    source: 'components/QueueIntegrationModal/index.js (GET /queueIntegration/{id}, spread into the form)',
+    as: 'admin',
+    method: 'GET',
+    path: () => `/queueIntegration/${s.integrationId}`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body).toMatchObject({ id: s.integrationId, urlN8N: 'https://typebot.example.com' });
+      s.loadedIntegration = res.body;
+    },
+  },
+  {
+    screen: 'queue integrations: edit (the loaded record sent back whole)',
+    source: 'components/QueueIntegrationModal/index.js handleSaveDialogflow (PUT /queueIntegration/{id})',
+    as: 'admin',
+    method: 'PUT',
+    path: () => `/queueIntegration/${s.integrationId}`,
+    body: () => ({ ...s.loadedIntegration, typebotSlug: 'other-bot' }),
+    status: 200,
+    reads: (res) => expect(res.body.typebotSlug).toBe('other-bot'),
+  },
+  {
+    screen: 'queue integrations: test session (a Dialogflow agent that cannot sign in)',
+    source: 'components/QueueIntegrationModal/index.js handleTestSession (POST /queueIntegration/testSession)',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/queueIntegration/testSession',
+    body: () => ({ projectName: 'my-project', jsonContent: '{}', language: 'pt-BR' }),
+    status: 502,
+    reads: (res) => expect(res.body.error).toBe('ERR_INTEGRATION_TEST_FAILED'),
+  },
+  {
+    screen: 'queue integrations: delete',
+    source: 'pages/QueueIntegration/index.js handleDeleteIntegration (DELETE /queueIntegration/{id})',
+    as: 'admin',
+    method: 'DELETE',
+    path: () => `/queueIntegration/${s.integrationId}`,
+    status: 200,
   },
 
   // ── settings and helps ──

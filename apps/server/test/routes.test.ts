@@ -65,7 +65,14 @@ const EXPECTED: Record<string, string> = {
   'POST /api/prompt': 'admin',
   'PUT /api/prompt/:id': 'admin',
   'DELETE /api/prompt/:id': 'admin',
+  // queue integrations: the list for every user (empty without useIntegrations); the rest admins + useIntegrations
   'GET /api/queueIntegration': 'user',
+  'GET /api/queueIntegration/:id': 'admin',
+  'GET /api/queueIntegration/:id/deliveries': 'admin',
+  'POST /api/queueIntegration': 'admin',
+  'POST /api/queueIntegration/testSession': 'admin',
+  'PUT /api/queueIntegration/:id': 'admin',
+  'DELETE /api/queueIntegration/:id': 'admin',
   // internal chat (plan flag useInternalChat; members only, owner-only edit and delete)
   'GET /api/chats': 'user',
   'GET /api/chats/unreads': 'user',

@@ -267,6 +267,27 @@ const CASES: TTenancyCase[] = [
     ],
   },
   {
+    name: 'a queue integration',
+    create: async (s, t) => {
+      const res = await s.request('POST', '/api/queueIntegration', {
+        token: t.token,
+        body: { type: 'webhook', name: unique('Beta Hook').slice(0, 40), urlN8N: 'https://beta.example/hook' },
+      });
+      expect(res.status).toBe(201);
+      return res.body.id;
+    },
+    routes: [
+      { method: 'GET', path: (id) => `/api/queueIntegration/${id}` },
+      { method: 'GET', path: (id) => `/api/queueIntegration/${id}/deliveries` },
+      {
+        method: 'PUT',
+        path: (id) => `/api/queueIntegration/${id}`,
+        body: { type: 'webhook', name: 'Hijacked', urlN8N: 'https://evil.example' },
+      },
+      { method: 'DELETE', path: (id) => `/api/queueIntegration/${id}` },
+    ],
+  },
+  {
     name: 'a file list',
     create: async (s, t) => {
       const list = await addFileList(s, t, { name: unique('Beta Files Marker') });

@@ -113,6 +113,11 @@ export const ERROR_CATALOGUE = {
   ERR_BILLING_NOT_CONFIGURED: 503,
   /** the payment provider refused or did not answer the charge */
   ERR_PAYMENT_PROVIDER: 502,
+  /** no queue integration with this id in the caller's company */
+  ERR_NO_INTEGRATION_FOUND: 404,
+  ERR_DUPLICATED_INTEGRATION: 409,
+  /** a Dialogflow test session (or a token request) failed: the message says why */
+  ERR_INTEGRATION_TEST_FAILED: 502,
   /** an outbound URL a tenant configured is not http(s), does not resolve, or reaches a private address */
   ERR_OUTBOUND_URL_REFUSED: 400,
   /** no AI prompt with this id in the caller's company */

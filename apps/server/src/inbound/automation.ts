@@ -192,6 +192,8 @@ const decide = async (db: TDbOrTx, input: TAutomationInput, now: Date): Promise<
     plan.previous ??= placeOf(ticket);
     patch.queueId = queue.id;
     patch.queueOptionId = null;
+    // the queue's integration takes the conversation from the next message (reference §2.6 step 8)
+    if (queue.integrationId) Object.assign(patch, { useIntegration: true, integrationId: queue.integrationId });
     await patchCycle(db, companyId, cycle.id, { queueId: queue.id, queuedAt: now });
     if (queueClosed(queue)) {
       // waits in its queue for the attendants; the options tree is not offered out of hours

@@ -58,6 +58,7 @@ export const queuesOfConnection = async (db: TDbOrTx, companyId: number, connect
       greetingMessage: queues.greetingMessage,
       outOfHoursMessage: queues.outOfHoursMessage,
       schedules: queues.schedules,
+      integrationId: queues.integrationId,
     })
     .from(whatsappQueues)
     .innerJoin(queues, and(eq(queues.id, whatsappQueues.queueId), eq(queues.companyId, companyId)))
@@ -74,6 +75,7 @@ export const queueForBot = async (db: TDbOrTx, companyId: number, queueId: numbe
         greetingMessage: queues.greetingMessage,
         outOfHoursMessage: queues.outOfHoursMessage,
         schedules: queues.schedules,
+        integrationId: queues.integrationId,
       })
       .from(queues)
       .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)))

@@ -16,11 +16,13 @@ export type TQuietInput = {
     queueId: number | null;
     chatbot: boolean;
     dataWebhook: unknown;
+    /** an integration holds the conversation (queue integrations' stage) */
+    useIntegration?: boolean;
   };
   /** the ticket's current attendance cycle (null: none yet, the chain makes it) */
   cycle: { id: number; ratingAt: Date | null; rated: boolean } | null;
   contact: { disableBot: boolean };
-  connection: { greetingMessage: string };
+  connection: { greetingMessage: string; integrationId?: number | null };
   /** queues the connection's menu offers */
   connectionQueues: number;
   /** the AI stage answers this ticket: a prompt on its queue, or on the connection when it has none */
@@ -41,6 +43,8 @@ export const automationIsQuiet = (input: TQuietInput): boolean => {
   if (cycle.ratingAt && !cycle.rated) return false;
   if (ticket.userId || input.contact.disableBot) return true;
   if (input.aiPrompt) return false;
+  // an integration holds the ticket, or the connection's integration answers a ticket without a queue
+  if (ticket.useIntegration || (!ticket.queueId && input.connection.integrationId)) return false;
   if (
     input.scheduleType === 'company' &&
     !isOpenAt(input.company.schedules, safeTimeZone(input.company.timezone), input.now)

@@ -230,6 +230,25 @@ export const shapes = {
   },
 
   /** components/QuickMessageDialog handleSaveQuickeMessage with no attachment */
+  /**
+   * components/QueueIntegrationModal/index.js: its whole form state (initialState), `projectName` copied from the
+   * name for every type but dialogflow, `language` left "" unless dialogflow
+   */
+  queueIntegration: (name: string, urlN8N: string) => ({
+    type: 'typebot',
+    name,
+    projectName: name,
+    jsonContent: '',
+    language: '',
+    urlN8N,
+    typebotDelayMessage: 1000,
+    typebotExpires: 1,
+    typebotKeywordFinish: 'sair',
+    typebotKeywordRestart: 'reiniciar',
+    typebotRestartMessage: 'Reiniciando',
+    typebotSlug: 'my-typebot',
+    typebotUnknownMessage: 'Não entendi',
+  }),
   quickMessage: (shortcode: string, message: string) => ({
     shortcode,
     message,

@@ -77,6 +77,7 @@ const BUILT = [
   '/contacts',
   '/queues',
   '/quick-messages',
+  '/queue-integration',
   '/simulator',
   '/tickets',
   '/todolist',
@@ -96,7 +97,7 @@ const BUILT = [
   '/prompts',
 ];
 
-const PATHS = ['/queue-integration', '/phrase-lists', '/flowbuilders', '/flowbuilder/3', '/flowbuilder'];
+const PATHS = ['/phrase-lists', '/flowbuilders', '/flowbuilder/3', '/flowbuilder'];
 
 describe('routes', { timeout: 30_000 }, () => {
   it('renders the public screens for a visitor', async () => {

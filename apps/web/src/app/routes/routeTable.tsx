@@ -20,6 +20,7 @@ const SimulatorPage = lazy(() => import('../../features/simulator/SimulatorPage'
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const QueuesPage = lazy(() => import('../../features/queues/QueuesPage'));
 const QuickMessagesPage = lazy(() => import('../../features/quick-messages/QuickMessagesPage'));
+const QueueIntegrationsPage = lazy(() => import('../../features/queue-integrations/QueueIntegrationsPage'));
 const ChatsPage = lazy(() => import('../../features/chats/ChatsPage'));
 const AnnouncementsPage = lazy(() => import('../../features/announcements/AnnouncementsPage'));
 const ToDoListPage = lazy(() => import('../../features/todolist/ToDoListPage'));
@@ -61,7 +62,12 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
     access: { admin: true, plan: 'useOpenAi' },
     element: <PromptsPage />,
   },
-  { path: 'queue-integration', titleKey: 'menu.queueIntegration', access: { plan: 'useIntegrations' } },
+  {
+    path: 'queue-integration',
+    titleKey: 'menu.queueIntegration',
+    access: { admin: true, plan: 'useIntegrations' },
+    element: <QueueIntegrationsPage />,
+  },
   {
     path: 'messages-api',
     titleKey: 'menu.messagesApi',

@@ -123,6 +123,9 @@ export const en: Locale = {
     ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
     ERR_BILLING_NOT_CONFIGURED: 'Billing is not configured on this server. Contact support.',
     ERR_PAYMENT_PROVIDER: 'The payment provider did not answer. Try again shortly.',
+    ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
+    ERR_DUPLICATED_INTEGRATION: 'An integration with this name already exists.',
+    ERR_INTEGRATION_TEST_FAILED: 'The integration test failed.',
     ERR_OUTBOUND_URL_REFUSED:
       'Address refused: use http or https to a public server (private addresses only when the server operator allows them).',
     ERR_NO_PROMPT_FOUND: 'Prompt not found.',

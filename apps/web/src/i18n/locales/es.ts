@@ -123,6 +123,9 @@ export const es: Locale = {
     ERR_INVOICE_ALREADY_PAID: 'Esta factura ya está pagada.',
     ERR_BILLING_NOT_CONFIGURED: 'La facturación no está configurada en este servidor. Contacte al soporte.',
     ERR_PAYMENT_PROVIDER: 'El proveedor de pagos no respondió. Intente de nuevo en unos instantes.',
+    ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',
+    ERR_DUPLICATED_INTEGRATION: 'Ya existe una integración con este nombre.',
+    ERR_INTEGRATION_TEST_FAILED: 'La prueba de la integración falló.',
     ERR_OUTBOUND_URL_REFUSED:
       'Dirección rechazada: use http o https hacia un servidor público (direcciones privadas solo si el operador del servidor las permite).',
     ERR_NO_PROMPT_FOUND: 'Prompt no encontrado.',

@@ -124,6 +124,9 @@ export const pt = {
     ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
     ERR_BILLING_NOT_CONFIGURED: 'A cobrança não está configurada neste servidor. Fale com o suporte.',
     ERR_PAYMENT_PROVIDER: 'O provedor de pagamento não respondeu. Tente novamente em instantes.',
+    ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',
+    ERR_DUPLICATED_INTEGRATION: 'Já existe uma integração com este nome.',
+    ERR_INTEGRATION_TEST_FAILED: 'O teste da integração falhou.',
     ERR_OUTBOUND_URL_REFUSED:
       'Endereço recusado: use http ou https para um servidor público (endereços privados só com a liberação do administrador do servidor).',
     ERR_NO_PROMPT_FOUND: 'Prompt não encontrado.',

@@ -1,10 +1,4 @@
-import {
-  events,
-  rooms,
-  type TFlowCampaign,
-  type TFlowCampaignBody,
-  type TFlowCampaignUpdateBody,
-} from '@zelo/shared';
+import { events, rooms, type TFlowCampaign, type TFlowCampaignBody, type TFlowCampaignUpdateBody } from '@zelo/shared';
 import type { TDbOrTx } from '../../db/client';
 import type { TAuth } from '../../http/authenticate';
 import { AppError } from '../../http/errors';

@@ -24,7 +24,13 @@ export const pageFlows = async (db: TDbOrTx, companyId: number, search: string, 
     ? and(eq(flowBuilders.companyId, companyId), ilike(flowBuilders.name, likePattern(search)))
     : eq(flowBuilders.companyId, companyId);
   const [rows, [total]] = await Promise.all([
-    db.select(summary).from(flowBuilders).where(where).orderBy(asc(flowBuilders.name), asc(flowBuilders.id)).limit(limit).offset(offset),
+    db
+      .select(summary)
+      .from(flowBuilders)
+      .where(where)
+      .orderBy(asc(flowBuilders.name), asc(flowBuilders.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(flowBuilders).where(where),
   ]);
 
@@ -98,11 +104,7 @@ export const connectionsUsingFlow = async (db: TDbOrTx, companyId: number, flowI
 /* ---------------------------------------------------------------- phrase campaigns */
 
 export const listFlowCampaigns = (db: TDbOrTx, companyId: number) =>
-  db
-    .select()
-    .from(flowCampaigns)
-    .where(eq(flowCampaigns.companyId, companyId))
-    .orderBy(desc(flowCampaigns.id));
+  db.select().from(flowCampaigns).where(eq(flowCampaigns.companyId, companyId)).orderBy(desc(flowCampaigns.id));
 
 export const findFlowCampaign = async (db: TDbOrTx, companyId: number, id: number) =>
   (

@@ -62,10 +62,14 @@ export const flowsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
     await gate(request);
     return updateFlowMeta(ctx, request.auth, request.body);
   });
-  r.post('/api/flowbuilder/duplicate', { config, schema: { tags, body: ZFlowDuplicateBody } }, async (request, reply) => {
-    await gate(request);
-    return reply.status(201).send(await duplicateFlow(ctx, request.auth, request.body.flowId));
-  });
+  r.post(
+    '/api/flowbuilder/duplicate',
+    { config, schema: { tags, body: ZFlowDuplicateBody } },
+    async (request, reply) => {
+      await gate(request);
+      return reply.status(201).send(await duplicateFlow(ctx, request.auth, request.body.flowId));
+    },
+  );
   r.delete('/api/flowbuilder/:id', { config, schema: { tags, params: ZIdParams } }, async (request) => {
     await gate(request);
     return deleteFlow(ctx, request.auth, request.params.id);

@@ -97,7 +97,8 @@ export const createFlow = async (ctx: TAppContext, auth: TAuth, body: TFlowCreat
 export const updateFlowMeta = async (ctx: TAppContext, auth: TAuth, body: TFlowUpdateBody) => {
   const row = await ctx.db.transaction(async (tx) => {
     if (!(await lockFlow(tx, auth.companyId, body.flowId))) throw new AppError('ERR_NO_FLOW_FOUND');
-    if (body.name !== undefined && (await flowNameTaken(tx, auth.companyId, body.name, body.flowId))) throw duplicated();
+    if (body.name !== undefined && (await flowNameTaken(tx, auth.companyId, body.name, body.flowId)))
+      throw duplicated();
     return updateFlow(tx, auth.companyId, body.flowId, { name: body.name, active: body.active });
   });
   if (!row) throw new AppError('ERR_NO_FLOW_FOUND');
@@ -142,7 +143,8 @@ export const deleteFlow = async (ctx: TAppContext, auth: TAuth, id: number) => {
   announce(ctx, auth.companyId, { action: 'delete', flowId: id });
   for (const connectionId of connections) {
     const whatsapp = await loadConnection(ctx.db, auth.companyId, connectionId).catch(() => null);
-    if (whatsapp) ctx.realtime.toCompany(auth.companyId, events.whatsapp(auth.companyId), { action: 'update', whatsapp });
+    if (whatsapp)
+      ctx.realtime.toCompany(auth.companyId, events.whatsapp(auth.companyId), { action: 'update', whatsapp });
   }
 
   return { message: 'ok' };

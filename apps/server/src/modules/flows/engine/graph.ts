@@ -71,12 +71,7 @@ export const menuText = (node: Extract<TFlowNode, { type: 'menu' }>) => {
 /** the option a customer's answer picks: its number, or its text (case- and accent-insensitive) */
 export const pickOption = (node: Extract<TFlowNode, { type: 'menu' }>, body: string) => {
   const text = body.trim();
-  const plain = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .trim();
+  const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
   return (
     node.data.arrayOption.find((o) => String(o.number) === text) ??

@@ -1,13 +1,15 @@
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { contactById, companyForInbound, ticketById } from '../../../inbound/inbound.repo';
+import { companyForInbound, contactById, patchTicket, ticketById } from '../../../inbound/inbound.repo';
 import { AppError } from '../../../http/errors';
 import type { TAppContext } from '../../../lib/context';
 import { readMediaFile } from '../../messages/media';
 import { sendTicketMedia, sendTicketText } from '../../messages/send-message';
 import { applyVariables } from '../../messages/variables';
 import { openSettings } from '../flow-secrets';
+import { uploadsOfCompany } from '../flows.repo';
 import { flowExternal } from './external';
+import { endActiveRuns } from './runs.repo';
 import type { TAction } from './walk';
 
 /**
@@ -16,6 +18,14 @@ import type { TAction } from './walk';
  * the flow's uploads (a recorded audio goes as a voice note), pauses, and the OpenAI / Typebot turns.
  * A connection that is not connected stops the rest; any other failed send is logged and the next goes.
  */
+/** ends the ticket's run (a bot let the ticket go) and clears its flow mark */
+export const endRuns = async (ctx: TAppContext, companyId: number, ticketId: number, reason: string) => {
+  await ctx.db.transaction(async (tx) => {
+    await endActiveRuns(tx, companyId, ticketId, reason);
+    await patchTicket(tx, companyId, ticketId, { flowWebhook: false });
+  });
+};
+
 export const performActions = async (
   ctx: TAppContext,
   run: { companyId: number; ticketId: number },
@@ -54,10 +64,21 @@ export const performActions = async (
           break;
         case 'media': {
           const name = basename(action.file.split('?')[0] ?? '');
+          // a flow sends only its company's own uploads
+          if (!(await uploadsOfCompany(ctx.db, companyId, [name])).has(name)) {
+            ctx.log.warn({ companyId, ticketId, file: name }, 'flow media is not an upload of the company');
+            break;
+          }
           const data = await readMediaFile(ctx.config, name);
           // the messages service makes a voice note of a recording whose name says so
           const fileName = action.record && action.kind === 'audio' ? `audio-record-${name}` : name;
-          await sendTicketMedia(ctx, { companyId, ticketId, files: [{ data, mimetype: '', fileName }], bodies: [''], source: 'bot' });
+          await sendTicketMedia(ctx, {
+            companyId,
+            ticketId,
+            files: [{ data, mimetype: '', fileName }],
+            bodies: [''],
+            source: 'bot',
+          });
           break;
         }
         case 'ai':
@@ -71,7 +92,12 @@ export const performActions = async (
           });
           break;
         case 'typebot':
-          await flowExternal.typebot(ctx, { companyId, ticketId, settings: action.settings, body: action.body });
+          if (
+            (await flowExternal.typebot(ctx, { companyId, ticketId, settings: action.settings, body: action.body })) ===
+            'ended'
+          ) {
+            await endRuns(ctx, companyId, ticketId, 'typebot-ended');
+          }
           break;
       }
     } catch (err) {

@@ -212,7 +212,13 @@ export const startFlowRun = (ctx: TAppContext, input: TStartInput, now = new Dat
     return { runId: outcome.run.id, status: outcome.run.status, offerQueues: outcome.offerQueues };
   });
 
-export type TResumeInput = { companyId: number; ticketId: number; body: string; messageId?: number; mediaType?: string };
+export type TResumeInput = {
+  companyId: number;
+  ticketId: number;
+  body: string;
+  messageId?: number;
+  mediaType?: string;
+};
 
 /**
  * a customer's message on a ticket whose run waits: `handled` when the run took it (an answer, or a message
@@ -234,6 +240,15 @@ export const resumeFlowRun = (
         await updateRun(tx, run.id, { status: 'failed', wait: null, reason: 'flow-deleted' });
         await patchTicket(tx, run.companyId, run.ticketId, { flowWebhook: false });
         return 'none' as const;
+      }
+      if (run.wait === 'bot') {
+        // an OpenAI / Typebot node holds the ticket only while it has no queue (the AI's hand-over gives it one)
+        const ticket = await ticketById(tx, run.companyId, run.ticketId);
+        if (!ticket || ticket.queueId) {
+          await updateRun(tx, run.id, { status: 'done', wait: null, reason: 'handover' });
+          await patchTicket(tx, run.companyId, run.ticketId, { flowWebhook: false });
+          return 'none' as const;
+        }
       }
       const input2: TWalkInput = { kind: 'answer', body: input.body };
       const result = walk(graphOf(flow), stateOf(run), input2, walkOptions(ctx));

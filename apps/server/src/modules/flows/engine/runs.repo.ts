@@ -14,9 +14,7 @@ export const lockActiveRun = async (db: TDbOrTx, companyId: number, ticketId: nu
     await db
       .select()
       .from(flowRuns)
-      .where(
-        and(eq(flowRuns.companyId, companyId), eq(flowRuns.ticketId, ticketId), inArray(flowRuns.status, ACTIVE)),
-      )
+      .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.ticketId, ticketId), inArray(flowRuns.status, ACTIVE)))
       .for('update')
   )[0] ?? null;
 
@@ -29,9 +27,7 @@ export const hasActiveRun = async (db: TDbOrTx, companyId: number, ticketId: num
     await db
       .select({ id: flowRuns.id })
       .from(flowRuns)
-      .where(
-        and(eq(flowRuns.companyId, companyId), eq(flowRuns.ticketId, ticketId), inArray(flowRuns.status, ACTIVE)),
-      )
+      .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.ticketId, ticketId), inArray(flowRuns.status, ACTIVE)))
       .limit(1)
   ).length > 0;
 
@@ -63,9 +59,7 @@ export const endActiveRuns = async (db: TDbOrTx, companyId: number, ticketId: nu
   db
     .update(flowRuns)
     .set({ status: 'done', wait: null, reason, resumeAt: null, updatedAt: new Date() })
-    .where(
-      and(eq(flowRuns.companyId, companyId), eq(flowRuns.ticketId, ticketId), inArray(flowRuns.status, ACTIVE)),
-    )
+    .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.ticketId, ticketId), inArray(flowRuns.status, ACTIVE)))
     .returning({ id: flowRuns.id, flowId: flowRuns.flowId });
 
 /** intervals due: their ids, oldest first */

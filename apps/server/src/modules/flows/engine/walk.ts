@@ -107,7 +107,8 @@ export const walk = (graph: TGraph, before: TWalkState, input: TWalkInput, opts:
       next = nextNode(graph, waiting.id);
     } else if (state.wait === 'bot') {
       // a parked OpenAI / Typebot node answers every message while the ticket has no queue
-      if (waiting.type === 'openai') actions.push({ type: 'ai', settings: waiting.data.typebotIntegration, body: input.body });
+      if (waiting.type === 'openai')
+        actions.push({ type: 'ai', settings: waiting.data.typebotIntegration, body: input.body });
       if (waiting.type === 'typebot') {
         actions.push({ type: 'typebot', settings: waiting.data.typebotIntegration, body: input.body });
       }

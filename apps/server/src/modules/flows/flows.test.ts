@@ -186,7 +186,11 @@ describe('flows: list and document', () => {
     const [{ flow: kept }] = await sql('select flow from flow_builders where id = $1', [flowId]);
     expect(kept.nodes[1].data.typebotIntegration.apiKey).toBe(stored.nodes[1].data.typebotIntegration.apiKey);
     // a new value replaces it
-    await api('POST', '/api/flowbuilder/flow', { idFlow: flowId, nodes: [start, ai('sk-new-key-7777')], connections: [] });
+    await api('POST', '/api/flowbuilder/flow', {
+      idFlow: flowId,
+      nodes: [start, ai('sk-new-key-7777')],
+      connections: [],
+    });
     const reloaded = await api('GET', `/api/flowbuilder/flow/${flowId}`);
     expect(reloaded.flow.flow.nodes[1].data.typebotIntegration.apiKey.endsWith('7777')).toBe(true);
   });
@@ -201,20 +205,26 @@ describe('flows: list and document', () => {
     const post = (path: string, files: { name: string; data: Buffer }[]) => {
       const form = new FormData();
       for (const f of files) form.append('medias', new Blob([f.data]), f.name);
-      return fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${tenant.token}` }, body: form });
+      return fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tenant.token}` },
+        body: form,
+      });
     };
     const img = await post('/api/flowbuilder/img', [{ name: 'foto.png', data: PNG }]);
     expect(img.status).toBe(200);
-    const body = await img.json();
+    const body = (await img.json()) as any;
     expect(body).toMatchObject({ kind: 'image', original: 'foto.png', mime: 'image/png' });
     expect((await fetch(body.url.replace(/^https?:\/\/[^/]+/, server.url))).status).toBe(200);
     // named .png but a PDF inside
     const fake = await post('/api/flowbuilder/img', [{ name: 'foto.png', data: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
     expect(fake.status).toBe(415);
-    expect((await fake.json()).error).toBe('ERR_FLOW_MEDIA_TYPE');
-    const big = await post('/api/flowbuilder/img', [{ name: 'big.png', data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) }]);
+    expect(((await fake.json()) as any).error).toBe('ERR_FLOW_MEDIA_TYPE');
+    const big = await post('/api/flowbuilder/img', [
+      { name: 'big.png', data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) },
+    ]);
     expect(big.status).toBe(413);
-    expect((await big.json()).error).toBe('ERR_FLOW_MEDIA_TOO_LARGE');
+    expect(((await big.json()) as any).error).toBe('ERR_FLOW_MEDIA_TOO_LARGE');
     expect((await post('/api/flowbuilder/video', [{ name: 'v.mp4', data: MP4 }])).status).toBe(200);
     const mov = await post('/api/flowbuilder/video', [{ name: 'v.mp4', data: MOV }]);
     expect(mov.status).toBe(415);
@@ -222,7 +232,7 @@ describe('flows: list and document', () => {
       { name: 'a.png', data: PNG },
       { name: 'b.mp4', data: MP4 },
     ]);
-    const names = await content.json();
+    const names = (await content.json()) as string[];
     expect(names).toHaveLength(2);
     expect(await sql('select kind from flow_uploads where path = any($1::text[]) order by id', [names])).toEqual([
       { kind: 'image' },
@@ -248,7 +258,9 @@ describe('phrase campaigns', () => {
     });
     expect(foreign.status).toBe(404);
     const agent = await createLoggedUser(server, tenant);
-    expect((await server.request('DELETE', `/api/flowcampaign/${created.id}`, { token: agent.token })).status).toBe(403);
+    expect((await server.request('DELETE', `/api/flowcampaign/${created.id}`, { token: agent.token })).status).toBe(
+      403,
+    );
     expect(await api('DELETE', `/api/flowcampaign/${created.id}`)).toEqual({ message: 'ok' });
   });
 });
@@ -270,7 +282,10 @@ describe('the engine through the sandbox', () => {
     expect(out).toContain('Olá Joana, escolha:\n\n[1] Vendas\n[2] Suporte');
     expect(out).toContain('Suporte para Joana');
     expect(out).not.toContain('Vendas para Joana');
-    const [run] = await sql('select r.status, r.variables from flow_runs r join tickets t on t.id = r.ticket_id join contacts c on c.id = t.contact_id where c.number = $1', [from]);
+    const [run] = await sql(
+      'select r.status, r.variables from flow_runs r join tickets t on t.id = r.ticket_id join contacts c on c.id = t.contact_id where c.number = $1',
+      [from],
+    );
     expect(run).toEqual({ status: 'done', variables: { nome: 'Joana' } });
   });
 
@@ -284,7 +299,10 @@ describe('the engine through the sandbox', () => {
     for (const body of ['menu', 'Ana', 'x', 'y', 'z', 'w']) await say(connectionId, from, body);
     const menus = (await received(connectionId, from)).filter((b) => b.startsWith('Olá Ana'));
     expect(menus).toHaveLength(4);
-    const [ticket] = await sql('select t.status, t.queue_id from tickets t join contacts c on c.id = t.contact_id where c.number = $1', [from]);
+    const [ticket] = await sql(
+      'select t.status, t.queue_id from tickets t join contacts c on c.id = t.contact_id where c.number = $1',
+      [from],
+    );
     expect(ticket).toEqual({ status: 'pending', queue_id: queue.id });
   });
 
@@ -315,7 +333,10 @@ describe('the engine through the sandbox', () => {
   it('welcome flow for a first contact; the flow on another connection does not fire', async () => {
     const connectionId = await connect();
     const other = await connect();
-    const welcome = await newFlow({ nodes: [start, node('w', 'message', { label: 'Bem-vindo!' })], connections: [edge('1', 'w')] });
+    const welcome = await newFlow({
+      nodes: [start, node('w', 'message', { label: 'Bem-vindo!' })],
+      connections: [edge('1', 'w')],
+    });
     await api('PUT', `/api/whatsapp/${connectionId}`, { flowIdWelcome: welcome });
     expect((await api('GET', `/api/whatsapp/${connectionId}`)).flowIdWelcome).toBe(welcome);
     const from = customer();
@@ -379,7 +400,10 @@ describe('the engine through the sandbox', () => {
     try {
       await untilJoined(server, `company-${tenant.companyId}-admins`);
       const seen = recordEvents(socket);
-      const res = await server.request('POST', `/api/flowbuilder/${flowId}/test-run`, { token: tenant.token, body: {} });
+      const res = await server.request('POST', `/api/flowbuilder/${flowId}/test-run`, {
+        token: tenant.token,
+        body: {},
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ flowId });
       const { connectionId, contactNumber } = res.body;
@@ -406,7 +430,10 @@ describe('the engine through the sandbox', () => {
       token: lone.token,
       body: { idFlow: flow.body.id, nodes: [start], connections: [] },
     });
-    const none = await server.request('POST', `/api/flowbuilder/${flow.body.id}/test-run`, { token: lone.token, body: {} });
+    const none = await server.request('POST', `/api/flowbuilder/${flow.body.id}/test-run`, {
+      token: lone.token,
+      body: {},
+    });
     expect(none.status).toBe(409);
     expect(none.body.error).toBe('ERR_NO_SANDBOX_CONNECTION');
   });
@@ -425,7 +452,10 @@ describe('restart mid-flow', () => {
       second.ctx.channels.setEvents(createInboundHandlers(second.ctx));
       await second.ctx.channels.start({ id: connectionId, companyId: tenant.companyId, provider: 'sandbox' });
       for (let i = 0; i < 200; i++) {
-        const res = await second.request('POST', `/api/sandbox/${connectionId}/scan`, { token: tenant.token, body: {} });
+        const res = await second.request('POST', `/api/sandbox/${connectionId}/scan`, {
+          token: tenant.token,
+          body: {},
+        });
         if (res.status === 200) break;
         await sleep(20);
       }
@@ -434,8 +464,12 @@ describe('restart mid-flow', () => {
         body: { from, name: 'Maria Souza', type: 'text', body: 'Rita' },
       });
       expect(res.status).toBeLessThan(300);
-      const out = await second.request('GET', `/api/sandbox/${connectionId}/outbox?to=${from}`, { token: tenant.token });
-      expect(out.body.messages.map((m: { body: string }) => m.body)).toContain('Olá Rita, escolha:\n\n[1] Vendas\n[2] Suporte');
+      const out = await second.request('GET', `/api/sandbox/${connectionId}/outbox?to=${from}`, {
+        token: tenant.token,
+      });
+      expect(out.body.messages.map((m: { body: string }) => m.body)).toContain(
+        'Olá Rita, escolha:\n\n[1] Vendas\n[2] Suporte',
+      );
     } finally {
       await second.close();
     }

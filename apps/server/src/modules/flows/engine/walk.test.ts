@@ -166,7 +166,11 @@ describe('flow engine walk', () => {
 
   it('an interval waits for its due time, then goes on', () => {
     const g = graphOf(
-      [start, node('i', 'interval', { label: 'Intervalo 5 seg.', sec: '5' }), node('m', 'message', { label: 'depois' })],
+      [
+        start,
+        node('i', 'interval', { label: 'Intervalo 5 seg.', sec: '5' }),
+        node('m', 'message', { label: 'depois' }),
+      ],
       [edge('1', 'i'), edge('i', 'm')],
     );
     const [a, resumed, again] = run(g, [{ kind: 'start' }, { kind: 'due' }, { kind: 'due' }]);
@@ -224,7 +228,10 @@ describe('flow engine walk', () => {
       [start, node('ai', 'openai', { typebotIntegration: { name: 'Bot', apiKey: 'k', prompt: 'p' } })],
       [edge('1', 'ai')],
     );
-    const [a, b] = run(g, [{ kind: 'start', body: 'oi' }, { kind: 'answer', body: 'preço?' }]);
+    const [a, b] = run(g, [
+      { kind: 'start', body: 'oi' },
+      { kind: 'answer', body: 'preço?' },
+    ]);
     expect(a!.actions).toMatchObject([{ type: 'ai', body: 'oi' }]);
     expect(a!.state).toMatchObject({ status: 'waiting', wait: 'bot' });
     expect(b!.actions).toMatchObject([{ type: 'ai', body: 'preço?' }]);

@@ -117,6 +117,8 @@ export default async function setup(project: TestProject) {
       ASAAS_API_KEY: asaas.apiKey,
       ASAAS_API_URL: asaas.url,
       ASAAS_WEBHOOK_TOKEN: asaasWebhookToken,
+      // the fake external services (AI, Typebot, n8n, webhooks) listen on loopback
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       // WhatsApp Web sessions cannot reach WhatsApp here: they give up after one quick retry (DISCONNECTED)
       BAILEYS_MAX_RETRIES: '1',
       BAILEYS_BACKOFF_MS: '200',

@@ -11,6 +11,8 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { TConfig } from './config';
+import { useOutboundAllowList } from './lib/outbound';
+import { useSecretKey } from './lib/secrets';
 import type { TDatabase } from './db/client';
 import { createAuthStateStore } from './channels/auth-state.repo';
 import { createCloudApiDriver } from './channels/cloud-api/cloud-api.driver';
@@ -136,6 +138,9 @@ export const buildApp = async (opts: {
   registerSecurityHeaders(app);
 
   const tokens = createTokenService(config.jwtSecret);
+  // tenant secrets sealed at rest and the outbound URL guard follow this server's configuration
+  useSecretKey(config.secretKey);
+  useOutboundAllowList(config.outboundAllowHosts);
   const sessions = createSessionCache({
     onPeerError: (err) => logger.warn({ err }, 'session cache: a forget was not answered by every node'),
   });

@@ -50,7 +50,28 @@ const ZEnv = z.object({
   ASAAS_API_URL: z.string().url().default('https://api.asaas.com/v3'),
   /** what Asaas sends in `asaas-access-token` with each webhook; unset, every webhook is refused */
   ASAAS_WEBHOOK_TOKEN: z.string().optional(),
+  /** the key that seals tenant secrets at rest (lib/secrets.ts): 32 bytes as 64 hex digits or base64 */
+  ZELO_SECRET_KEY: z
+    .string()
+    .refine((v) => parseSecretKey(v) !== undefined, '32 bytes as 64 hex digits or base64')
+    .optional(),
+  /** hosts or CIDRs a tenant's outbound URL may reach although private or loopback (lib/outbound.ts) */
+  OUTBOUND_ALLOW_HOSTS: z.string().default(''),
+  /** Azure speech's synthesis URL, `{region}` replaced by the prompt's region (another cloud, or a test server) */
+  AZURE_TTS_URL: z.string().default('https://{region}.tts.speech.microsoft.com/cognitiveservices/v1'),
 });
+
+/** 32 bytes from 64 hex digits or base64; undefined when the text is neither */
+export const parseSecretKey = (text: string): Buffer | undefined => {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const bytes = Buffer.from(value, 'base64');
+    if (bytes.length === 32) return bytes;
+  }
+
+  return undefined;
+};
 
 export type TConfig = {
   port: number;
@@ -75,6 +96,12 @@ export type TConfig = {
   invoiceLeadDays: number;
   flows: { typingMs: number; gapMs: number; stepCap: number };
   asaas: { apiKey?: string; apiUrl: string; webhookToken?: string };
+  /** the 32-byte key sealing tenant secrets (ZELO_SECRET_KEY, else generated once into DATA_DIR) */
+  secretKey: Buffer;
+  /** OUTBOUND_ALLOW_HOSTS, split: host names, addresses or CIDRs */
+  outboundAllowHosts: string[];
+  /** Azure speech's URL with `{region}` */
+  azureTtsUrl: string;
   webDist: string;
 };
 
@@ -88,6 +115,21 @@ const loadOrCreateSecrets = (dataDir: string) => {
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
 
   return secrets;
+};
+
+/** The secrets key is never a fixed default either: generated once into DATA_DIR/secret.key. */
+const loadOrCreateSecretKey = (dataDir: string): Buffer => {
+  const file = resolve(dataDir, 'secret.key');
+  if (existsSync(file)) {
+    const key = parseSecretKey(readFileSync(file, 'utf8'));
+    if (!key) throw new Error(`Invalid configuration:\n  ${file}: not a 32-byte key`);
+
+    return key;
+  }
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+
+  return key;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
@@ -138,6 +180,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
       apiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''),
       webhookToken: e.ASAAS_WEBHOOK_TOKEN,
     },
+    secretKey: e.ZELO_SECRET_KEY ? (parseSecretKey(e.ZELO_SECRET_KEY) as Buffer) : loadOrCreateSecretKey(dataDir),
+    outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+    azureTtsUrl: e.AZURE_TTS_URL,
     webDist: resolve(import.meta.dirname, '../../web/dist'),
   };
 };

@@ -292,6 +292,73 @@ const CASES: (TCase | TStep)[] = [
     reads: (res) => expect(res.body.prompts).toEqual([]),
   },
   {
+    screen: 'prompts: create',
+    source: 'components/PromptModal/index.js (POST /prompt with its initialState and the chosen queue)',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/prompt',
+    body: (st) => shapes.newPrompt(st.queueId, 'sk-ancestor-key-00001234'),
+    status: 200,
+    reads: (res, st) => {
+      expect(res.body).toMatchObject({ name: 'Atendente virtual', queueId: st.queueId, apiKey: 'sk-••••••1234' });
+      st.promptId = res.body.id;
+    },
+  },
+  {
+    screen: 'prompts: list',
+    source: 'pages/Prompts/index.js (GET /prompt; reads prompts[].name, queue.name, maxTokens)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/prompt',
+    status: 200,
+    reads: (res, st) => {
+      expect(res.body.prompts).toEqual([
+        expect.objectContaining({
+          id: st.promptId,
+          name: 'Atendente virtual',
+          maxTokens: 100,
+          queue: expect.objectContaining({ name: expect.any(String) }),
+        }),
+      ]);
+    },
+  },
+  {
+    screen: 'prompts: the dialog loads one',
+    source: 'components/PromptModal/index.js (GET /prompt/:id)',
+    as: 'admin',
+    method: 'GET',
+    path: (st) => `/prompt/${st.promptId}`,
+    status: 200,
+    reads: (res, st) => {
+      expect(res.body).toMatchObject({ id: st.promptId, model: 'gpt-3.5-turbo-1106', apiKey: 'sk-••••••1234' });
+      st.loadedPrompt = res.body;
+    },
+  },
+  {
+    screen: 'prompts: edit (the loaded record sent back, masked key kept)',
+    source: 'components/PromptModal/index.js (PUT /prompt/:id)',
+    as: 'admin',
+    method: 'PUT',
+    path: (st) => `/prompt/${st.promptId}`,
+    body: (st) => shapes.editPrompt(st.loadedPrompt, { maxTokens: 150 }),
+    status: 200,
+    reads: async (res, st) => {
+      expect(res.body).toMatchObject({ maxTokens: 150, apiKey: 'sk-••••••1234' });
+      const [row] = (await server.database.executeSql('select api_key from prompts where id = $1', [st.promptId]))
+        .rows as { api_key: string }[];
+      expect(row?.api_key).toMatch(/^enc:v1:/);
+    },
+  },
+  {
+    screen: 'prompts: delete',
+    source: 'pages/Prompts/index.js (DELETE /prompt/:id; reads message)',
+    as: 'admin',
+    method: 'DELETE',
+    path: (st) => `/prompt/${st.promptId}`,
+    status: 200,
+    reads: (res) => expect(res.body.message).toEqual(expect.any(String)),
+  },
+  {
     screen: 'queues: the dialog lists integrations',
     source: 'components/QueueModal/index.js (GET /queueIntegration; reads queueIntegrations)',
     as: 'admin',

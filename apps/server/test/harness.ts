@@ -70,6 +70,10 @@ export const startTestServer = async (
     FLOW_ELEMENT_GAP_MS: '0',
     JWT_SECRET: 'test-access-secret-0123456789abcdef',
     JWT_REFRESH_SECRET: 'test-refresh-secret-0123456789abcdef',
+    // one key for every server of a run (a restarted server opens what the first one sealed)
+    ZELO_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    // the fake external services (AI, Typebot, n8n, webhooks) listen on loopback
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
     ...opts.env,
   });

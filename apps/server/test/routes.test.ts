@@ -59,6 +59,12 @@ const EXPECTED: Record<string, string> = {
   'DELETE /api/queue-options/:id': 'admin',
   // empty until the automation issue builds them (the connection dialog reads them)
   'GET /api/prompt': 'user',
+  // AI prompts (plan flag useOpenAi on all but the list, which is empty without it)
+  'GET /api/prompt/models': 'admin',
+  'GET /api/prompt/:id': 'admin',
+  'POST /api/prompt': 'admin',
+  'PUT /api/prompt/:id': 'admin',
+  'DELETE /api/prompt/:id': 'admin',
   'GET /api/queueIntegration': 'user',
   // internal chat (plan flag useInternalChat; members only, owner-only edit and delete)
   'GET /api/chats': 'user',
@@ -193,6 +199,15 @@ describe('route declarations', () => {
     const actual = Object.fromEntries(server.app.declaredRoutes.map((r) => [`${r.method} ${r.url}`, r.decl?.auth]));
     for (const [key, auth] of Object.entries(EXPECTED))
       expect({ route: key, auth: actual[key] }).toEqual({ route: key, auth });
+  });
+
+  it('the prompt routes but the list need the plan flag useOpenAi', () => {
+    const prompts = server.app.declaredRoutes.filter(
+      (r) => r.url.startsWith('/api/prompt/') || (r.url === '/api/prompt' && r.method !== 'GET'),
+    );
+    expect(prompts.length).toBe(5);
+    for (const r of prompts)
+      expect({ route: `${r.method} ${r.url}`, plan: r.decl?.plan }).toMatchObject({ plan: 'useOpenAi' });
   });
 
   it('the kanban routes need the plan flag useKanban', () => {

@@ -301,6 +301,34 @@ const CASES: TTenancyCase[] = [
     routes: [{ method: 'GET', path: (id) => `/api/flowbuilder/run/${id}` }],
   },
   {
+    name: 'an AI prompt',
+    create: async (s, t) => {
+      const queue = await addQueue(s, t, { name: unique('Beta Prompt Queue') });
+      const res = await s.request('POST', '/api/prompt', {
+        token: t.token,
+        body: {
+          name: unique('Beta Prompt Marker'),
+          prompt: 'Beta prompt marker: answer the customers of this company politely and briefly.',
+          model: 'gpt-4o-mini',
+          maxTokens: 100,
+          temperature: 1,
+          apiKey: 'sk-beta-secret-key-000000',
+          queueId: queue.id,
+          maxMessages: 10,
+        },
+      });
+      expect(res.status).toBe(200);
+      return res.body.id;
+    },
+    read: async (s, _t, id) => (await s.database.executeSql('select * from prompts where id = $1', [id])).rows,
+    routes: [
+      { method: 'GET', path: (id) => `/api/prompt/${id}` },
+      { method: 'GET', path: (id) => `/api/prompt/models?promptId=${id}` },
+      { method: 'PUT', path: (id) => `/api/prompt/${id}`, body: { name: 'Hijacked prompt' } },
+      { method: 'DELETE', path: (id) => `/api/prompt/${id}` },
+    ],
+  },
+  {
     name: 'a file list',
     create: async (s, t) => {
       const list = await addFileList(s, t, { name: unique('Beta Files Marker') });
@@ -524,6 +552,20 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       await addFileList(server, t, { name: `${label} files` });
       await addFlow(server, t, `${label} flow`);
       await addPhraseCampaign(server, t, `${label} phrase`);
+      const promptQueue = await addQueue(server, t, { name: `${label} pq` });
+      await server.request('POST', '/api/prompt', {
+        token: t.token,
+        body: {
+          name: `${label} prompt`,
+          prompt: `${label} prompt text, long enough for the fifty character minimum.`,
+          model: 'gpt-4o-mini',
+          maxTokens: 100,
+          temperature: 1,
+          apiKey: 'sk-list-key',
+          queueId: promptQueue.id,
+          maxMessages: 10,
+        },
+      });
     }
     const aTicket = await addTicket(server, a, { status: 'pending' });
     const bTicket = await addTicket(server, b, { status: 'pending' });
@@ -558,6 +600,7 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       '/api/files/list',
       '/api/flowbuilder',
       '/api/flowcampaign',
+      '/api/prompt',
     ]) {
       const res = await server.request('GET', path, { token: a.token, query: { companyId: b.companyId } });
       expect(res.status, path).toBe(200);

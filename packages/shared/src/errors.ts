@@ -136,6 +136,11 @@ export const ERROR_CATALOGUE = {
   ERR_DUPLICATED_INTEGRATION: 409,
   /** a Dialogflow test session (or a token request) failed: the message says why */
   ERR_INTEGRATION_TEST_FAILED: 502,
+  /** an outbound URL a tenant configured is not http(s), does not resolve, or reaches a private address */
+  ERR_OUTBOUND_URL_REFUSED: 400,
+  /** no AI prompt with this id in the caller's company */
+  ERR_NO_PROMPT_FOUND: 404,
+  ERR_DUPLICATED_PROMPT: 409,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -48,6 +48,8 @@ export const events = {
   flowCampaign: (companyId: number) => `company-${companyId}-flowcampaign`,
   /** a flow run's executed node (TFlowRunStepEvent, admins): the editor's test run lights it up */
   flowRun: (companyId: number) => `company-${companyId}-flowrun`,
+  /** AI prompts: `{action: 'create'|'update', prompt}` (keys masked), `{action: 'delete', promptId}` (admins) */
+  prompt: (companyId: number) => `company-${companyId}-prompt`,
 } as const;
 
 export const rooms = {

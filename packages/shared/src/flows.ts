@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { V, zBool, zId, zIdOrNone, zName, zNumeric, zPageNumber } from './common.js';
+import { AI_VOICES } from './prompts.js';
 
 /*
  * The flow builder (spec 3 §2.7–§2.9, §3–§5, §7; issue 14 items 3–6): the flow document the editor saves (the
@@ -68,25 +69,8 @@ export const FLOW_UPLOAD_EXTENSIONS: Record<TFlowUploadKind, readonly string[]> 
 /** spec 3 §5: images are compressed to this JPEG quality in the browser before upload */
 export const FLOW_IMAGE_QUALITY = 0.7;
 
-/** spec 3 §3: the OpenAI node's voices (`texto` = text replies) */
-export const FLOW_VOICES = [
-  'texto',
-  'pt-BR-FranciscaNeural',
-  'pt-BR-AntonioNeural',
-  'pt-BR-BrendaNeural',
-  'pt-BR-DonatoNeural',
-  'pt-BR-ElzaNeural',
-  'pt-BR-FabioNeural',
-  'pt-BR-GiovannaNeural',
-  'pt-BR-HumbertoNeural',
-  'pt-BR-JulioNeural',
-  'pt-BR-LeilaNeural',
-  'pt-BR-LeticiaNeural',
-  'pt-BR-ManuelaNeural',
-  'pt-BR-NicolauNeural',
-  'pt-BR-ValerioNeural',
-  'pt-BR-YaraNeural',
-] as const;
+/** spec 3 §3: the OpenAI node's voices (`texto` = text replies): the prompts' own list */
+export const FLOW_VOICES = AI_VOICES;
 
 /* ---------------------------------------------------------------- the document */
 

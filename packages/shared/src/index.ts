@@ -31,3 +31,4 @@ export * from './usage.js';
 export * from './invoices.js';
 export * from './flows.js';
 export * from './queue-integrations.js';
+export * from './prompts.js';

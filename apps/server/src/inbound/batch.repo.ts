@@ -4,6 +4,7 @@ import { preparedQuery } from '../db/prepared';
 import { whatsappQueues, whatsapps } from '../db/schema/connections';
 import type { contacts } from '../db/schema/contacts';
 import { companies, settings } from '../db/schema/core';
+import { queues } from '../db/schema/queues';
 import { queryRows } from '../db/statements';
 
 /**
@@ -36,6 +37,9 @@ const batchContextQuery = preparedQuery(
           from ${settings} s where s.company_id = ${whatsapps.companyId})`,
         queues: sql<number>`(select count(*)::int from ${whatsappQueues} wq
           where wq.company_id = ${whatsapps.companyId} and wq.whatsapp_id = ${whatsapps.id})`,
+        /** the company's queues with an AI prompt (a ticket in one is answered by the AI stage) */
+        promptQueues: sql<number[] | string | null>`(select json_agg(q.id) from ${queues} q
+          where q.company_id = ${whatsapps.companyId} and q.prompt_id is not null)`,
       })
       .from(whatsapps)
       .innerJoin(companies, eq(companies.id, whatsapps.companyId))

@@ -230,6 +230,9 @@ const storeForConnection = async (
     return batch.map(() => DONE);
   }
   const { connection, company } = context;
+  const promptQueues = new Set<number>(
+    (typeof context.promptQueues === 'string' ? JSON.parse(context.promptQueues) : context.promptQueues) ?? [],
+  );
   const companyId = connection.companyId;
   const stored = typeof context.settings === 'string' ? JSON.parse(context.settings) : (context.settings ?? []);
   const settings = new Map(settingsWithDefaults(stored).map((s) => [s.key, s.value]));
@@ -328,6 +331,7 @@ const storeForConnection = async (
         contact,
         connection,
         connectionQueues: context.queues,
+        aiPrompt: dto.queueId ? promptQueues.has(dto.queueId) : !!connection.promptId,
         scheduleType: settings.get('scheduleType'),
         company: { timezone: company.timezone, schedules: company.schedules ?? [] },
         now: at,

@@ -63,3 +63,13 @@ describe('automationIsQuiet: the chain would decide nothing', () => {
     expect(quiet({ scheduleType: 'queue', ticket: { queueId: 1 } })).toBe(false);
   });
 });
+
+describe('automationIsQuiet with an AI prompt', () => {
+  it('is never quiet when the AI stage answers the ticket, unless an attendant holds it', () => {
+    expect(quiet()).toBe(true);
+    expect(quiet({ aiPrompt: true })).toBe(false);
+    expect(quiet({ aiPrompt: true, ticket: { queueId: 4, chatbot: false } })).toBe(false);
+    expect(quiet({ aiPrompt: true, ticket: { status: 'open', userId: 3 } })).toBe(true);
+    expect(quiet({ aiPrompt: true, contact: { disableBot: true } })).toBe(true);
+  });
+});

@@ -23,6 +23,8 @@ export type TQuietInput = {
   connection: { greetingMessage: string };
   /** queues the connection's menu offers */
   connectionQueues: number;
+  /** the AI stage answers this ticket: a prompt on its queue, or on the connection when it has none */
+  aiPrompt?: boolean;
   /** setting `scheduleType`: company, queue or disabled */
   scheduleType: string | undefined;
   company: { timezone: string | null; schedules: readonly TScheduleRow[] };
@@ -45,6 +47,7 @@ export const automationIsQuiet = (input: TQuietInput): boolean => {
   if (cycle.ratingAt && !cycle.rated) return false;
   if (ticket.userId || input.contact.disableBot) return true;
   if (input.stagesMayAct) return false;
+  if (input.aiPrompt) return false;
   if (
     input.scheduleType === 'company' &&
     !isOpenAt(input.company.schedules, safeTimeZone(input.company.timezone), input.now)

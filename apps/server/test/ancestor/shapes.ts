@@ -537,4 +537,21 @@ export const shapes = {
     fields.id
       ? { ...fields }
       : { name: fields.name, flowId: fields.flowId, whatsappId: fields.whatsappId, phrase: fields.phrase },
+  /** components/PromptModal on create: its initialState with the form's values and the model select */
+  newPrompt: (queueId: number, apiKey: string) => ({
+    name: 'Atendente virtual',
+    prompt: 'Você é um atendente virtual da empresa. Responda com cordialidade e de forma breve.',
+    model: 'gpt-3.5-turbo-1106',
+    maxTokens: 100,
+    temperature: 1,
+    apiKey,
+    queueId,
+    maxMessages: 10,
+  }),
+  /** components/PromptModal on edit: the loaded prompt (masked key, queue object, counters) sent back whole */
+  editPrompt: (loaded: Record<string, unknown>, changes: Record<string, unknown>) => ({
+    ...loaded,
+    ...changes,
+    model: loaded.model,
+  }),
 };

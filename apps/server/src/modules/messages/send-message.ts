@@ -49,7 +49,8 @@ export type TSendTextInput = {
 };
 
 export type TSendMediaInput = Omit<TSendTextInput, 'body'> & {
-  files: TMedia[];
+  /** `voiceNote`: already Ogg/Opus (a synthesised reply): sent as a voice note without conversion */
+  files: (TMedia & { voiceNote?: boolean })[];
   /** one caption per file, in the same order; missing ones are empty */
   bodies: string[];
 };
@@ -216,7 +217,11 @@ export const isBrowserRecording = (type: { kind: string; ext: string }, fileName
   (type.kind === 'audio' || (type.kind === 'video' && ['webm', 'mp4'].includes(type.ext)));
 
 /** checks every file (type by content, size by kind) before anything is stored or sent */
-export const prepareMedia = async (ctx: TAppContext, files: TMedia[], bodies: string[]): Promise<TPrepared[]> => {
+export const prepareMedia = async (
+  ctx: TAppContext,
+  files: (TMedia & { voiceNote?: boolean })[],
+  bodies: string[],
+): Promise<TPrepared[]> => {
   if (files.length === 0) throw new AppError('ERR_VALIDATION', 'No file', [{ path: 'medias', message: 'required' }]);
   const prepared: TPrepared[] = [];
   for (const [i, file] of files.entries()) {
@@ -235,6 +240,18 @@ export const prepareMedia = async (ctx: TAppContext, files: TMedia[], bodies: st
     const caption = (bodies[i] ?? '').trim() ? (bodies[i] ?? '') : '';
     // a browser recording becomes a voice note when ffmpeg can convert it: MP3 (the ancestor's recorder) or
     // what MediaRecorder writes (WebM or Ogg with Opus in Chromium and Firefox, MP4 in Safari)
+    if (file.voiceNote && type.kind === 'audio' && type.ext === 'ogg') {
+      prepared.push({
+        data: file.data,
+        mime: 'audio/ogg; codecs=opus',
+        ext: 'ogg',
+        kind: 'audio',
+        fileName,
+        caption: '',
+        asVoiceNote: true,
+      });
+      continue;
+    }
     const isRecording = isBrowserRecording(type, file.fileName);
     if (isRecording) {
       const voice = await toVoiceNote(ctx.config, file.data);

@@ -1,11 +1,11 @@
-import type { TFlowOpenAiSettings, TFlowTypebotSettings } from '@zelo/shared';
+import { DEFAULT_PROMPT_MODEL, type TFlowOpenAiSettings, type TFlowTypebotSettings } from '@zelo/shared';
 import type { TAppContext } from '../../../lib/context';
+import { answerWithAi, type TAiSettings } from '../../ai/answer';
 import { typebotTurn } from '../../queue-integrations/runtime/typebot';
 
 /**
- * The two node handlers that call other modules: the OpenAI node (modules/ai `answerWithAi`, branch `ai`)
- * and the Typebot node (modules/queue-integrations/runtime `typebotTurn`, branch `integrations`). Until those
- * are merged, these are the ONE place to wire them; the engine calls nothing else for them.
+ * The two node handlers that call other modules: the OpenAI node (modules/ai `answerWithAi`) and the Typebot
+ * node (modules/queue-integrations/runtime `typebotTurn`); the engine calls nothing else for them.
  * Secrets in `settings` arrive opened (the stored flow keeps them sealed).
  */
 
@@ -26,13 +26,10 @@ export type TFlowTypebotCall = {
 };
 
 export type TFlowExternal = {
-  ai: (ctx: TAppContext, call: TFlowAiCall) => Promise<void>;
+  /** `handover`: the AI gave the ticket to a queue (the run ends) */
+  ai: (ctx: TAppContext, call: TFlowAiCall) => Promise<'answered' | 'handover' | 'failed' | undefined>;
   /** `ended`: the bot let the ticket go (finish keyword, stop command, transfer): the run ends */
   typebot: (ctx: TAppContext, call: TFlowTypebotCall) => Promise<'waiting' | 'ended' | undefined>;
-};
-
-const notWired = (what: string) => async (ctx: TAppContext, call: { companyId: number; ticketId: number }) => {
-  ctx.log.warn({ companyId: call.companyId, ticketId: call.ticketId }, `flow ${what} node: not wired yet`);
 };
 
 const num = (v: unknown, fallback: number) => (v === '' || v === null || v === undefined ? fallback : Number(v) || 0);
@@ -49,9 +46,33 @@ export const typebotSettingsOf = (s: TFlowTypebotSettings) => ({
   delayMessage: num(s.typebotDelayMessage, 1000),
 });
 
-/** replaced in tests (a recorder); the OpenAI node is wired when branch `ai` is merged */
+/** the OpenAI node's fields (opened) as the AI's settings, with the prompts' defaults */
+export const aiSettingsOf = (s: TFlowOpenAiSettings): TAiSettings => ({
+  prompt: s.prompt ?? '',
+  apiKey: s.apiKey ?? '',
+  baseUrl: s.baseUrl || null,
+  model: s.model || DEFAULT_PROMPT_MODEL,
+  maxTokens: num(s.maxTokens, 100) || 100,
+  temperature: num(s.temperature, 1),
+  maxMessages: num(s.maxMessages, 10),
+  queueId: typeof s.queueId === 'number' ? s.queueId : null,
+  voice: s.voice ?? 'texto',
+  voiceKey: s.voiceKey ?? '',
+  voiceRegion: s.voiceRegion ?? '',
+});
+
+/** replaced in tests (a recorder) */
 export const flowExternal: TFlowExternal = {
-  ai: notWired('OpenAI'),
+  ai: (ctx, call) =>
+    answerWithAi(ctx, {
+      companyId: call.companyId,
+      ticketId: call.ticketId,
+      settings: aiSettingsOf(call.settings),
+      body: call.body,
+      messageId: call.messageId,
+      mediaType: call.mediaType,
+      speak: true,
+    }),
   typebot: (ctx, call) =>
     typebotTurn(ctx, {
       companyId: call.companyId,

@@ -82,14 +82,18 @@ export const performActions = async (
           break;
         }
         case 'ai':
-          await flowExternal.ai(ctx, {
-            companyId,
-            ticketId,
-            settings: openSettings(ctx.config, action.settings),
-            body: action.body,
-            messageId: extra.messageId,
-            mediaType: extra.mediaType,
-          });
+          if (
+            (await flowExternal.ai(ctx, {
+              companyId,
+              ticketId,
+              settings: openSettings(ctx.config, action.settings),
+              body: action.body,
+              messageId: extra.messageId,
+              mediaType: extra.mediaType,
+            })) === 'handover'
+          ) {
+            await endRuns(ctx, companyId, ticketId, 'handover');
+          }
           break;
         case 'typebot':
           if (

@@ -330,6 +330,23 @@ describe('the engine through the sandbox', () => {
     expect(steps.map((s) => s.node_id).sort()).toEqual(['1', 'm']);
   });
 
+  it('an attendant accepting the ticket ends the run: later messages are the attendant\'s', async () => {
+    const connectionId = await connect();
+    const flowId = await newFlow(salesFlow());
+    await phrase(flowId, connectionId, 'aceitar');
+    const from = customer();
+    await say(connectionId, from, 'aceitar');
+    const [ticket] = await sql(
+      'select t.id from tickets t join contacts c on c.id = t.contact_id where c.number = $1 and t.whatsapp_id = $2',
+      [from, connectionId],
+    );
+    await api('PUT', `/api/tickets/${ticket.id}`, { status: 'open', userId: tenant.user.id });
+    await say(connectionId, from, 'Paula');
+    expect(await received(connectionId, from)).toEqual(['Qual o seu nome?']);
+    const [run] = await sql('select status, reason from flow_runs where ticket_id = $1', [ticket.id]);
+    expect(run).toEqual({ status: 'done', reason: 'accepted' });
+  });
+
   it('welcome flow for a first contact; the flow on another connection does not fire', async () => {
     const connectionId = await connect();
     const other = await connect();

@@ -10,6 +10,7 @@ import { housekeepingJobs } from './inbound/housekeeping';
 import { campaignJobs } from './modules/campaigns/campaign-jobs';
 import { startCampaignTicker } from './modules/campaigns/dispatch';
 import { startDeliverySweep } from './modules/queue-integrations/runtime/deliveries';
+import { startFlowTicker } from './modules/flows/engine/runner';
 import { ensureSuperUser } from './lib/seed';
 import { createScheduleSender } from './modules/schedules/schedule-sender';
 
@@ -32,6 +33,7 @@ logger.info(
 );
 
 let stopCampaignTicker: () => void = () => undefined;
+let stopFlowTicker: () => void = () => undefined;
 // pg-boss is loaded only where jobs run (JOBS=on)
 const jobs: Promise<TJobs | undefined> = config.jobs
   ? import('./jobs/boss')
@@ -51,6 +53,8 @@ const jobs: Promise<TJobs | undefined> = config.jobs
         // services add jobs through the context; the campaign tick runs on this node too (claims keep nodes apart)
         ctx.jobs = running;
         stopCampaignTicker = startCampaignTicker(ctx);
+        // flow intervals due (after a restart, or planned on another node)
+        stopFlowTicker = startFlowTicker(ctx);
 
         return running;
       })
@@ -76,6 +80,7 @@ const stop = async (signal: string) => {
     await scheduleSender?.stop();
     stopCampaignTicker();
     stopDeliverySweep();
+    stopFlowTicker();
     await (await jobs.catch(() => undefined))?.stop();
     await app.close();
     await database.close();

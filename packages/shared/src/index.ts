@@ -29,5 +29,6 @@ export * from './dashboard.js';
 export * from './campaigns.js';
 export * from './usage.js';
 export * from './invoices.js';
+export * from './flows.js';
 export * from './prompts.js';
 export * from './queue-integrations.js';

@@ -1,4 +1,5 @@
 import type { TAppContext } from '../lib/context';
+import { flowStage } from '../modules/flows/flow-stage';
 import { aiStage } from '../modules/ai/ai-stage';
 import type { TAutomationInput } from './automation';
 
@@ -28,8 +29,11 @@ export type TInboundStage = {
   run: (ctx: TAppContext, input: TStageInput, now: Date) => Promise<TStageVerdict>;
 };
 
-/** in order; each module adds its own entry (the AI last: flows and integrations come first) */
-export const AUTOMATION_STAGES: TInboundStage[] = [aiStage];
+/**
+ * in order; each module adds its own entry: the flow engine first (a run waiting on the ticket takes the
+ * message), the AI last (flows and integrations come first)
+ */
+export const AUTOMATION_STAGES: TInboundStage[] = [flowStage, aiStage];
 
 /** runs the stages in order; answers whether one handled the message */
 export const runStages = async (

@@ -1,3 +1,4 @@
+import { endActiveRuns } from '../flows/engine/runs.repo';
 import { PAGE_SIZE, type TCreateTicketBody, type TTicketListQuery, type TUpdateTicketBody } from '@zelo/shared';
 import type { TAuth } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
@@ -447,6 +448,17 @@ export const updateTicket = async (
         patch,
       );
       if (!row) return null;
+      // flows run only while no attendant holds the ticket: an accept (or a close) by a person ends the run
+      if (!system && (userId || kind === 'close') && row.flowWebhook) {
+        await endActiveRuns(tx, companyId, ticketId, kind === 'close' ? 'closed' : 'accepted');
+        await updateTicketIf(
+          tx,
+          companyId,
+          ticketId,
+          { status: row.status, userId: row.userId },
+          { flowWebhook: false },
+        );
+      }
       let tracking = await currentTracking(tx, companyId, ticketId);
       if (kind === 'reopen') {
         await finishCurrentTracking(tx, companyId, ticketId);

@@ -40,6 +40,9 @@ export const ZConnectionBody = z.object({
   queueIds: z.array(zId).max(200).default([]),
   promptId: zIdOrNone.default(null),
   integrationId: zIdOrNone.default(null),
+  /** issue 14: the flow a first contact on this connection starts, and the flow when no phrase matches */
+  flowIdWelcome: zIdOrNone.default(null),
+  flowIdNotPhrase: zIdOrNone.default(null),
   token: z.string().max(200).nullable().optional(),
   /** provider settings (Cloud API: phoneNumberId, businessAccountId, graphUrl, graphVersion) */
   channelConfig: z.record(z.string(), z.unknown()).default({}),
@@ -71,6 +74,8 @@ export const ZConnection = z.object({
   closeOpenChatsAfterMinutes: z.number(),
   promptId: z.number().nullable(),
   integrationId: z.number().nullable(),
+  flowIdWelcome: z.number().nullable(),
+  flowIdNotPhrase: z.number().nullable(),
   /** masked unless the caller is an admin editing it */
   token: z.string().nullable(),
   channelConfig: z.record(z.string(), z.unknown()),
@@ -98,6 +103,8 @@ export const ZConnectionUpdateBody = z.object({
   queueIds: z.array(zId).max(200).optional(),
   promptId: zIdOrNone.optional(),
   integrationId: zIdOrNone.optional(),
+  flowIdWelcome: zIdOrNone.optional(),
+  flowIdNotPhrase: zIdOrNone.optional(),
   token: z.string().max(200).nullable().optional(),
   channelConfig: z.record(z.string(), z.unknown()).optional(),
 });

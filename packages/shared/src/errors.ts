@@ -113,6 +113,24 @@ export const ERROR_CATALOGUE = {
   ERR_BILLING_NOT_CONFIGURED: 503,
   /** the payment provider refused or did not answer the charge */
   ERR_PAYMENT_PROVIDER: 502,
+  /** no flow with this id in the caller's company */
+  ERR_NO_FLOW_FOUND: 404,
+  ERR_DUPLICATED_FLOW: 409,
+  /** a saved flow needs exactly one start node */
+  ERR_FLOW_START_NODE: 400,
+  /** node ids repeat, or an edge points at a node that is not in the flow */
+  ERR_FLOW_GRAPH: 400,
+  /** a flow upload larger than its kind allows (image 2 MB, audio 5 MB, video 20 MB) */
+  ERR_FLOW_MEDIA_TOO_LARGE: 413,
+  /** a flow upload whose content is not an accepted type (png/jpg, ogg/mp3/opus, MP4 only for video) */
+  ERR_FLOW_MEDIA_TYPE: 415,
+  /** no phrase campaign with this id in the caller's company */
+  ERR_NO_FLOW_CAMPAIGN_FOUND: 404,
+  ERR_DUPLICATED_FLOW_CAMPAIGN: 409,
+  /** no flow run with this id in the caller's company */
+  ERR_NO_FLOW_RUN_FOUND: 404,
+  /** a test run needs a sandbox connection in the company */
+  ERR_NO_SANDBOX_CONNECTION: 409,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -40,6 +40,12 @@ export const events = {
   campaign: (companyId: number) => `company-${companyId}-campaign`,
   /** the company's campaign settings were saved (admins) */
   campaignSettings: (companyId: number) => `company-${companyId}-campaignSettings`,
+  /** flows: create/update `{action, flow}` (summary), delete `{action: 'delete', flowId}` (admins) */
+  flowBuilder: (companyId: number) => `company-${companyId}-flowbuilder`,
+  /** phrase campaigns: create/update `{action, record}`, delete `{action: 'delete', id}` (admins) */
+  flowCampaign: (companyId: number) => `company-${companyId}-flowcampaign`,
+  /** a flow run's executed node (TFlowRunStepEvent, admins): the editor's test run lights it up */
+  flowRun: (companyId: number) => `company-${companyId}-flowrun`,
 } as const;
 
 export const rooms = {

@@ -29,3 +29,4 @@ export * from './dashboard.js';
 export * from './campaigns.js';
 export * from './usage.js';
 export * from './invoices.js';
+export * from './flows.js';

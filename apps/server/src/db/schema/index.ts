@@ -29,3 +29,4 @@ export const SECRET_COLUMNS = {
   webhooks: ['signingSecret'],
 } as const;
 export * from './deliveries';
+export * from './flow-runs';

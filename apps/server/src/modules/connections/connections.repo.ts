@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
-import { prompts, queueIntegrations } from '../../db/schema/automation';
+import { flowBuilders, prompts, queueIntegrations } from '../../db/schema/automation';
 import { whatsappQueues, whatsapps } from '../../db/schema/connections';
 import { queues } from '../../db/schema/queues';
 import { ticketTrackings, tickets } from '../../db/schema/tickets';
@@ -81,6 +81,14 @@ export const promptOfCompany = async (db: TDbOrTx, companyId: number, id: number
       .select({ id: prompts.id })
       .from(prompts)
       .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)))
+  )[0];
+
+export const flowOfCompany = async (db: TDbOrTx, companyId: number, id: number) =>
+  (
+    await db
+      .select({ id: flowBuilders.id })
+      .from(flowBuilders)
+      .where(and(eq(flowBuilders.companyId, companyId), eq(flowBuilders.id, id)))
   )[0];
 
 export const integrationOfCompany = async (db: TDbOrTx, companyId: number, id: number) =>

@@ -22,6 +22,7 @@ import {
   findConnectionRow,
   firstOtherConnection,
   insertConnectionRow,
+  flowOfCompany,
   integrationOfCompany,
   listConnectionRows,
   lockConnectionRow,
@@ -67,6 +68,8 @@ const toDto = (
   closeOpenChatsAfterMinutes: row.closeOpenChatsAfterMinutes,
   promptId: row.promptId,
   integrationId: row.integrationId,
+  flowIdWelcome: row.flowIdWelcome,
+  flowIdNotPhrase: row.flowIdNotPhrase,
   token: revealToken ? row.token : maskToken(row.token),
   channelConfig: shownChannelConfig(row),
   queues,
@@ -114,6 +117,8 @@ type TEffective = {
   transferQueueId?: number | null;
   promptId?: number | null;
   integrationId?: number | null;
+  flowIdWelcome?: number | null;
+  flowIdNotPhrase?: number | null;
 };
 
 /** the rules shared by create and update, checked on the values the row will have */
@@ -133,6 +138,11 @@ const assertRules = async (db: TDbOrTx, companyId: number, next: TEffective, que
   if (next.promptId && !(await promptOfCompany(db, companyId, next.promptId))) throw invalid('promptId');
   if (next.integrationId && !(await integrationOfCompany(db, companyId, next.integrationId))) {
     throw invalid('integrationId');
+  }
+  for (const key of ['flowIdWelcome', 'flowIdNotPhrase'] as const) {
+    const flowId = next[key];
+    if (flowId && !(await flowOfCompany(db, companyId, flowId)))
+      throw new AppError('ERR_NO_FLOW_FOUND', `No flow ${key}`);
   }
   if (queueIds.length > 1 && next.greetingMessage.trim() === '') {
     throw new AppError('ERR_WAPP_GREETING_REQUIRED', 'A greeting is required when there is more than one queue');
@@ -177,6 +187,8 @@ export const createConnection = async (ctx: TAppContext, auth: TAuth, body: TCon
       closeOpenChatsAfterMinutes: body.closeOpenChatsAfterMinutes,
       promptId: body.promptId,
       integrationId: body.integrationId,
+      flowIdWelcome: body.flowIdWelcome,
+      flowIdNotPhrase: body.flowIdNotPhrase,
       token: body.token || null,
       ...storedChannelConfig(body.provider, body.channelConfig),
     });
@@ -215,6 +227,8 @@ export const updateConnection = async (ctx: TAppContext, auth: TAuth, id: number
         transferQueueId: body.transferQueueId,
         promptId: body.promptId,
         integrationId: body.integrationId,
+        flowIdWelcome: body.flowIdWelcome,
+        flowIdNotPhrase: body.flowIdNotPhrase,
       },
       queueIds,
       id,
@@ -246,6 +260,8 @@ export const updateConnection = async (ctx: TAppContext, auth: TAuth, id: number
       closeOpenChatsAfterMinutes: body.closeOpenChatsAfterMinutes,
       promptId: body.promptId,
       integrationId: body.integrationId,
+      flowIdWelcome: body.flowIdWelcome,
+      flowIdNotPhrase: body.flowIdNotPhrase,
       token,
       ...channel,
     });

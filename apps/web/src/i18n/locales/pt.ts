@@ -124,6 +124,17 @@ export const pt = {
     ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
     ERR_BILLING_NOT_CONFIGURED: 'A cobrança não está configurada neste servidor. Fale com o suporte.',
     ERR_PAYMENT_PROVIDER: 'O provedor de pagamento não respondeu. Tente novamente em instantes.',
+    ERR_NO_FLOW_FOUND: 'Fluxo não encontrado.',
+    ERR_DUPLICATED_FLOW: 'Já existe um fluxo com este nome.',
+    ERR_FLOW_START_NODE: 'O fluxo precisa de exatamente um nó de início.',
+    ERR_FLOW_GRAPH: 'O fluxo tem nós repetidos ou ligações para nós que não existem.',
+    ERR_FLOW_MEDIA_TOO_LARGE: 'Arquivo é muito grande! Imagem 2MB, áudio 5MB e vídeo 20MB no máximo.',
+    ERR_FLOW_MEDIA_TYPE:
+      'Tipo de arquivo não aceito. Imagens PNG ou JPG, áudios OGG, OPUS ou MP3, e apenas vídeos em MP4.',
+    ERR_NO_FLOW_CAMPAIGN_FOUND: 'Frase não encontrada.',
+    ERR_DUPLICATED_FLOW_CAMPAIGN: 'Já existe uma frase com este nome.',
+    ERR_NO_FLOW_RUN_FOUND: 'Execução do fluxo não encontrada.',
+    ERR_NO_SANDBOX_CONNECTION: 'Crie uma conexão de simulação (sandbox) para testar o fluxo.',
     ERR_INVALID_SPREADSHEET:
       'Não foi possível ler a planilha. Envie um arquivo .xlsx com as colunas Nome, Telefone e Email.',
     ERR_NETWORK: 'Não foi possível falar com o servidor. Verifique sua conexão.',

@@ -42,6 +42,8 @@ const saved = (over: Partial<TConnection> = {}): TConnection => ({
   closeOpenChatsAfterMinutes: 0,
   promptId: null,
   integrationId: null,
+  flowIdWelcome: null,
+  flowIdNotPhrase: null,
   token: null,
   channelConfig: {
     phoneNumberId: '1234567890',

@@ -1,4 +1,14 @@
 import type { Edge, Node } from '@xyflow/react';
+import {
+  FLOW_DUPLICATE_OFFSET,
+  FLOW_NEW_NODE_GAP,
+  FLOW_NODE_ID_LENGTH,
+  FLOW_NODE_TYPES,
+  FLOW_START_LABEL,
+  FLOW_START_NODE_ID,
+  FLOW_START_POSITION,
+  type TFlowNodeType,
+} from '@zelo/shared';
 
 /*
  * The flow document as the ancestor's editor saves it (spec 3 §3, §4): `{nodes, connections}`, React Flow's
@@ -6,31 +16,15 @@ import type { Edge, Node } from '@xyflow/react';
  * single start node), the `{{variable}}` list and the round trip between the canvas and the saved JSON.
  */
 
-export const NODE_TYPES = [
-  'start',
-  'message',
-  'menu',
-  'interval',
-  'img',
-  'audio',
-  'video',
-  'randomizer',
-  'singleBlock',
-  'ticket',
-  'typebot',
-  'openai',
-  'question',
-  'condition',
-] as const;
-export type TNodeType = (typeof NODE_TYPES)[number];
+export const NODE_TYPES = FLOW_NODE_TYPES;
+export type TNodeType = TFlowNodeType;
 
-export const START_NODE_ID = '1';
-export const START_LABEL = 'Inicio do fluxo';
-export const START_POSITION = { x: 250, y: 100 };
-/** spec 3 §9 */
-export const NODE_ID_LENGTH = 30;
-export const DUPLICATE_OFFSET = 240;
-export const NEW_NODE_GAP = 40;
+export const START_NODE_ID = FLOW_START_NODE_ID;
+export const START_LABEL = FLOW_START_LABEL;
+export const START_POSITION = FLOW_START_POSITION;
+export const NODE_ID_LENGTH = FLOW_NODE_ID_LENGTH;
+export const DUPLICATE_OFFSET = FLOW_DUPLICATE_OFFSET;
+export const NEW_NODE_GAP = FLOW_NEW_NODE_GAP;
 /** a node not yet measured by the canvas (a fresh load) is taken as this wide */
 export const DEFAULT_NODE_WIDTH = 220;
 /** every edge is drawn with the delete button at its midpoint */
@@ -51,7 +45,7 @@ export const randomNodeId = (length = NODE_ID_LENGTH) => {
   return Array.from(bytes, (b) => ID_CHARS[b % ID_CHARS.length]).join('');
 };
 
-export const startNode = (position = START_POSITION): TFlowNode => ({
+export const startNode = (position: { x: number; y: number } = START_POSITION): TFlowNode => ({
   id: START_NODE_ID,
   type: 'start',
   position: { ...position },

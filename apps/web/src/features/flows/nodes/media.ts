@@ -1,3 +1,5 @@
+import { FLOW_IMAGE_QUALITY, FLOW_UPLOAD_EXTENSIONS, FLOW_UPLOAD_LIMITS, type TFlowUploadKind } from '@zelo/shared';
+
 /*
  * Uploads of the image, audio, video and content nodes (spec 3 §5, §9): the accepted types and sizes, checked
  * here before the upload (the server checks the content again), and the image compression.
@@ -5,14 +7,25 @@
 
 export type TMediaKind = 'img' | 'audio' | 'video';
 
-export const MEDIA_LIMITS: Record<TMediaKind, { maxMb: number; extensions: string[]; accept: string }> = {
-  img: { maxMb: 2, extensions: ['png', 'jpg', 'jpeg'], accept: 'image/png,image/jpeg' },
-  audio: { maxMb: 5, extensions: ['ogg', 'mp3', 'opus'], accept: 'audio/ogg,audio/mpeg,audio/opus,.ogg,.mp3,.opus' },
-  video: { maxMb: 20, extensions: ['mp4'], accept: 'video/mp4' },
+const KIND: Record<TMediaKind, TFlowUploadKind> = { img: 'image', audio: 'audio', video: 'video' };
+const ACCEPT: Record<TMediaKind, string> = {
+  img: 'image/png,image/jpeg,.png,.jpg,.jpeg',
+  audio: 'audio/ogg,audio/mpeg,audio/opus,.ogg,.mp3,.opus',
+  video: 'video/mp4,.mp4',
 };
-/** spec 3 §9 */
-export const IMAGE_QUALITY = 0.7;
 const MB = 1024 * 1024;
+
+export const MEDIA_LIMITS = Object.fromEntries(
+  (['img', 'audio', 'video'] as const).map((kind) => [
+    kind,
+    {
+      maxMb: FLOW_UPLOAD_LIMITS[KIND[kind]] / MB,
+      extensions: [...FLOW_UPLOAD_EXTENSIONS[KIND[kind]]],
+      accept: ACCEPT[kind],
+    },
+  ]),
+) as Record<TMediaKind, { maxMb: number; extensions: string[]; accept: string }>;
+export const IMAGE_QUALITY = FLOW_IMAGE_QUALITY;
 
 export type TMediaProblem = { key: 'flows.dialogs.tooLarge'; mb: number } | { key: 'flows.dialogs.wrongType'; accept: string };
 

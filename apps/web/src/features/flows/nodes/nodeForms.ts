@@ -1,4 +1,4 @@
-import { V } from '@zelo/shared';
+import { FLOW_INTERVAL_MAX, FLOW_INTERVAL_MIN, FLOW_RANDOMIZER_STEP, FLOW_VOICES, V, zFlowAnswerKey } from '@zelo/shared';
 import { z } from 'zod';
 
 /*
@@ -7,29 +7,10 @@ import { z } from 'zod';
  * Messages are i18n keys read as `validation.<key>`.
  */
 
-/** spec 3 §9: an interval is 1 to 120 seconds */
-export const INTERVAL_MIN = 1;
-export const INTERVAL_MAX = 120;
-export const RANDOMIZER_STEP = 10;
-/** spec 3 §3: text only, or one of the 15 Brazilian Portuguese neural voices */
-export const VOICES = [
-  'texto',
-  'pt-BR-FranciscaNeural',
-  'pt-BR-AntonioNeural',
-  'pt-BR-BrendaNeural',
-  'pt-BR-DonatoNeural',
-  'pt-BR-ElzaNeural',
-  'pt-BR-FabioNeural',
-  'pt-BR-GiovannaNeural',
-  'pt-BR-HumbertoNeural',
-  'pt-BR-JulioNeural',
-  'pt-BR-LeilaNeural',
-  'pt-BR-LeticiaNeural',
-  'pt-BR-ManuelaNeural',
-  'pt-BR-NicolauNeural',
-  'pt-BR-ValerioNeural',
-  'pt-BR-YaraNeural',
-] as const;
+export const INTERVAL_MIN = FLOW_INTERVAL_MIN;
+export const INTERVAL_MAX = FLOW_INTERVAL_MAX;
+export const RANDOMIZER_STEP = FLOW_RANDOMIZER_STEP;
+export const VOICES = FLOW_VOICES;
 /** spec 3 §3 defaults of the OpenAI node */
 export const OPENAI_DEFAULTS = { voice: 'texto', temperature: 1, maxTokens: 100, maxMessages: 10 };
 export const TYPEBOT_DEFAULTS = { typebotExpires: 1, typebotDelayMessage: 1000 };
@@ -119,11 +100,9 @@ export const openAiData = (form: TOpenAiForm, queueId: unknown) => ({
   typebotIntegration: { ...form, projectName: form.name, ...(queueId != null ? { queueId } : {}) },
 });
 
-/** spec 3 §3: an answer key is a variable name, used as `{{answerKey}}` */
-export const ANSWER_KEY_PATTERN = /^[\p{L}_][\p{L}\p{N}_]*$/u;
 export const ZQuestionForm = z.object({
   message: required(),
-  answerKey: required(60).pipe(z.string().regex(ANSWER_KEY_PATTERN, V.invalid)),
+  answerKey: zFlowAnswerKey,
 });
 export type TQuestionForm = z.infer<typeof ZQuestionForm>;
 export const questionData = (form: TQuestionForm) => ({ typebotIntegration: { ...form } });

@@ -68,7 +68,9 @@ const FlowsPage = () => {
               checked={f.active}
               onClick={(e) => e.stopPropagation()}
               onChange={(e) => void run(() => setFlowActive(f.id, e.target.checked), t('flows.statusChanged'))}
-              slotProps={{ input: { 'aria-label': t('flows.columns.status'), 'data-testid': `flow-active-${f.id}` } as object }}
+              slotProps={{
+                input: { 'aria-label': t('flows.columns.status'), 'data-testid': `flow-active-${f.id}` } as object,
+              }}
             />
           </Tooltip>
           <Chip

@@ -156,23 +156,29 @@ export const fromDocument = (doc: Partial<TFlowDocument> | null | undefined): TF
   return { nodes: withStart, connections: (doc.connections ?? []).map(toCanvasEdge) };
 };
 
-/** Canvas-only state left out of what is saved (selection, dragging, the run highlight). */
-const CANVAS_NODE_KEYS = ['selected', 'dragging', 'measured', 'resizing'] as const;
+/** Canvas-only state: measuring is left out; selection and dragging are saved as off (the ancestor's shape). */
+const CANVAS_NODE_KEYS = ['measured', 'resizing'] as const;
+const CANVAS_FLAGS = ['selected', 'dragging'] as const;
 const CANVAS_EDGE_KEYS = ['selected'] as const;
 
 const omit = <T extends object>(value: T, keys: readonly string[]): T =>
   Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k))) as T;
+const flagsOff = <T extends object>(value: T): T =>
+  Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, (CANVAS_FLAGS as readonly string[]).includes(k) ? false : v]),
+  ) as T;
 
 /** The canvas state as the body of POST /flowbuilder/flow (the ancestor's `{nodes, connections}`). */
 export const toDocument = (nodes: TFlowNode[], edges: TFlowEdge[]): TFlowDocument => ({
   nodes: nodes.map((n) => {
-    const clean = omit(n, CANVAS_NODE_KEYS);
+    const clean = flagsOff(omit(n, CANVAS_NODE_KEYS));
     const width = n.measured?.width ?? n.width;
     const height = n.measured?.height ?? n.height;
 
     return { ...clean, ...(width ? { width } : {}), ...(height ? { height } : {}) };
   }),
-  connections: edges.map((e) => omit(e, CANVAS_EDGE_KEYS)),
+  // the button edge is how this editor draws every edge, not part of the flow (the ancestor's edges carry no type)
+  connections: edges.map((e) => omit(e, e.type === EDGE_TYPE ? [...CANVAS_EDGE_KEYS, 'type'] : CANVAS_EDGE_KEYS)),
 });
 
 /**

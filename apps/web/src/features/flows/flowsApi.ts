@@ -39,12 +39,17 @@ export const setFlowActive = (flowId: number, active: boolean) =>
 export const duplicateFlow = (flowId: number) => api.post<TFlowSummary>('/flowbuilder/duplicate', { flowId });
 
 /** GET /flowbuilder/flow/:id: the ancestor reads the document as `flow.flow` (null for a flow never saved) */
-export const loadFlow = async (id: number) => (await api.get<{ flow: TFlowWithDocument }>(`/flowbuilder/flow/${id}`)).flow;
+export const loadFlow = async (id: number) =>
+  (await api.get<{ flow: TFlowWithDocument }>(`/flowbuilder/flow/${id}`)).flow;
 
 export const saveFlow = (id: number, doc: TFlowDocument) =>
   api.post<unknown>('/flowbuilder/flow', { idFlow: id, nodes: doc.nodes, connections: doc.connections });
 
-const UPLOAD_PATHS: Record<TMediaKind, string> = { img: '/flowbuilder/img', audio: '/flowbuilder/audio', video: '/flowbuilder/video' };
+const UPLOAD_PATHS: Record<TMediaKind, string> = {
+  img: '/flowbuilder/img',
+  audio: '/flowbuilder/audio',
+  video: '/flowbuilder/video',
+};
 
 /** One node file, as the ancestor's dialogs send it (`fromMe`, `medias`, `body`); the answer names the stored file. */
 export const uploadFlowMedia = (kind: TMediaKind, file: File) => {

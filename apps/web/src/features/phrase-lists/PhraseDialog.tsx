@@ -10,7 +10,9 @@ import './i18n';
 import { savePhrase } from './usePhraseLists';
 
 /** a select's value: required (highlighted when empty), then an id */
-const zChosen = z.union([z.number(), z.string({ error: V.required }).min(1, V.required)], { error: V.required }).pipe(zId);
+const zChosen = z
+  .union([z.number(), z.string({ error: V.required }).min(1, V.required)], { error: V.required })
+  .pipe(zId);
 export const ZPhraseForm = ZFlowCampaignBody.extend({ flowId: zChosen, whatsappId: zChosen });
 
 type TPhraseFormValues = { name: string; flowId: string; whatsappId: string; phrase: string; status: boolean };
@@ -82,7 +84,14 @@ export const PhraseDialog = ({ open, campaign, flows, connections, onSaved, onCl
     >
       {(form) => (
         <>
-          <FormTextField form={form} name="name" label={t('phraseLists.dialog.name')} required autoFocus testId="phrase-name" />
+          <FormTextField
+            form={form}
+            name="name"
+            label={t('phraseLists.dialog.name')}
+            required
+            autoFocus
+            testId="phrase-name"
+          />
           {select(form, 'whatsappId', t('phraseLists.dialog.connection'), connections)}
           {select(form, 'flowId', t('phraseLists.dialog.flow'), flows)}
           <FormTextField

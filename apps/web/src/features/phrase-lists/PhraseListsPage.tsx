@@ -56,7 +56,11 @@ const PhraseListsPage = () => {
     },
     { key: 'phrase', header: t('phraseLists.columns.phrase'), render: (c) => `"${c.phrase}"` },
     { key: 'flow', header: t('phraseLists.columns.flow'), render: (c) => nameOf(flows, c.flowId) },
-    { key: 'connection', header: t('phraseLists.columns.connection'), render: (c) => nameOf(connections, c.whatsappId) },
+    {
+      key: 'connection',
+      header: t('phraseLists.columns.connection'),
+      render: (c) => nameOf(connections, c.whatsappId),
+    },
     {
       key: 'status',
       header: t('phraseLists.columns.status'),

@@ -11,7 +11,14 @@ import './i18n';
 import { avatarColor, initials } from './avatar';
 import { LocationDialog, VcardDialog } from './ExtraDialogs';
 import { MessageBubble } from './MessageBubble';
-import { buildVcard, fileInboundType, PREVIEW_MAX_BYTES, readFileBase64, type TCustomer, type TTimelineItem } from './simulatorState';
+import {
+  buildVcard,
+  fileInboundType,
+  PREVIEW_MAX_BYTES,
+  readFileBase64,
+  type TCustomer,
+  type TTimelineItem,
+} from './simulatorState';
 import type { TDeliverMedia, TDeliverMessage } from './useSimulatorChat';
 
 /** the largest file a simulated customer may send (the server's SANDBOX_MEDIA_MAX_BYTES) */
@@ -31,7 +38,14 @@ type TSimulatorConversationProps = {
  * One simulated customer's conversation: the header, the messages (the customer's and the business's) and the
  * composer — text, a file, a location or a contact card. The simulator page and the flow editor's test run use it.
  */
-export const SimulatorConversation = ({ customer, items, connected, onDeliver, onMarkRead, onSeen }: TSimulatorConversationProps) => {
+export const SimulatorConversation = ({
+  customer,
+  items,
+  connected,
+  onDeliver,
+  onMarkRead,
+  onSeen,
+}: TSimulatorConversationProps) => {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [locationOpen, setLocationOpen] = useState(false);
@@ -87,7 +101,12 @@ export const SimulatorConversation = ({ customer, items, connected, onDeliver, o
 
   return (
     <>
-      <Stack direction="row" spacing={1.5} alignItems="center" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Stack
+        direction="row"
+        spacing={1.5}
+        alignItems="center"
+        sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Avatar sx={{ bgcolor: avatarColor(customer.number) }}>{initials(customer.name)}</Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography noWrap sx={{ fontWeight: 500 }} data-testid="sim-current-name">
@@ -205,7 +224,9 @@ export const SimulatorConversation = ({ customer, items, connected, onDeliver, o
       <VcardDialog
         open={vcardOpen}
         onClose={() => setVcardOpen(false)}
-        onSend={(contact) => void onDeliver({ type: 'vcard', body: '', vcard: buildVcard(contact.name, contact.number) })}
+        onSend={(contact) =>
+          void onDeliver({ type: 'vcard', body: '', vcard: buildVcard(contact.name, contact.number) })
+        }
       />
     </>
   );

@@ -4,7 +4,17 @@ import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getBezierPath, useReactFlo
 import { useTranslation } from 'react-i18next';
 
 /** An edge with a remove button at its midpoint (spec 3 §2.8). */
-export const ButtonEdge = ({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, style, markerEnd }: EdgeProps) => {
+export const ButtonEdge = ({
+  id,
+  sourceX,
+  sourceY,
+  targetX,
+  targetY,
+  sourcePosition,
+  targetPosition,
+  style,
+  markerEnd,
+}: EdgeProps) => {
   const { t } = useTranslation();
   const { setEdges } = useReactFlow();
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
@@ -15,14 +25,25 @@ export const ButtonEdge = ({ id, sourceX, sourceY, targetX, targetY, sourcePosit
       <EdgeLabelRenderer>
         <div
           className="nodrag nopan"
-          style={{ position: 'absolute', transform: `translate(-50%, -50%) translate(${labelX}px,${labelY}px)`, pointerEvents: 'all' }}
+          style={{
+            position: 'absolute',
+            transform: `translate(-50%, -50%) translate(${labelX}px,${labelY}px)`,
+            pointerEvents: 'all',
+          }}
         >
           <Tooltip title={t('flows.editor.removeEdge')}>
             <IconButton
               size="small"
               aria-label={t('flows.editor.removeEdge')}
               onClick={() => setEdges((edges) => edges.filter((e) => e.id !== id))}
-              sx={{ width: 20, height: 20, bgcolor: 'background.paper', border: 1, borderColor: 'divider', '&:hover': { bgcolor: 'error.main', color: '#fff' } }}
+              sx={{
+                width: 20,
+                height: 20,
+                bgcolor: 'background.paper',
+                border: 1,
+                borderColor: 'divider',
+                '&:hover': { bgcolor: 'error.main', color: '#fff' },
+              }}
             >
               <Close sx={{ fontSize: 12 }} />
             </IconButton>

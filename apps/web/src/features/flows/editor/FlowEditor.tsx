@@ -1,5 +1,7 @@
 import '@xyflow/react/dist/style.css';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import FileDownload from '@mui/icons-material/FileDownload';
+import FileUpload from '@mui/icons-material/FileUpload';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Save from '@mui/icons-material/Save';
 import { Box, Button, Chip, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
@@ -18,7 +20,7 @@ import {
   useEdgesState,
   useNodesState,
 } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -38,6 +40,7 @@ import {
   toDocument,
   updateNodeData,
 } from '../flowDocument';
+import { exportFileName, parseFlowFile } from '../flowFile';
 import { saveFlow } from '../flowsApi';
 import type { TNodeData } from '../nodes/nodeSpec';
 import { CANVAS_NODE_TYPES, specOf } from '../nodes/registry';
@@ -140,14 +143,41 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
     }
   };
 
+  const $importInput = useRef<HTMLInputElement>(null);
+  const importFile = async (file: File) => {
+    const result = parseFlowFile(await file.text());
+    if ('error' in result) {
+      toast.error(t(result.error === 'json' ? 'flows.editor.importJson' : 'flows.editor.importShape'));
+
+      return;
+    }
+    setNodes(result.doc.nodes);
+    setEdges(result.doc.connections);
+    toast.success(t('flows.editor.imported'));
+  };
+  const exportFile = () => {
+    const blob = new Blob([JSON.stringify(toDocument(nodes, edges), null, 2)], { type: 'application/json' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = exportFileName(flow.name);
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
   const editing = dialog?.nodeId ? nodes.find((n) => n.id === dialog.nodeId) : undefined;
   const DialogOf = dialog ? specOf(dialog.type)?.Dialog : undefined;
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 64px)', minHeight: 480, p: 2, gap: 1.5 }}>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 64px)', minHeight: 480, p: 2, gap: 1.5 }}
+    >
       <Stack direction="row" alignItems="center" spacing={1.5} sx={{ minWidth: 0 }}>
         <Tooltip title={t('flows.editor.back')}>
-          <IconButton aria-label={t('flows.editor.back')} onClick={() => navigate('/flowbuilders')} data-testid="flow-back">
+          <IconButton
+            aria-label={t('flows.editor.back')}
+            onClick={() => navigate('/flowbuilders')}
+            data-testid="flow-back"
+          >
             <ArrowBack />
           </IconButton>
         </Tooltip>
@@ -159,6 +189,34 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
             {t('flows.editor.reminder')}
           </Typography>
         </Box>
+        <input
+          ref={$importInput}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          data-testid="flow-import-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) {
+              void importFile(file);
+            }
+          }}
+        />
+        <Tooltip title={t('flows.editor.import')}>
+          <IconButton
+            aria-label={t('flows.editor.import')}
+            onClick={() => $importInput.current?.click()}
+            data-testid="flow-import"
+          >
+            <FileUpload />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('flows.editor.export')}>
+          <IconButton aria-label={t('flows.editor.export')} onClick={exportFile} data-testid="flow-export">
+            <FileDownload />
+          </IconButton>
+        </Tooltip>
         {dirty && <Chip size="small" color="warning" label={t('flows.editor.unsavedBadge')} data-testid="flow-dirty" />}
         <Button
           variant={testing ? 'contained' : 'outlined'}
@@ -171,12 +229,22 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
         >
           {t('flows.editor.test')}
         </Button>
-        <Button variant="contained" startIcon={<Save />} onClick={() => void save()} disabled={saving} data-testid="flow-save">
+        <Button
+          variant="contained"
+          startIcon={<Save />}
+          onClick={() => void save()}
+          disabled={saving}
+          data-testid="flow-save"
+        >
           {t('flows.editor.save')}
         </Button>
       </Stack>
       <Stack direction="row" spacing={1.5} sx={{ flex: 1, minHeight: 0 }}>
-        <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, position: 'relative', overflow: 'hidden' }} data-testid="flow-canvas">
+        <Paper
+          variant="outlined"
+          sx={{ flex: 1, minWidth: 0, position: 'relative', overflow: 'hidden' }}
+          data-testid="flow-canvas"
+        >
           <EditorContext.Provider value={actions}>
             <NodePalette onPick={pick} />
             <ReactFlow<TFlowNode, TFlowEdge>

@@ -15,4 +15,10 @@ const ConditionBody = ({ data }: { data: Record<string, unknown> }) => {
 };
 
 /** A condition (key, condition, value) is only made by a program (spec 3 §2.8): drawn, not offered. */
-export const conditionSpec: TNodeSpec = { type: 'condition', Icon: Rule, color: '#8d6e63', Body: ConditionBody, inPalette: false };
+export const conditionSpec: TNodeSpec = {
+  type: 'condition',
+  Icon: Rule,
+  color: '#8d6e63',
+  Body: ConditionBody,
+  inPalette: false,
+};

@@ -23,15 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../../components/toast';
 import '../i18n';
 import { uploadFlowMedia } from '../flowsApi';
-import {
-  addCard,
-  CARD_TYPES,
-  cardsOf,
-  contentData,
-  contentProblem,
-  moveCard,
-  type TCard,
-} from './contentCards';
+import { addCard, CARD_TYPES, cardsOf, contentData, contentProblem, moveCard, type TCard } from './contentCards';
 import { compressImage } from './media';
 import { MediaPicker } from './MediaPicker';
 import { NodeText } from './NodeShell';
@@ -101,7 +93,14 @@ const ContentDialog = ({ data, variables, onSubmit, onClose }: TNodeDialogProps)
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth scroll="paper" data-testid="flow-dialog-singleBlock-dialog">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      maxWidth="md"
+      fullWidth
+      scroll="paper"
+      data-testid="flow-dialog-singleBlock-dialog"
+    >
       <DialogTitle>
         {data
           ? t('flows.dialogs.editTitle', { type: t('flows.types.singleBlock') })
@@ -118,21 +117,36 @@ const ContentDialog = ({ data, variables, onSubmit, onClose }: TNodeDialogProps)
                 </Typography>
                 <Tooltip title={t('flows.dialogs.moveUp')}>
                   <span>
-                    <IconButton size="small" disabled={busy || index === 0} aria-label={t('flows.dialogs.moveUp')} onClick={() => setCards((c) => moveCard(c, index, -1))}>
+                    <IconButton
+                      size="small"
+                      disabled={busy || index === 0}
+                      aria-label={t('flows.dialogs.moveUp')}
+                      onClick={() => setCards((c) => moveCard(c, index, -1))}
+                    >
                       <ArrowUpward fontSize="small" />
                     </IconButton>
                   </span>
                 </Tooltip>
                 <Tooltip title={t('flows.dialogs.moveDown')}>
                   <span>
-                    <IconButton size="small" disabled={busy || index === cards.length - 1} aria-label={t('flows.dialogs.moveDown')} onClick={() => setCards((c) => moveCard(c, index, 1))}>
+                    <IconButton
+                      size="small"
+                      disabled={busy || index === cards.length - 1}
+                      aria-label={t('flows.dialogs.moveDown')}
+                      onClick={() => setCards((c) => moveCard(c, index, 1))}
+                    >
                       <ArrowDownward fontSize="small" />
                     </IconButton>
                   </span>
                 </Tooltip>
                 <Tooltip title={t('flows.dialogs.removeCard')}>
                   <span>
-                    <IconButton size="small" disabled={busy} aria-label={t('flows.dialogs.removeCard')} onClick={() => setCards((c) => c.filter((_, i) => i !== index))}>
+                    <IconButton
+                      size="small"
+                      disabled={busy}
+                      aria-label={t('flows.dialogs.removeCard')}
+                      onClick={() => setCards((c) => c.filter((_, i) => i !== index))}
+                    >
                       <DeleteOutline fontSize="small" />
                     </IconButton>
                   </span>
@@ -148,7 +162,10 @@ const ContentDialog = ({ data, variables, onSubmit, onClose }: TNodeDialogProps)
                     onChange={(e) => change(index, { value: e.target.value })}
                     slotProps={{ htmlInput: { 'data-testid': `flow-card-${index}-text` } }}
                   />
-                  <VariableChips variables={variables} onPick={(name) => change(index, { value: insertVariable(card.value, name) })} />
+                  <VariableChips
+                    variables={variables}
+                    onPick={(name) => change(index, { value: insertVariable(card.value, name) })}
+                  />
                 </Stack>
               )}
               {card.type === 'interval' && (
@@ -173,7 +190,12 @@ const ContentDialog = ({ data, variables, onSubmit, onClose }: TNodeDialogProps)
                   />
                   {card.type !== 'img' && (
                     <FormControlLabel
-                      control={<Checkbox checked={Boolean(card.record)} onChange={(e) => change(index, { record: e.target.checked })} />}
+                      control={
+                        <Checkbox
+                          checked={Boolean(card.record)}
+                          onChange={(e) => change(index, { record: e.target.checked })}
+                        />
+                      }
                       label={t('flows.dialogs.record')}
                     />
                   )}
@@ -184,7 +206,13 @@ const ContentDialog = ({ data, variables, onSubmit, onClose }: TNodeDialogProps)
           {!busy && (
             <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
               {CARD_TYPES.map((type) => (
-                <Button key={type} size="small" variant="outlined" onClick={() => setCards((c) => addCard(c, type))} data-testid={`flow-card-add-${type}`}>
+                <Button
+                  key={type}
+                  size="small"
+                  variant="outlined"
+                  onClick={() => setCards((c) => addCard(c, type))}
+                  data-testid={`flow-card-add-${type}`}
+                >
                   {t('flows.dialogs.addCard', { type: t(`flows.dialogs.cardTypes.${type}`) })}
                 </Button>
               ))}

@@ -64,9 +64,17 @@ export const MediaNodeDialog = ({ kind, data, onSubmit, onClose }: TNodeDialogPr
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth data-testid={`flow-dialog-${kind}-dialog`}>
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      data-testid={`flow-dialog-${kind}-dialog`}
+    >
       <DialogTitle>
-        {data ? t('flows.dialogs.editTitle', { type: t(`flows.types.${kind}`) }) : t('flows.dialogs.addTitle', { type: t(`flows.types.${kind}`) })}
+        {data
+          ? t('flows.dialogs.editTitle', { type: t(`flows.types.${kind}`) })
+          : t('flows.dialogs.addTitle', { type: t(`flows.types.${kind}`) })}
       </DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
@@ -95,7 +103,12 @@ export const MediaNodeDialog = ({ kind, data, onSubmit, onClose }: TNodeDialogPr
         <Button color="inherit" onClick={onClose} disabled={busy}>
           {t('flows.dialogs.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy} data-testid={`flow-dialog-${kind}-save`}>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={busy}
+          data-testid={`flow-dialog-${kind}-save`}
+        >
           {data ? t('flows.dialogs.edit') : t('flows.dialogs.add')}
         </Button>
       </DialogActions>

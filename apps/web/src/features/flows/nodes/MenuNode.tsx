@@ -104,7 +104,8 @@ export const menuSpec: TNodeSpec = {
   Icon: DynamicFeed,
   color: '#683ac8',
   Body: MenuBody,
-  handles: (data) => optionsOf(data).map((o) => ({ id: menuHandle(o.number), label: `[${o.number}] ${text(o.value)}` })),
+  handles: (data) =>
+    optionsOf(data).map((o) => ({ id: menuHandle(o.number), label: `[${o.number}] ${text(o.value)}` })),
   Dialog: MenuDialog,
   inPalette: true,
 };

@@ -63,7 +63,14 @@ const OpenAiDialog = ({ data, onSubmit, onClose }: TNodeDialogProps) => {
 
         return (
           <>
-            <FormTextField form={form} name="name" label={t('flows.dialogs.openai.name')} required autoFocus testId="flow-openai-name" />
+            <FormTextField
+              form={form}
+              name="name"
+              label={t('flows.dialogs.openai.name')}
+              required
+              autoFocus
+              testId="flow-openai-name"
+            />
             <PasswordField
               {...form.register('apiKey')}
               fullWidth
@@ -71,7 +78,9 @@ const OpenAiDialog = ({ data, onSubmit, onClose }: TNodeDialogProps) => {
               autoComplete="off"
               label={t('flows.dialogs.openai.apiKey')}
               error={Boolean(keyError)}
-              helperText={fieldErrorText(t, keyError) ?? (isMaskedKey(key) ? t('flows.dialogs.openai.keyKept') : undefined)}
+              helperText={
+                fieldErrorText(t, keyError) ?? (isMaskedKey(key) ? t('flows.dialogs.openai.keyKept') : undefined)
+              }
               testId="flow-openai-key"
             />
             <FormTextField
@@ -98,7 +107,12 @@ const OpenAiDialog = ({ data, onSubmit, onClose }: TNodeDialogProps) => {
                 )}
               />
               <FormTextField form={form} name="voiceKey" size="small" label={t('flows.dialogs.openai.voiceKey')} />
-              <FormTextField form={form} name="voiceRegion" size="small" label={t('flows.dialogs.openai.voiceRegion')} />
+              <FormTextField
+                form={form}
+                name="voiceRegion"
+                size="small"
+                label={t('flows.dialogs.openai.voiceRegion')}
+              />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               {NUMBER_FIELDS.map((name) => (

@@ -53,7 +53,9 @@ const RandomizerDialog = ({ data, onSubmit, onClose }: TNodeDialogProps) => {
               />
               <Stack direction="row" justifyContent="space-between">
                 <Typography variant="body2">{t('flows.dialogs.percentA', { value: field.value })}</Typography>
-                <Typography variant="body2">{t('flows.dialogs.percentB', { value: 100 - Number(field.value) })}</Typography>
+                <Typography variant="body2">
+                  {t('flows.dialogs.percentB', { value: 100 - Number(field.value) })}
+                </Typography>
               </Stack>
             </Stack>
           )}

@@ -10,4 +10,10 @@ const StartBody = () => {
 };
 
 /** The single start node (id '1'): no dialog, no target, cannot be duplicated or deleted; adding one replaces it. */
-export const startSpec: TNodeSpec = { type: 'start', Icon: RocketLaunch, color: '#3aba38', Body: StartBody, inPalette: true };
+export const startSpec: TNodeSpec = {
+  type: 'start',
+  Icon: RocketLaunch,
+  color: '#3aba38',
+  Body: StartBody,
+  inPalette: true,
+};

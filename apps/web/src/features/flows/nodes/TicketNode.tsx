@@ -22,7 +22,9 @@ const TicketBody = ({ data }: { data: TNodeData }) => {
   const queue = ticketQueue(data);
 
   return (
-    <NodeText>{queue.id != null ? t('flows.nodes.queue', { name: text(queue.name) }) : t('flows.nodes.noQueue')}</NodeText>
+    <NodeText>
+      {queue.id != null ? t('flows.nodes.queue', { name: text(queue.name) }) : t('flows.nodes.noQueue')}
+    </NodeText>
   );
 };
 

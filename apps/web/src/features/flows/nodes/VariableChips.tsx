@@ -19,7 +19,9 @@ export const VariableChips = ({ variables, onPick }: { variables: string[]; onPi
   return (
     <Box data-testid="flow-variables">
       <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
-        {variables.length > 0 ? `${t('flows.variables.title')} — ${t('flows.variables.hint')}` : t('flows.variables.none')}
+        {variables.length > 0
+          ? `${t('flows.variables.title')} — ${t('flows.variables.hint')}`
+          : t('flows.variables.none')}
       </Typography>
       <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
         {variables.map((name) => (

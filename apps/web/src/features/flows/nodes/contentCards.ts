@@ -58,7 +58,12 @@ export const nextCardNumber = (cards: TCard[], type: TCardType) => {
 
 export const addCard = (cards: TCard[], type: TCardType): TCard[] => [
   ...cards,
-  { number: nextCardNumber(cards, type), type, value: '', ...(type === 'audio' || type === 'video' ? { record: false } : {}) },
+  {
+    number: nextCardNumber(cards, type),
+    type,
+    value: '',
+    ...(type === 'audio' || type === 'video' ? { record: false } : {}),
+  },
 ];
 
 export const moveCard = (cards: TCard[], index: number, by: -1 | 1): TCard[] => {

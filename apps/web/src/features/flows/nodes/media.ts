@@ -27,7 +27,9 @@ export const MEDIA_LIMITS = Object.fromEntries(
 ) as Record<TMediaKind, { maxMb: number; extensions: string[]; accept: string }>;
 export const IMAGE_QUALITY = FLOW_IMAGE_QUALITY;
 
-export type TMediaProblem = { key: 'flows.dialogs.tooLarge'; mb: number } | { key: 'flows.dialogs.wrongType'; accept: string };
+export type TMediaProblem =
+  | { key: 'flows.dialogs.tooLarge'; mb: number }
+  | { key: 'flows.dialogs.wrongType'; accept: string };
 
 /** Why a file cannot be uploaded for a node of `kind`, or null: its extension and its size. */
 export const mediaProblem = (kind: TMediaKind, file: { name: string; size: number }): TMediaProblem | null => {

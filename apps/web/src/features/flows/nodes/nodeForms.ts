@@ -1,4 +1,11 @@
-import { FLOW_INTERVAL_MAX, FLOW_INTERVAL_MIN, FLOW_RANDOMIZER_STEP, FLOW_VOICES, V, zFlowAnswerKey } from '@zelo/shared';
+import {
+  FLOW_INTERVAL_MAX,
+  FLOW_INTERVAL_MIN,
+  FLOW_RANDOMIZER_STEP,
+  FLOW_VOICES,
+  V,
+  zFlowAnswerKey,
+} from '@zelo/shared';
 import { z } from 'zod';
 
 /*
@@ -67,7 +74,10 @@ export const isValidInterval = (value: unknown) => {
 export const ZRandomizerForm = z.object({ percent: typedNumber(50, 0, 100, true) });
 
 export const ZTicketForm = z.object({
-  queueId: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number({ error: 'flowQueueRequired' })),
+  queueId: z.preprocess(
+    (v) => (v === '' || v == null ? undefined : Number(v)),
+    z.number({ error: 'flowQueueRequired' }),
+  ),
 });
 
 export const ZTypebotForm = z.object({

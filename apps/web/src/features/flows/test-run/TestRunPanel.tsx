@@ -1,6 +1,18 @@
 import Close from '@mui/icons-material/Close';
 import Replay from '@mui/icons-material/Replay';
-import { Alert, Box, Button, Chip, CircularProgress, Divider, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Divider,
+  IconButton,
+  Paper,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { events, type TFlowRunAnswer, type TFlowRunStepEvent, type TFlowTestRunAnswer } from '@zelo/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +65,7 @@ export const TestRunPanel = ({ flowId, dirty, onRunStates, onClose }: TTestRunPa
     }
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt starts a new run
   useEffect(() => {
     let live = true;
     setRun(null);
@@ -99,15 +112,30 @@ export const TestRunPanel = ({ flowId, dirty, onRunStates, onClose }: TTestRunPa
       sx={{ width: { xs: 320, lg: 400 }, flexShrink: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
       data-testid="flow-test-panel"
     >
-      <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Stack
+        direction="row"
+        alignItems="center"
+        spacing={1}
+        sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Typography variant="subtitle1" sx={{ flex: 1 }}>
           {t('flows.testRun.title')}
         </Typography>
         {view.status && (
-          <Chip size="small" color={STATUS_COLOR[view.status]} label={t(`flows.testRun.status.${view.status}`)} data-testid="flow-test-status" />
+          <Chip
+            size="small"
+            color={STATUS_COLOR[view.status]}
+            label={t(`flows.testRun.status.${view.status}`)}
+            data-testid="flow-test-status"
+          />
         )}
         <Tooltip title={t('flows.testRun.start')}>
-          <IconButton size="small" aria-label={t('flows.testRun.start')} onClick={() => setAttempt((n) => n + 1)} data-testid="flow-test-restart">
+          <IconButton
+            size="small"
+            aria-label={t('flows.testRun.start')}
+            onClick={() => setAttempt((n) => n + 1)}
+            data-testid="flow-test-restart"
+          >
             <Replay fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -132,7 +160,12 @@ export const TestRunPanel = ({ flowId, dirty, onRunStates, onClose }: TTestRunPa
           </Typography>
         ) : (
           variableEntries.map(([name, value]) => (
-            <Typography key={name} variant="body2" sx={{ wordBreak: 'break-word' }} data-testid={`flow-test-variable-${name}`}>
+            <Typography
+              key={name}
+              variant="body2"
+              sx={{ wordBreak: 'break-word' }}
+              data-testid={`flow-test-variable-${name}`}
+            >
               <b>{variableToken(name)}</b> = {value}
             </Typography>
           ))

@@ -37,7 +37,10 @@ export const applyRunStep = (view: TRunView, step: TRunStep & { variables?: Reco
   if (step.nodeId) {
     states[step.nodeId] = step.status;
   }
-  const steps = [...view.steps, { nodeId: step.nodeId, nodeType: step.nodeType, status: step.status, at: step.at, reason: step.reason }];
+  const steps = [
+    ...view.steps,
+    { nodeId: step.nodeId, nodeType: step.nodeType, status: step.status, at: step.at, reason: step.reason },
+  ];
 
   return {
     states,

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { authLoadPglite, authLoadPostgres, loadTable, type TLoadResult } from './auth-load';
 import { CAMPAIGN_DEFAULTS, campaignsPostgres, campaignsTable, type TCampaignBench } from './campaigns';
+import { FLOW_DEFAULTS, flowsPostgres, flowsTable, type TFlowBench } from './flows';
 import {
   CLOUD_WEBHOOK_DEFAULTS,
   cloudWebhookPglite,
@@ -18,11 +19,11 @@ import { KANBAN_DEFAULTS, kanbanPostgres, kanbanTable, type TKanbanResult } from
 import { machine } from './lib';
 import { SCHEDULES_DEFAULTS, schedulesPostgres, schedulesTable, type TSchedulesResult } from './schedules';
 
-type TBenchName = 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban' | 'schedules' | 'dashboard' | 'campaigns';
+type TBenchName = 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban' | 'schedules' | 'dashboard' | 'campaigns' | 'flows';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban | schedules | dashboard | campaigns
+    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban | schedules | dashboard | campaigns | flows
     db: { type: 'string' }, // pglite | postgres
     runs: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '10' },
@@ -72,6 +73,7 @@ const kanban: TKanbanResult[] = [];
 const schedules: TSchedulesResult[] = [];
 const dashboard: TDashboardResult[] = [];
 const campaigns: TCampaignBench[] = [];
+const flows: TFlowBench[] = [];
 const load: TLoadResult[] = [];
 const started = new Date();
 const loadBefore = loadavg()
@@ -114,6 +116,10 @@ if (wants('cloud', 'postgres')) {
 if (wants('campaigns', 'postgres')) {
   console.log('campaign dispatch, PostgreSQL');
   campaigns.push(await campaignsPostgres(pgUrl, CAMPAIGN_DEFAULTS));
+}
+if (wants('flows', 'postgres')) {
+  console.log('flow engine, PostgreSQL');
+  flows.push(await flowsPostgres(pgUrl, FLOW_DEFAULTS));
 }
 if (wants('kanban', 'postgres')) {
   console.log('kanban board, PostgreSQL');
@@ -171,6 +177,7 @@ const report = [
       ]
     : []),
   ...(campaigns.length ? ['## Campaign dispatch (PostgreSQL)', '', ...campaigns.map(campaignsTable), ''] : []),
+  ...(flows.length ? ['## Flow engine (PostgreSQL)', '', ...flows.map(flowsTable), ''] : []),
   ...(kanban.length
     ? [`## Kanban board (${loadOpts.warmupSeconds} s warm-up not counted)`, '', kanbanTable(kanban), '']
     : []),
@@ -201,7 +208,11 @@ const stamp = started.toISOString().replace(/[:.]/g, '-');
 writeFileSync(resolve(dir, `${stamp}.md`), report);
 writeFileSync(
   resolve(dir, `${stamp}.json`),
-  JSON.stringify({ machine: machine(), cold, load, inbox, cloud, kanban, schedules, dashboard, campaigns }, null, 2),
+  JSON.stringify(
+    { machine: machine(), cold, load, inbox, cloud, kanban, schedules, dashboard, campaigns, flows },
+    null,
+    2,
+  ),
 );
 console.log(`\n${report}`);
 console.log(`written to bench/results/${stamp}.md`);

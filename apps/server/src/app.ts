@@ -49,6 +49,7 @@ import { plansRoutes } from './modules/plans/plans.routes';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { flowsRoutes } from './modules/flows/flows.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { sandboxAnnouncer } from './modules/sandbox/sandbox.service';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
@@ -103,6 +104,7 @@ const MODULES = [
   dashboardRoutes,
   contactListsRoutes,
   campaignsRoutes,
+  flowsRoutes,
   usageRoutes,
   invoicesRoutes,
 ];

@@ -39,6 +39,10 @@ const ZEnv = z.object({
   INBOUND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   INBOUND_CLAIM_MS: z.coerce.number().int().min(1).default(60_000),
   INBOUND_POLL_MS: z.coerce.number().int().min(1).default(5_000),
+  /** flow engine: a content block's typing delay before each text, the gap between its elements (ms), the step cap */
+  FLOW_TYPING_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  FLOW_ELEMENT_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  FLOW_STEP_CAP: z.coerce.number().int().min(1).max(10_000).default(100),
   /** invoices are created this many days before a company's due date */
   INVOICE_LEAD_DAYS: z.coerce.number().int().min(1).max(365).default(20),
   /** the platform's billing (Pix checkout) through Asaas: no key, no checkout */
@@ -69,6 +73,7 @@ export type TConfig = {
   listAnswers: boolean;
   inboundDeliveries: { retryMs: number; maxAttempts: number; claimMs: number; pollMs: number };
   invoiceLeadDays: number;
+  flows: { typingMs: number; gapMs: number; stepCap: number };
   asaas: { apiKey?: string; apiUrl: string; webhookToken?: string };
   webDist: string;
 };
@@ -127,6 +132,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
       pollMs: e.INBOUND_POLL_MS,
     },
     invoiceLeadDays: e.INVOICE_LEAD_DAYS,
+    flows: { typingMs: e.FLOW_TYPING_MS, gapMs: e.FLOW_ELEMENT_GAP_MS, stepCap: e.FLOW_STEP_CAP },
     asaas: {
       apiKey: e.ASAAS_API_KEY,
       apiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''),

@@ -9,6 +9,7 @@ import { periodicJobs } from './jobs/periodic';
 import { housekeepingJobs } from './inbound/housekeeping';
 import { campaignJobs } from './modules/campaigns/campaign-jobs';
 import { startCampaignTicker } from './modules/campaigns/dispatch';
+import { startFlowTicker } from './modules/flows/engine/runner';
 import { ensureSuperUser } from './lib/seed';
 import { createScheduleSender } from './modules/schedules/schedule-sender';
 
@@ -31,6 +32,7 @@ logger.info(
 );
 
 let stopCampaignTicker: () => void = () => undefined;
+let stopFlowTicker: () => void = () => undefined;
 // pg-boss is loaded only where jobs run (JOBS=on)
 const jobs: Promise<TJobs | undefined> = config.jobs
   ? import('./jobs/boss')
@@ -50,6 +52,8 @@ const jobs: Promise<TJobs | undefined> = config.jobs
         // services add jobs through the context; the campaign tick runs on this node too (claims keep nodes apart)
         ctx.jobs = running;
         stopCampaignTicker = startCampaignTicker(ctx);
+        // flow intervals due (after a restart, or planned on another node)
+        stopFlowTicker = startFlowTicker(ctx);
 
         return running;
       })
@@ -72,6 +76,7 @@ const stop = async (signal: string) => {
   try {
     await scheduleSender?.stop();
     stopCampaignTicker();
+    stopFlowTicker();
     await (await jobs.catch(() => undefined))?.stop();
     await app.close();
     await database.close();

@@ -8,9 +8,8 @@
  * and its cases here.
  *
  * Not replayed: contacts' "import from the phone" (POST /contacts/import without a file: Zelo's route takes an
- * .xlsx, 415), campaign reports (Zelo's report is a call of its own, GET /campaigns/:id/report) and the flow builder
- * (a later issue's screen). The ancestor has no message edit to replay. Refused on
- * purpose: the password reset with the password in the URL.
+ * .xlsx, 415) and campaign reports (Zelo's report is a call of its own, GET /campaigns/:id/report). The ancestor
+ * has no message edit to replay. Refused on purpose: the password reset with the password in the URL.
  */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -2370,6 +2369,254 @@ const CASES: (TCase | TStep)[] = [
     status: 204,
   },
 
+  // ── the flow builder and phrase campaigns ──
+  {
+    screen: 'flows: add',
+    source: 'components/FlowBuilderModal/index.js handleSaveContact (POST /flowbuilder {name})',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/flowbuilder',
+    body: () => shapes.flowName('Fluxo de boas-vindas'),
+    status: 201,
+    reads: (res, st) => {
+      expect(res.body).toMatchObject({ name: 'Fluxo de boas-vindas', active: true });
+      st.flowId = res.body.id;
+    },
+  },
+  {
+    screen: 'flows: rename',
+    source: 'components/FlowBuilderModal/index.js handleSaveContact (PUT /flowbuilder {name, flowId})',
+    as: 'admin',
+    method: 'PUT',
+    path: () => '/flowbuilder',
+    body: (st) => shapes.flowName('Boas-vindas', st.flowId),
+    status: 200,
+    reads: (res) => expect(res.body.name).toBe('Boas-vindas'),
+  },
+  {
+    screen: 'flow editor: add an image node (upload)',
+    source: 'components/FlowBuilderAddImgModal/index.js (POST /flowbuilder/img, medias)',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/flowbuilder/img',
+    form: () =>
+      shapes.flowMedia({
+        name: 'banner.png',
+        type: 'image/png',
+        data: Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      }),
+    status: 200,
+    reads: (res, st) => {
+      expect(typeof res.body.name).toBe('string');
+      st.flowImage = res.body.name;
+    },
+  },
+  {
+    screen: 'flow editor: save',
+    source: 'pages/FlowBuilderConfig/index.js saveFlow (POST /flowbuilder/flow {idFlow, nodes, connections})',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/flowbuilder/flow',
+    body: (st) =>
+      shapes.flowSave(
+        String(st.flowId),
+        [
+          {
+            id: '1',
+            position: { x: 250, y: 100 },
+            data: { label: 'Inicio do fluxo' },
+            type: 'start',
+            width: 170,
+            height: 62,
+          },
+          {
+            id: 'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1',
+            position: { x: 460, y: 100 },
+            data: { label: 'Olá! Bem-vindo.' },
+            type: 'message',
+            width: 220,
+            height: 96,
+            selected: true,
+            positionAbsolute: { x: 460, y: 100 },
+            dragging: false,
+          },
+          {
+            id: 'cD4eF6gH8jK0mN2pQ4sT6vW8yZ0bC2',
+            position: { x: 700, y: 100 },
+            data: { url: st.flowImage },
+            type: 'img',
+          },
+          {
+            id: 'eF5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3',
+            position: { x: 940, y: 100 },
+            data: { typebotIntegration: { message: 'Seu nome?', answerKey: 'nome' } },
+            type: 'question',
+          },
+        ],
+        [
+          {
+            source: '1',
+            sourceHandle: 'a',
+            target: 'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1',
+            targetHandle: null,
+            type: 'buttonedge',
+            id: 'reactflow__edge-1a-aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1',
+          },
+          {
+            source: 'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1',
+            sourceHandle: 'a',
+            target: 'cD4eF6gH8jK0mN2pQ4sT6vW8yZ0bC2',
+            targetHandle: null,
+            type: 'buttonedge',
+            id: 'reactflow__edge-x1',
+          },
+          {
+            source: 'cD4eF6gH8jK0mN2pQ4sT6vW8yZ0bC2',
+            sourceHandle: 'a',
+            target: 'eF5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3',
+            targetHandle: null,
+            type: 'buttonedge',
+            id: 'reactflow__edge-x2',
+          },
+        ],
+      ),
+    status: 200,
+  },
+  {
+    screen: 'flow editor: load',
+    source: 'pages/FlowBuilderConfig/index.js (GET /flowbuilder/flow/:id, reads data.flow.flow.nodes / connections)',
+    as: 'admin',
+    method: 'GET',
+    path: (st) => `/flowbuilder/flow/${st.flowId}`,
+    status: 200,
+    reads: (res) => {
+      expect(res.body.flow.flow.nodes).toHaveLength(4);
+      expect(res.body.flow.flow.connections).toHaveLength(3);
+      expect(res.body.flow.flow.nodes[1]).toMatchObject({
+        width: 220,
+        selected: true,
+        data: { label: 'Olá! Bem-vindo.' },
+      });
+      expect(
+        res.body.flow.flow.nodes.filter((n: { type: string }) => n.type === 'question')[0].data.typebotIntegration
+          .answerKey,
+      ).toBe('nome');
+    },
+  },
+  {
+    screen: 'flows: list',
+    source: 'pages/FlowBuilder/index.js (GET /flowbuilder, reads data.flows, data.hasMore)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/flowbuilder',
+    status: 200,
+    reads: (res, st) => {
+      expect(res.body.hasMore).toBe(false);
+      expect(res.body.flows.map((f: { id: number }) => f.id)).toContain(st.flowId);
+    },
+  },
+  {
+    screen: 'flows: duplicate',
+    source: 'pages/FlowBuilder/index.js (POST /flowbuilder/duplicate {flowId})',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/flowbuilder/duplicate',
+    body: (st) => ({ flowId: st.flowId }),
+    status: 201,
+    reads: (res, st) => {
+      st.flowCopyId = res.body.id;
+    },
+  },
+  {
+    screen: 'phrase campaigns: add',
+    source: 'components/CampaignModalPhrase/index.js (POST /flowcampaign {name, flowId, whatsappId, phrase})',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/flowcampaign',
+    body: (st) =>
+      shapes.flowCampaign({
+        name: 'Frase de entrada',
+        flowId: st.flowId,
+        whatsappId: st.connectionId,
+        phrase: 'quero atendimento',
+      }),
+    status: 201,
+    reads: (res, st) => {
+      expect(res.body.status).toBe(true);
+      st.flowCampaignId = res.body.id;
+    },
+  },
+  {
+    screen: 'phrase campaigns: list',
+    source: 'pages/CampaignsPhrase/index.js getCampaigns (GET /flowcampaign, reads data.flow)',
+    as: 'admin',
+    method: 'GET',
+    path: () => '/flowcampaign',
+    status: 200,
+    reads: (res, st) => expect(res.body.flow.map((c: { id: number }) => c.id)).toContain(st.flowCampaignId),
+  },
+  {
+    screen: 'phrase campaigns: the dialog loads one',
+    source: 'components/CampaignModalPhrase/index.js detailsPhrase (GET /flowcampaign/:id, reads data.details)',
+    as: 'admin',
+    method: 'GET',
+    path: (st) => `/flowcampaign/${st.flowCampaignId}`,
+    status: 200,
+    reads: (res, st) =>
+      expect(res.body.details).toMatchObject({
+        name: 'Frase de entrada',
+        phrase: 'quero atendimento',
+        status: true,
+        flowId: st.flowId,
+        whatsappId: st.connectionId,
+      }),
+  },
+  {
+    screen: 'phrase campaigns: edit (deactivate)',
+    source:
+      'components/CampaignModalPhrase/index.js (PUT /flowcampaign {id, name, flowId, whatsappId, phrase, status})',
+    as: 'admin',
+    method: 'PUT',
+    path: () => '/flowcampaign',
+    body: (st) =>
+      shapes.flowCampaign({
+        id: st.flowCampaignId,
+        name: 'Frase de entrada',
+        flowId: st.flowId,
+        whatsappId: st.connectionId,
+        phrase: 'quero atendimento',
+        status: false,
+      }),
+    status: 200,
+    reads: (res) => expect(res.body.status).toBe(false),
+  },
+  {
+    screen: 'phrase campaigns: delete',
+    source: 'pages/CampaignsPhrase/index.js handleDeleteCampaign (DELETE /flowcampaign/:id)',
+    as: 'admin',
+    method: 'DELETE',
+    path: (st) => `/flowcampaign/${st.flowCampaignId}`,
+    status: 200,
+  },
+  {
+    screen: 'phrase campaigns: an agent may not delete (contacts-page:deleteContact)',
+    source: 'pages/CampaignsPhrase/index.js (the delete button is shown to that permission only)',
+    as: 'agent',
+    method: 'DELETE',
+    path: (st) => `/flowcampaign/${st.flowCampaignId}`,
+    status: 403,
+  },
+  {
+    screen: 'flows: delete',
+    source: 'pages/FlowBuilder/index.js handleDeleteWebhook (DELETE /flowbuilder/:id)',
+    as: 'admin',
+    method: 'DELETE',
+    path: (st) => `/flowbuilder/${st.flowCopyId}`,
+    status: 200,
+  },
   // ── connections: session buttons, then removal ──
   {
     screen: 'connections: disconnect',

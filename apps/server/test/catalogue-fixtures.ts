@@ -274,3 +274,46 @@ export const addInvoice = async (server: TTestServer, tenant: TTenant, detail = 
 
   return (rows[0] as { id: number }).id;
 };
+
+/** a flow with a saved document (start → question → message) */
+export const addFlow = async (server: TTestServer, tenant: TTenant, name = unique('Flow').slice(0, 40)) => {
+  const res = await server.request('POST', '/api/flowbuilder', { token: tenant.token, body: { name } });
+  if (res.status !== 201) throw new Error(`flow: ${res.status} ${JSON.stringify(res.body)}`);
+  const at = { x: 0, y: 0 };
+  const saved = await server.request('POST', '/api/flowbuilder/flow', {
+    token: tenant.token,
+    body: {
+      idFlow: res.body.id,
+      nodes: [
+        { id: '1', type: 'start', position: at, data: { label: 'Inicio do fluxo' } },
+        {
+          id: 'q',
+          type: 'question',
+          position: at,
+          data: { typebotIntegration: { message: `${name} question`, answerKey: 'nome' } },
+        },
+        { id: 'm', type: 'message', position: at, data: { label: `${name} marker {{nome}}` } },
+      ],
+      connections: [
+        { source: '1', target: 'q' },
+        { source: 'q', target: 'm' },
+      ],
+    },
+  });
+  if (saved.status !== 200) throw new Error(`flow save: ${saved.status} ${JSON.stringify(saved.body)}`);
+
+  return { id: res.body.id as number, name };
+};
+
+/** a phrase campaign of a new flow on a new connection of the tenant */
+export const addPhraseCampaign = async (server: TTestServer, tenant: TTenant, phrase = unique('frase')) => {
+  const flow = await addFlow(server, tenant);
+  const connectionId = await insertConnection(server, tenant.companyId);
+  const res = await server.request('POST', '/api/flowcampaign', {
+    token: tenant.token,
+    body: { name: unique('Phrase').slice(0, 40), flowId: flow.id, whatsappId: connectionId, phrase },
+  });
+  if (res.status !== 201) throw new Error(`phrase: ${res.status} ${JSON.stringify(res.body)}`);
+
+  return { id: res.body.id as number, flowId: flow.id, connectionId, phrase };
+};

@@ -8,6 +8,8 @@ import {
   addQuickMessage,
   addSchedule,
   addFileList,
+  addFlow,
+  addPhraseCampaign,
   addTag,
   digits,
 } from './catalogue-fixtures';
@@ -51,6 +53,8 @@ const fx = {} as {
   noteId: number;
   chatId: number;
   fileListId: number;
+  flowId: number;
+  flowCampaignId: number;
   /** the sandbox connection's API token (the external messages API's bearer) */
   apiToken: string;
 };
@@ -98,6 +102,8 @@ const validPathValue = (op: TOperation, param: string): string => {
     messages: fx.messageId,
     chats: fx.chatId,
     files: fx.fileListId,
+    flowbuilder: fx.flowId,
+    flowcampaign: fx.flowCampaignId,
   };
   const value = byName[param]?.() ?? (param === 'id' ? byResource[segment] : undefined);
 
@@ -200,6 +206,9 @@ const snapshot = async () => {
     quickMessage: await read(`/api/quick-messages/${fx.quickMessageId}`, tenant.token),
     schedule: await read(`/api/schedules/${fx.scheduleId}`, tenant.token),
     fileList: await read(`/api/files/${fx.fileListId}`, tenant.token),
+    flow: (await server.request('GET', `/api/flowbuilder/${fx.flowId}`, { token: tenant.token })).body.flow?.name,
+    phrase: (await server.request('GET', `/api/flowcampaign/${fx.flowCampaignId}`, { token: tenant.token })).body
+      .details,
     user: await read(`/api/users/${fx.userId}`, tenant.token),
     plan: await read(`/api/plans/${fx.planId}`, superToken),
     help: await read(`/api/helps/${fx.helpId}`, superToken),
@@ -270,6 +279,8 @@ beforeAll(async () => {
   fx.noteId = note.body.id;
   fx.chatId = (await addChat(server, tenant)).chat.id;
   fx.fileListId = (await addFileList(server, tenant)).id;
+  fx.flowId = (await addFlow(server, tenant)).id;
+  fx.flowCampaignId = (await addPhraseCampaign(server, tenant)).id;
   fx.apiToken = `fuzz-${unique('token')}`;
   await server.database.executeSql('update whatsapps set token = $1 where id = $2', [fx.apiToken, fx.connectionId]);
 

@@ -66,6 +66,8 @@ export const startTestServer = async (
     RATE_LIMITS: 'off',
     JOBS: 'off',
     LOG_LEVEL: 'silent',
+    FLOW_TYPING_MS: '0',
+    FLOW_ELEMENT_GAP_MS: '0',
     JWT_SECRET: 'test-access-secret-0123456789abcdef',
     JWT_REFRESH_SECRET: 'test-refresh-secret-0123456789abcdef',
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),

@@ -142,6 +142,26 @@ const EXPECTED: Record<string, string> = {
   'GET /api/campaigns/:id/report': 'admin',
   'POST /api/campaigns/:id/media-upload': 'admin',
   'DELETE /api/campaigns/:id/media-upload': 'admin',
+  // the flow builder and phrase campaigns (issue 14): admins, gated like campaigns
+  'GET /api/flowbuilder': 'admin',
+  'GET /api/flowbuilder/:id': 'admin',
+  'POST /api/flowbuilder': 'admin',
+  'PUT /api/flowbuilder': 'admin',
+  'POST /api/flowbuilder/duplicate': 'admin',
+  'DELETE /api/flowbuilder/:id': 'admin',
+  'GET /api/flowbuilder/flow/:id': 'admin',
+  'POST /api/flowbuilder/flow': 'admin',
+  'POST /api/flowbuilder/:id/test-run': 'admin',
+  'GET /api/flowbuilder/run/:id': 'admin',
+  'POST /api/flowbuilder/img': 'admin',
+  'POST /api/flowbuilder/audio': 'admin',
+  'POST /api/flowbuilder/video': 'admin',
+  'POST /api/flowbuilder/content': 'admin',
+  'GET /api/flowcampaign': 'admin',
+  'GET /api/flowcampaign/:id': 'admin',
+  'POST /api/flowcampaign': 'admin',
+  'PUT /api/flowcampaign': 'admin',
+  'DELETE /api/flowcampaign/:id': 'admin',
   // file lists (campaign attachments): an admin screen
   'GET /api/files': 'admin',
   'GET /api/files/list': 'admin',
@@ -196,6 +216,12 @@ describe('route declarations', () => {
     expect(contactListRoutes).toHaveLength(14);
     for (const r of contactListRoutes)
       expect({ route: r.url, plan: r.decl?.plan }).toEqual({ route: r.url, plan: 'useCampaigns' });
+  });
+
+  it('the flow builder and phrase campaign routes need the plan flag useCampaigns (like the campaigns)', () => {
+    const flows = server.app.declaredRoutes.filter((r) => /^\/api\/flow(builder|campaign)/.test(r.url));
+    expect(flows.length).toBe(19);
+    for (const r of flows) expect(r.decl?.plan, `${r.method} ${r.url}`).toBe('useCampaigns');
   });
 
   it('the campaign routes need the plan flag useCampaigns', () => {

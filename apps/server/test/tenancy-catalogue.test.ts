@@ -7,8 +7,10 @@ import {
   addContactListItem,
   addFailedDelivery,
   addFileList,
+  addFlow,
   addInvoice,
   addOption,
+  addPhraseCampaign,
   addQueue,
   addQuickMessage,
   addSchedule,
@@ -239,6 +241,66 @@ const CASES: TTenancyCase[] = [
     ],
   },
   {
+    name: 'a flow',
+    create: async (s, t) => (await addFlow(s, t, unique('Beta Flow Marker').slice(0, 40))).id,
+    read: async (s, _t, id) =>
+      (
+        await s.database.executeSql(
+          'select name, active, flow, variables, updated_at from flow_builders where id = $1',
+          [id],
+        )
+      ).rows,
+    markers: async (s, _t, id) =>
+      (await s.database.executeSql('select name from flow_builders where id = $1', [id])).rows.map(
+        (r) => (r as { name: string }).name,
+      ),
+    routes: [
+      { method: 'GET', path: (id) => `/api/flowbuilder/${id}` },
+      { method: 'GET', path: (id) => `/api/flowbuilder/flow/${id}` },
+      { method: 'PUT', path: () => '/api/flowbuilder', body: (id: number) => ({ flowId: id, name: 'Hijacked' }) },
+      { method: 'PUT', path: () => '/api/flowbuilder', body: (id: number) => ({ flowId: id, active: false }) },
+      { method: 'POST', path: () => '/api/flowbuilder/duplicate', body: (id: number) => ({ flowId: id }) },
+      {
+        method: 'POST',
+        path: () => '/api/flowbuilder/flow',
+        body: (id: number) => ({ idFlow: id, nodes: [], connections: [] }),
+      },
+      { method: 'POST', path: (id) => `/api/flowbuilder/${id}/test-run`, body: {} },
+      { method: 'DELETE', path: (id) => `/api/flowbuilder/${id}` },
+    ],
+  },
+  {
+    name: 'a phrase campaign',
+    create: async (s, t) => (await addPhraseCampaign(s, t, unique('Beta phrase marker'))).id,
+    markers: async (s, _t, id) =>
+      (await s.database.executeSql('select phrase from flow_campaigns where id = $1', [id])).rows.map(
+        (r) => (r as { phrase: string }).phrase,
+      ),
+    routes: [
+      { method: 'GET', path: (id) => `/api/flowcampaign/${id}` },
+      {
+        method: 'PUT',
+        path: () => '/api/flowcampaign',
+        body: (id: number) => ({ id, name: 'Hijacked', status: false }),
+      },
+      { method: 'DELETE', path: (id) => `/api/flowcampaign/${id}` },
+    ],
+  },
+  {
+    name: 'a flow run',
+    create: async (s, t) => {
+      const flow = await addFlow(s, t);
+      await s.database.executeSql('insert into whatsapps (company_id, name) values ($1, $2)', [
+        t.companyId,
+        unique('Sandbox'),
+      ]);
+      const res = await s.request('POST', `/api/flowbuilder/${flow.id}/test-run`, { token: t.token, body: {} });
+      expect(res.status).toBe(201);
+      return res.body.runId;
+    },
+    routes: [{ method: 'GET', path: (id) => `/api/flowbuilder/run/${id}` }],
+  },
+  {
     name: 'a file list',
     create: async (s, t) => {
       const list = await addFileList(s, t, { name: unique('Beta Files Marker') });
@@ -460,6 +522,8 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
         body: { settings: { variables: [{ key: 'marker', value: `${label} variable` }] } },
       });
       await addFileList(server, t, { name: `${label} files` });
+      await addFlow(server, t, `${label} flow`);
+      await addPhraseCampaign(server, t, `${label} phrase`);
     }
     const aTicket = await addTicket(server, a, { status: 'pending' });
     const bTicket = await addTicket(server, b, { status: 'pending' });
@@ -492,6 +556,8 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
       '/api/campaign-settings',
       '/api/files',
       '/api/files/list',
+      '/api/flowbuilder',
+      '/api/flowcampaign',
     ]) {
       const res = await server.request('GET', path, { token: a.token, query: { companyId: b.companyId } });
       expect(res.status, path).toBe(200);

@@ -13,7 +13,8 @@ import type { TTestServer } from './harness';
 export type TTenancyRoute = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: (id: number) => string;
-  body?: unknown;
+  /** a body, or one built from the id (routes that take the id in the body, as the ancestor's PUT /flowbuilder) */
+  body?: unknown | ((id: number) => unknown);
 };
 
 export type TTenancyCase = {
@@ -54,9 +55,13 @@ export const checkTenancyCase = async (server: TTestServer, a: TTenant, b: TTena
   const before = await read(server, b, id);
   for (const route of c.routes) {
     const label = `${route.method} ${route.path(id)} (${c.name})`;
-    const missing = await server.request(route.method, route.path(MISSING_ID), { token: a.token, body: route.body });
+    const bodyOf = (of: number) => (typeof route.body === 'function' ? route.body(of) : route.body);
+    const missing = await server.request(route.method, route.path(MISSING_ID), {
+      token: a.token,
+      body: bodyOf(MISSING_ID),
+    });
     expect(missing.status, `${label} on a missing id`).toBe(404);
-    const foreign = await server.request(route.method, route.path(id), { token: a.token, body: route.body });
+    const foreign = await server.request(route.method, route.path(id), { token: a.token, body: bodyOf(id) });
     expect(foreign.status, label).toBe(404);
     expect(foreign.body, label).toEqual(missing.body);
   }

@@ -131,6 +131,11 @@ export const ERROR_CATALOGUE = {
   ERR_NO_FLOW_RUN_FOUND: 404,
   /** a test run needs a sandbox connection in the company */
   ERR_NO_SANDBOX_CONNECTION: 409,
+  /** no queue integration with this id in the caller's company */
+  ERR_NO_INTEGRATION_FOUND: 404,
+  ERR_DUPLICATED_INTEGRATION: 409,
+  /** a Dialogflow test session (or a token request) failed: the message says why */
+  ERR_INTEGRATION_TEST_FAILED: 502,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

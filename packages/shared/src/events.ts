@@ -38,6 +38,8 @@ export const events = {
   failedDelivery: (companyId: number) => `company-${companyId}-failedDelivery`,
   /** campaigns: create/update `{record}`, delete `{id}`, progress `{campaignId, status, counts}` (admins) */
   campaign: (companyId: number) => `company-${companyId}-campaign`,
+  /** queue integrations (the ancestor's): create/update `{action, queueIntegration}`, delete `{action, integrationId}` */
+  queueIntegration: (companyId: number) => `company-${companyId}-queueIntegration`,
   /** the company's campaign settings were saved (admins) */
   campaignSettings: (companyId: number) => `company-${companyId}-campaignSettings`,
   /** flows: create/update `{action, flow}` (summary), delete `{action: 'delete', flowId}` (admins) */

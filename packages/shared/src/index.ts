@@ -30,3 +30,4 @@ export * from './campaigns.js';
 export * from './usage.js';
 export * from './invoices.js';
 export * from './flows.js';
+export * from './queue-integrations.js';

@@ -314,7 +314,9 @@ const stagesMayRun = async (ctx: TAppContext, input: TStageInput, now: Date) => 
   if (!ticket || ticket.status === 'closed' || ticket.isGroup || ticket.userId) return false;
   const known = input.known ?? {};
   const contact =
-    known.contact?.id === ticket.contactId ? known.contact : await contactById(ctx.db, input.companyId, ticket.contactId);
+    known.contact?.id === ticket.contactId
+      ? known.contact
+      : await contactById(ctx.db, input.companyId, ticket.contactId);
   if (!contact || contact.disableBot) return false;
   if (await ratingPending(ctx.db, input.companyId, ticket.id)) return false;
   const settings =

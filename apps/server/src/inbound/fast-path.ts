@@ -27,6 +27,7 @@ import {
 import { createBatcher } from './batcher';
 import type { companyForInbound, TConnectionRow } from './inbound.repo';
 import { automationIsQuiet } from './quiet';
+import { connectionMayAct, ticketsStagesMayAct } from './stage-flags';
 import { safeTimeZone } from './working-hours';
 
 /**
@@ -296,10 +297,12 @@ const storeForConnection = async (
   const storedIdx = live.filter((i) => stamps.has(batch[i]!.externalId));
   if (storedIdx.length === 0) return results;
   const ticketIds = unique(storedIdx.map(ticketOf));
-  const [ticketRows, cycles, refreshes] = await Promise.all([
+  const [ticketRows, cycles, refreshes, connectionActs, ticketsAct] = await Promise.all([
     ticketsByIds(ctx.db, companyId, ticketIds),
     currentCyclesOf(ctx.db, companyId, ticketIds),
     claimContactRefreshes(ctx.db, companyId, unique(storedIdx.map((i) => contactOf(i).id)), now()),
+    connectionMayAct(ctx.db, connection),
+    ticketsStagesMayAct(ctx.db, companyId, ticketIds),
   ]);
 
   const dtos = new Map(ticketRows.map((r) => [r.ticket.id, r.ticket]));
@@ -328,6 +331,7 @@ const storeForConnection = async (
         scheduleType: settings.get('scheduleType'),
         company: { timezone: company.timezone, schedules: company.schedules ?? [] },
         now: at,
+        stagesMayAct: connectionActs || ticketsAct.has(ticketId),
       });
     const refresh = refreshes.delete(contact.id);
     results[i] = { kind: 'stored', connection, company, settings, contact, ticketId, refresh, quiet };

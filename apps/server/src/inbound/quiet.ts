@@ -27,6 +27,12 @@ export type TQuietInput = {
   scheduleType: string | undefined;
   company: { timezone: string | null; schedules: readonly TScheduleRow[] };
   now: Date;
+  /**
+   * whether an automation stage (stages.ts: flows, integrations, AI) could act on this ticket: a flow run
+   * under way, an active phrase campaign on the connection, the connection's prompt, integration or flows,
+   * the ticket's queue with a prompt or an integration, a ticket held by an integration (stage-flags.ts)
+   */
+  stagesMayAct?: boolean;
 };
 
 const hasText = (s: string | null | undefined) => !!s && s.trim().length > 0;
@@ -38,6 +44,7 @@ export const automationIsQuiet = (input: TQuietInput): boolean => {
   // a rating asked on a ticket kept open: the reply is captured by the chain
   if (cycle.ratingAt && !cycle.rated) return false;
   if (ticket.userId || input.contact.disableBot) return true;
+  if (input.stagesMayAct) return false;
   if (
     input.scheduleType === 'company' &&
     !isOpenAt(input.company.schedules, safeTimeZone(input.company.timezone), input.now)

@@ -1,4 +1,5 @@
 import type { TAppContext } from '../lib/context';
+import { flowStage } from '../modules/flows/flow-stage';
 import type { TAutomationInput } from './automation';
 
 /**
@@ -27,8 +28,8 @@ export type TInboundStage = {
   run: (ctx: TAppContext, input: TStageInput, now: Date) => Promise<TStageVerdict>;
 };
 
-/** in order; each module adds its own entry */
-export const AUTOMATION_STAGES: TInboundStage[] = [];
+/** in order; each module adds its own entry (the flow engine first: a run waiting on the ticket takes the message) */
+export const AUTOMATION_STAGES: TInboundStage[] = [flowStage];
 
 /** runs the stages in order; answers whether one handled the message */
 export const runStages = async (

@@ -504,4 +504,37 @@ export const shapes = {
     connections: tier.connections,
     invoiceId,
   }),
+
+  /** components/FlowBuilderModal handleSaveContact: POST /flowbuilder {name}; PUT /flowbuilder {name, flowId} */
+  flowName: (name: string, flowId?: number) => (flowId ? { name, flowId } : { name }),
+
+  /**
+   * pages/FlowBuilderConfig saveFlow: POST /flowbuilder/flow {idFlow, nodes, connections} — the React Flow state
+   * as the editor holds it (width/height/selected/positionAbsolute/dragging on nodes, buttonedge edges with
+   * `reactflow__edge-…` ids); `idFlow` is the route parameter, a string.
+   */
+  flowSave: (idFlow: string, nodes: unknown[], connections: unknown[]) => ({ idFlow, nodes, connections }),
+
+  /** components/FlowBuilderAddImgModal: the file in `medias`, its name in `body` */
+  flowMedia: (file: { name: string; type: string; data: Buffer }) => {
+    const form = new FormData();
+    form.append('fromMe', 'true');
+    form.append('medias', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+    form.append('body', file.name);
+
+    return form;
+  },
+
+  /** components/CampaignModalPhrase: POST {name, flowId, whatsappId, phrase}; PUT adds id and status */
+  flowCampaign: (fields: {
+    name: string;
+    flowId: number;
+    whatsappId: number;
+    phrase: string;
+    id?: number;
+    status?: boolean;
+  }) =>
+    fields.id
+      ? { ...fields }
+      : { name: fields.name, flowId: fields.flowId, whatsappId: fields.whatsappId, phrase: fields.phrase },
 };

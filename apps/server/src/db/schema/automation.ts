@@ -84,10 +84,15 @@ export const queueIntegrations = pgTable(
     typebotUnknownMessage: text().notNull().default(''),
     /** milliseconds between two Typebot replies */
     typebotDelayMessage: integer().notNull().default(1000),
+    /** flowbuilder: the flow it runs (deleting the flow deletes its integrations, as the flow list warns) */
+    flowId: integer().references((): AnyPgColumn => flowBuilders.id, { onDelete: 'cascade' }),
+    /** secret (sealed): n8n / webhook HMAC key of the deliveries */
+    webhookSecret: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [
     uniqueNamePerCompany('queue_integrations_company_name_unique', t.companyId, t.name),
+    index('queue_integrations_flow_idx').on(t.flowId),
     check('queue_integrations_type_check', oneOf(t.type, INTEGRATION_TYPES)),
   ],
 );

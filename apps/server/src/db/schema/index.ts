@@ -16,6 +16,7 @@ export * from './api';
 export * from './subscriptions';
 export * from './cloud-api';
 export * from './sandbox';
+export * from './integration-deliveries';
 
 /**
  * Columns holding secrets, per table (TypeScript property names). The API returns them in full only to
@@ -25,7 +26,7 @@ export * from './sandbox';
 export const SECRET_COLUMNS = {
   whatsapps: ['token', 'channelSecret'],
   prompts: ['apiKey', 'voiceKey'],
-  queueIntegrations: ['jsonContent'],
+  queueIntegrations: ['jsonContent', 'webhookSecret'],
   webhooks: ['signingSecret'],
 } as const;
 export * from './deliveries';

@@ -1,0 +1,108 @@
+import { basename } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { companyForInbound, contactById, patchTicket, ticketById } from '../../../inbound/inbound.repo';
+import { AppError } from '../../../http/errors';
+import type { TAppContext } from '../../../lib/context';
+import { readMediaFile } from '../../messages/media';
+import { sendTicketMedia, sendTicketText } from '../../messages/send-message';
+import { applyVariables } from '../../messages/variables';
+import { openSettings } from '../flow-secrets';
+import { uploadsOfCompany } from '../flows.repo';
+import { flowExternal } from './external';
+import { endActiveRuns } from './runs.repo';
+import type { TAction } from './walk';
+
+/**
+ * The sends of one engine step, in order, through the ticket's own connection (the messages service with
+ * `source: 'bot'`): texts with every `{{variable}}` filled by the one substitution module, media read from
+ * the flow's uploads (a recorded audio goes as a voice note), pauses, and the OpenAI / Typebot turns.
+ * A connection that is not connected stops the rest; any other failed send is logged and the next goes.
+ */
+/** ends the ticket's run (a bot let the ticket go) and clears its flow mark */
+export const endRuns = async (ctx: TAppContext, companyId: number, ticketId: number, reason: string) => {
+  await ctx.db.transaction(async (tx) => {
+    await endActiveRuns(tx, companyId, ticketId, reason);
+    await patchTicket(tx, companyId, ticketId, { flowWebhook: false });
+  });
+};
+
+export const performActions = async (
+  ctx: TAppContext,
+  run: { companyId: number; ticketId: number },
+  actions: TAction[],
+  variables: Record<string, string>,
+  extra: { messageId?: number; mediaType?: string },
+) => {
+  if (actions.length === 0) return;
+  const { companyId, ticketId } = run;
+  let fill: ((body: string) => string) | null = null;
+  const filler = async () => {
+    if (fill) return fill;
+    const ticket = await ticketById(ctx.db, companyId, ticketId);
+    const contact = ticket ? await contactById(ctx.db, companyId, ticket.contactId) : null;
+    const company = await companyForInbound(ctx.db, companyId);
+    fill = (body: string) =>
+      applyVariables(body, {
+        contactName: contact?.name ?? '',
+        timeZone: company?.timezone ?? 'America/Sao_Paulo',
+        language: company?.language ?? 'pt',
+        protocol: ticket?.code ?? undefined,
+        named: variables,
+      });
+
+    return fill;
+  };
+
+  for (const action of actions) {
+    try {
+      switch (action.type) {
+        case 'sleep':
+          await sleep(action.ms);
+          break;
+        case 'text':
+          await sendTicketText(ctx, { companyId, ticketId, body: (await filler())(action.body), source: 'bot' });
+          break;
+        case 'media': {
+          const name = basename(action.file.split('?')[0] ?? '');
+          // a flow sends only its company's own uploads
+          if (!(await uploadsOfCompany(ctx.db, companyId, [name])).has(name)) {
+            ctx.log.warn({ companyId, ticketId, file: name }, 'flow media is not an upload of the company');
+            break;
+          }
+          const data = await readMediaFile(ctx.config, name);
+          // the messages service makes a voice note of a recording whose name says so
+          const fileName = action.record && action.kind === 'audio' ? `audio-record-${name}` : name;
+          await sendTicketMedia(ctx, {
+            companyId,
+            ticketId,
+            files: [{ data, mimetype: '', fileName }],
+            bodies: [''],
+            source: 'bot',
+          });
+          break;
+        }
+        case 'ai':
+          await flowExternal.ai(ctx, {
+            companyId,
+            ticketId,
+            settings: openSettings(ctx.config, action.settings),
+            body: action.body,
+            messageId: extra.messageId,
+            mediaType: extra.mediaType,
+          });
+          break;
+        case 'typebot':
+          if (
+            (await flowExternal.typebot(ctx, { companyId, ticketId, settings: action.settings, body: action.body })) ===
+            'ended'
+          ) {
+            await endRuns(ctx, companyId, ticketId, 'typebot-ended');
+          }
+          break;
+      }
+    } catch (err) {
+      ctx.log.warn({ err, companyId, ticketId, action: action.type }, 'flow action failed');
+      if (err instanceof AppError && err.code === 'ERR_WAPP_NOT_INITIALIZED') break;
+    }
+  }
+};

@@ -1,0 +1,477 @@
+process.env.SANDBOX_OPENING_MS = '0';
+process.env.SANDBOX_ACK_MS = '0';
+
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { events } from '@zelo/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLoggedUser, openSocket, recordEvents, unique, untilJoined } from '../../../test/fixtures';
+import { startTestServer, type TTestServer } from '../../../test/harness';
+import { createInboundHandlers } from '../../inbound';
+import { resumeDueRuns } from './engine/runner';
+
+/**
+ * The flow builder through HTTP and the sandbox: flows and their document, phrase campaigns, uploads, the
+ * engine driven by simulated customers (phrase → question → {{nome}} → menu branch), a burst of messages,
+ * a restart mid-flow (a new app on the same database), the ancestor's own flow JSON, and the test run.
+ */
+
+let server: TTestServer;
+let tenant: Awaited<ReturnType<TTestServer['createTenant']>>;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let seq = 0;
+const customer = () => `55118${String(60_000_000 + (Date.now() % 1_000_000) * 10 + (seq++ % 10)).slice(0, 8)}`;
+
+const sql = async <T = any>(text: string, values: unknown[] = []) =>
+  (await server.database.executeSql(text, values)).rows as T[];
+
+const api = async (method: string, path: string, body?: unknown, token = tenant.token) => {
+  const res = await server.request(method, path, { token, body });
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+
+const connect = async (srv = server) => {
+  const created = await api('POST', '/api/whatsapp', { name: unique('Conn') });
+  const id = created.id as number;
+  for (let i = 0; i < 200; i++) {
+    const res = await srv.request('POST', `/api/sandbox/${id}/scan`, { token: tenant.token, body: {} });
+    if (res.status === 200) break;
+    await sleep(20);
+  }
+  for (let i = 0; i < 200; i++) {
+    const [row] = await sql<{ status: string }>('select status from whatsapps where id = $1', [id]);
+    if (row?.status === 'CONNECTED') return id;
+    await sleep(20);
+  }
+  throw new Error('the sandbox connection did not connect');
+};
+
+const say = (connectionId: number, from: string, body: string) =>
+  api('POST', `/api/sandbox/${connectionId}/inbound`, { from, name: 'Maria Souza', type: 'text', body });
+
+const received = async (connectionId: number, to: string) =>
+  ((await api('GET', `/api/sandbox/${connectionId}/outbox?to=${to}`)).messages as { body: string }[]).map(
+    (m) => m.body,
+  );
+
+const at = { x: 0, y: 0 };
+const node = (id: string, type: string, data: Record<string, unknown>) => ({ id, type, position: at, data });
+const edge = (source: string, target: string, sourceHandle: string | null = null) => ({
+  id: `xy-edge__${source}${sourceHandle ?? ''}-${target}`,
+  source,
+  target,
+  sourceHandle,
+});
+const start = node('1', 'start', { label: 'Inicio do fluxo' });
+
+/** start → question (nome) → menu (1 vendas, 2 suporte) → branch messages */
+const salesFlow = () => ({
+  nodes: [
+    start,
+    node('q', 'question', { typebotIntegration: { message: 'Qual o seu nome?', answerKey: 'nome' } }),
+    node('m', 'menu', {
+      message: 'Olá {{nome}}, escolha:',
+      arrayOption: [
+        { number: 1, value: 'Vendas' },
+        { number: 2, value: 'Suporte' },
+      ],
+    }),
+    node('v', 'message', { label: 'Vendas para {{nome}}' }),
+    node('s', 'message', { label: 'Suporte para {{nome}}' }),
+  ],
+  connections: [edge('1', 'q'), edge('q', 'm'), edge('m', 'v', 'a1'), edge('m', 's', 'a2')],
+});
+
+const newFlow = async (doc: unknown, name = unique('Fluxo').slice(0, 40)) => {
+  const flow = await api('POST', '/api/flowbuilder', { name });
+  await api('POST', '/api/flowbuilder/flow', { idFlow: flow.id, ...(doc as object) });
+  return flow.id as number;
+};
+
+const phrase = (flowId: number, whatsappId: number, text: string, status = true) =>
+  api('POST', '/api/flowcampaign', { name: unique('Frase').slice(0, 40), flowId, whatsappId, phrase: text, status });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  tenant = await server.createTenant('Flows');
+  await sql('update plans set connections = 50, queues = 50, users = 50');
+  server.ctx.channels.setEvents(createInboundHandlers(server.ctx));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('flows: list and document', () => {
+  it('creates, searches, renames, toggles, duplicates and deletes; names are unique per company', async () => {
+    const name = unique('Atendimento').slice(0, 30);
+    const created = await server.request('POST', '/api/flowbuilder', { token: tenant.token, body: { name } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name, active: true });
+    const again = await server.request('POST', '/api/flowbuilder', { token: tenant.token, body: { name } });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('ERR_DUPLICATED_FLOW');
+    const short = await server.request('POST', '/api/flowbuilder', { token: tenant.token, body: { name: 'a' } });
+    expect(short.status).toBe(400);
+
+    const list = await api('GET', `/api/flowbuilder?searchParam=${encodeURIComponent(name.toUpperCase())}`);
+    expect(list.flows.map((f: { id: number }) => f.id)).toEqual([created.body.id]);
+    const renamed = await api('PUT', '/api/flowbuilder', { flowId: created.body.id, name: `${name} 2` });
+    expect(renamed.name).toBe(`${name} 2`);
+    expect((await api('PUT', '/api/flowbuilder', { flowId: created.body.id, active: false })).active).toBe(false);
+
+    await api('POST', '/api/flowbuilder/flow', { idFlow: created.body.id, ...salesFlow() });
+    const copy = await api('POST', '/api/flowbuilder/duplicate', { flowId: created.body.id });
+    expect(copy.name).toBe(`${name} 2 - cópia`);
+    const copied = await api('GET', `/api/flowbuilder/flow/${copy.id}`);
+    expect(copied.flow.flow.nodes).toHaveLength(5);
+    expect(copied.flow.variables).toEqual(['nome']);
+
+    expect(await api('DELETE', `/api/flowbuilder/${created.body.id}`)).toEqual({ message: 'ok' });
+    const gone = await server.request('GET', `/api/flowbuilder/flow/${created.body.id}`, { token: tenant.token });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toBe('ERR_NO_FLOW_FOUND');
+  });
+
+  it('saves the document: one start node, unique ids, edges to existing nodes; garbage refused', async () => {
+    const flow = await api('POST', '/api/flowbuilder', { name: unique('Doc').slice(0, 40) });
+    const save = (body: Record<string, unknown>) =>
+      server.request('POST', '/api/flowbuilder/flow', { token: tenant.token, body: { idFlow: flow.id, ...body } });
+    const empty = await save({ nodes: [], connections: [] });
+    expect(empty.status).toBe(200);
+    expect(empty.body.flow.flow).toEqual({ nodes: [], connections: [] });
+
+    const noStart = await save({ nodes: [node('m', 'message', { label: 'x' })], connections: [] });
+    expect(noStart.status).toBe(400);
+    expect(noStart.body.error).toBe('ERR_FLOW_START_NODE');
+    const twoStarts = await save({ nodes: [start, { ...start, id: '2' }], connections: [] });
+    expect(twoStarts.body.error).toBe('ERR_FLOW_START_NODE');
+    const dup = await save({ nodes: [start, node('1', 'message', { label: 'x' })], connections: [] });
+    expect(dup.body.error).toBe('ERR_FLOW_GRAPH');
+    const dangling = await save({ nodes: [start], connections: [edge('1', 'ghost')] });
+    expect(dangling.status).toBe(400);
+    expect(dangling.body).toMatchObject({ error: 'ERR_FLOW_GRAPH', details: [{ path: 'connections.0.target' }] });
+    for (const nodes of [
+      [start, { id: 'x', type: 'bogus', position: at, data: {} }],
+      [start, node('i', 'interval', { sec: 500 })],
+      [start, node('q', 'question', { typebotIntegration: { message: 'x' } })],
+      [start, { id: 'x', type: 'message', data: { label: 'sem posição' } }],
+      'not a list',
+    ]) {
+      const res = await save({ nodes, connections: [] });
+      expect(res.status, JSON.stringify(nodes)).toBe(400);
+      expect(res.body.error).toBe('ERR_VALIDATION');
+    }
+    const missing = await server.request('POST', '/api/flowbuilder/flow', {
+      token: tenant.token,
+      body: { idFlow: 2_000_000_000, nodes: [], connections: [] },
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('seals the OpenAI node secrets, masks them on load, and a masked value sent back keeps the stored one', async () => {
+    const secret = 'sk-live-0123456789abcdef';
+    const ai = (apiKey: string, voiceKey = '') =>
+      node('ai', 'openai', { typebotIntegration: { name: 'Bot', apiKey, prompt: 'Seja breve.', voiceKey } });
+    const flowId = await newFlow({ nodes: [start, ai(secret, 'azure-key-9999')], connections: [edge('1', 'ai')] });
+    const [{ flow: stored }] = await sql('select flow from flow_builders where id = $1', [flowId]);
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    expect(JSON.stringify(stored)).not.toContain('azure-key-9999');
+    const loaded = await api('GET', `/api/flowbuilder/flow/${flowId}`);
+    const settings = loaded.flow.flow.nodes[1].data.typebotIntegration;
+    expect(settings.apiKey).not.toContain('0123456789');
+    expect(settings.apiKey.endsWith('cdef')).toBe(true);
+    // sent back as loaded: kept
+    await api('POST', '/api/flowbuilder/flow', { idFlow: flowId, ...loaded.flow.flow });
+    const [{ flow: kept }] = await sql('select flow from flow_builders where id = $1', [flowId]);
+    expect(kept.nodes[1].data.typebotIntegration.apiKey).toBe(stored.nodes[1].data.typebotIntegration.apiKey);
+    // a new value replaces it
+    await api('POST', '/api/flowbuilder/flow', {
+      idFlow: flowId,
+      nodes: [start, ai('sk-new-key-7777')],
+      connections: [],
+    });
+    const reloaded = await api('GET', `/api/flowbuilder/flow/${flowId}`);
+    expect(reloaded.flow.flow.nodes[1].data.typebotIntegration.apiKey.endsWith('7777')).toBe(true);
+  });
+
+  it('uploads images, audio and MP4 video typed by content within the spec limits', async () => {
+    const PNG = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64)]);
+    const MOV = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypqt  '), Buffer.alloc(64)]);
+    const post = (path: string, files: { name: string; data: Buffer }[]) => {
+      const form = new FormData();
+      for (const f of files) form.append('medias', new Blob([f.data]), f.name);
+      return fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tenant.token}` },
+        body: form,
+      });
+    };
+    const img = await post('/api/flowbuilder/img', [{ name: 'foto.png', data: PNG }]);
+    expect(img.status).toBe(200);
+    const body = (await img.json()) as any;
+    expect(body).toMatchObject({ kind: 'image', original: 'foto.png', mime: 'image/png' });
+    expect((await fetch(body.url.replace(/^https?:\/\/[^/]+/, server.url))).status).toBe(200);
+    // named .png but a PDF inside
+    const fake = await post('/api/flowbuilder/img', [{ name: 'foto.png', data: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
+    expect(fake.status).toBe(415);
+    expect(((await fake.json()) as any).error).toBe('ERR_FLOW_MEDIA_TYPE');
+    const big = await post('/api/flowbuilder/img', [
+      { name: 'big.png', data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) },
+    ]);
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as any).error).toBe('ERR_FLOW_MEDIA_TOO_LARGE');
+    expect((await post('/api/flowbuilder/video', [{ name: 'v.mp4', data: MP4 }])).status).toBe(200);
+    const mov = await post('/api/flowbuilder/video', [{ name: 'v.mp4', data: MOV }]);
+    expect(mov.status).toBe(415);
+    const content = await post('/api/flowbuilder/content', [
+      { name: 'a.png', data: PNG },
+      { name: 'b.mp4', data: MP4 },
+    ]);
+    const names = (await content.json()) as string[];
+    expect(names).toHaveLength(2);
+    expect(await sql('select kind from flow_uploads where path = any($1::text[]) order by id', [names])).toEqual([
+      { kind: 'image' },
+      { kind: 'video' },
+    ]);
+  });
+});
+
+describe('phrase campaigns', () => {
+  it('CRUD in the ancestor shapes; links checked in the company', async () => {
+    const connectionId = await connect();
+    const flowId = await newFlow(salesFlow());
+    const created = await phrase(flowId, connectionId, 'quero comprar');
+    expect(created).toMatchObject({ flowId, whatsappId: connectionId, phrase: 'quero comprar', status: true });
+    expect((await api('GET', '/api/flowcampaign')).flow.map((c: { id: number }) => c.id)).toContain(created.id);
+    expect((await api('GET', `/api/flowcampaign/${created.id}`)).details.name).toBe(created.name);
+    const updated = await api('PUT', '/api/flowcampaign', { id: created.id, status: false, phrase: 'oi' });
+    expect(updated).toMatchObject({ status: false, phrase: 'oi' });
+    const other = await server.createTenant('Other');
+    const foreign = await server.request('POST', '/api/flowcampaign', {
+      token: other.token,
+      body: { name: 'x y', flowId, whatsappId: connectionId, phrase: 'oi' },
+    });
+    expect(foreign.status).toBe(404);
+    const agent = await createLoggedUser(server, tenant);
+    expect((await server.request('DELETE', `/api/flowcampaign/${created.id}`, { token: agent.token })).status).toBe(
+      403,
+    );
+    expect(await api('DELETE', `/api/flowcampaign/${created.id}`)).toEqual({ message: 'ok' });
+  });
+});
+
+describe('the engine through the sandbox', () => {
+  it('phrase → question → {{nome}} filled → menu branch; an inactive phrase does nothing', async () => {
+    const connectionId = await connect();
+    const flowId = await newFlow(salesFlow());
+    await phrase(flowId, connectionId, 'Promoção de Verão');
+    await phrase(flowId, connectionId, 'desligada', false);
+    const from = customer();
+    await say(connectionId, from, 'desligada');
+    expect(await received(connectionId, from)).toEqual([]);
+    await say(connectionId, from, '  PROMOCAO de verao ');
+    expect(await received(connectionId, from)).toEqual(['Qual o seu nome?']);
+    await say(connectionId, from, 'Joana');
+    await say(connectionId, from, '2');
+    const out = await received(connectionId, from);
+    expect(out).toContain('Olá Joana, escolha:\n\n[1] Vendas\n[2] Suporte');
+    expect(out).toContain('Suporte para Joana');
+    expect(out).not.toContain('Vendas para Joana');
+    const [run] = await sql(
+      'select r.status, r.variables from flow_runs r join tickets t on t.id = r.ticket_id join contacts c on c.id = t.contact_id where c.number = $1',
+      [from],
+    );
+    expect(run).toEqual({ status: 'done', variables: { nome: 'Joana' } });
+  });
+
+  it('an unknown menu answer repeats the menu 3 times, then the ticket goes to the connection queue', async () => {
+    const connectionId = await connect();
+    const queue = await api('POST', '/api/queue', { name: unique('Fila').slice(0, 30), color: '#123456' });
+    await api('PUT', `/api/whatsapp/${connectionId}`, { queueIds: [queue.id] });
+    const flowId = await newFlow(salesFlow());
+    await phrase(flowId, connectionId, 'menu');
+    const from = customer();
+    for (const body of ['menu', 'Ana', 'x', 'y', 'z', 'w']) await say(connectionId, from, body);
+    const menus = (await received(connectionId, from)).filter((b) => b.startsWith('Olá Ana'));
+    expect(menus).toHaveLength(4);
+    const [ticket] = await sql(
+      'select t.status, t.queue_id from tickets t join contacts c on c.id = t.contact_id where c.number = $1',
+      [from],
+    );
+    expect(ticket).toEqual({ status: 'pending', queue_id: queue.id });
+  });
+
+  it('a burst of 5 messages at once runs each step once', async () => {
+    const connectionId = await connect();
+    const flowId = await newFlow({
+      nodes: [
+        start,
+        node('q', 'question', { typebotIntegration: { message: 'Nome?', answerKey: 'nome' } }),
+        node('m', 'message', { label: 'Obrigado {{nome}}' }),
+      ],
+      connections: [edge('1', 'q'), edge('q', 'm')],
+    });
+    await phrase(flowId, connectionId, 'começar');
+    const from = customer();
+    await say(connectionId, from, 'começar');
+    await Promise.all(['A', 'B', 'C', 'D', 'E'].map((b) => say(connectionId, from, b)));
+    const thanks = (await received(connectionId, from)).filter((b) => b.startsWith('Obrigado'));
+    expect(thanks).toHaveLength(1);
+    const steps = await sql(
+      `select s.node_id, s.status from flow_run_steps s join flow_runs r on r.id = s.run_id
+       join tickets t on t.id = r.ticket_id join contacts c on c.id = t.contact_id where c.number = $1 and s.status = 'running'`,
+      [from],
+    );
+    expect(steps.map((s) => s.node_id).sort()).toEqual(['1', 'm']);
+  });
+
+  it('welcome flow for a first contact; the flow on another connection does not fire', async () => {
+    const connectionId = await connect();
+    const other = await connect();
+    const welcome = await newFlow({
+      nodes: [start, node('w', 'message', { label: 'Bem-vindo!' })],
+      connections: [edge('1', 'w')],
+    });
+    await api('PUT', `/api/whatsapp/${connectionId}`, { flowIdWelcome: welcome });
+    expect((await api('GET', `/api/whatsapp/${connectionId}`)).flowIdWelcome).toBe(welcome);
+    const from = customer();
+    await say(connectionId, from, 'oi');
+    await say(connectionId, from, 'oi de novo');
+    expect(await received(connectionId, from)).toEqual(['Bem-vindo!']);
+    await say(other, from, 'oi');
+    expect(await received(other, from)).toEqual([]);
+    const otherTenant = await server.createTenant('Other2');
+    const foreignFlow = await server.request('PUT', `/api/whatsapp/${connectionId}`, {
+      token: tenant.token,
+      body: { flowIdNotPhrase: 2_000_000_000 },
+    });
+    expect(foreignFlow.status).toBe(404);
+    expect(otherTenant.companyId).not.toBe(tenant.companyId);
+  });
+
+  it('an interval survives a restart: a due run resumes from the database', async () => {
+    const connectionId = await connect();
+    const flowId = await newFlow({
+      nodes: [
+        start,
+        node('i', 'interval', { label: 'Intervalo 60 seg.', sec: 60 }),
+        node('m', 'message', { label: 'depois do intervalo' }),
+      ],
+      connections: [edge('1', 'i'), edge('i', 'm')],
+    });
+    await phrase(flowId, connectionId, 'espera');
+    const from = customer();
+    await say(connectionId, from, 'espera');
+    await say(connectionId, from, 'ainda?');
+    expect(await received(connectionId, from)).toEqual([]);
+    await sql("update flow_runs set resume_at = now() - interval '1 second' where wait = 'interval'");
+    expect(await resumeDueRuns(server.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await received(connectionId, from)).toEqual(['depois do intervalo']);
+  });
+
+  it('an ancestor flow JSON (as its editor saves it) imports and runs unchanged', async () => {
+    const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, 'fixtures/ancestor-flow.json'), 'utf8'));
+    const connectionId = await connect();
+    const flowId = await newFlow(doc);
+    const loaded = await api('GET', `/api/flowbuilder/flow/${flowId}`);
+    expect(loaded.flow.flow.nodes.map((n: { id: string }) => n.id)).toEqual(doc.nodes.map((n: { id: string }) => n.id));
+    expect(loaded.flow.variables).toEqual(['nome']);
+    await phrase(flowId, connectionId, 'ola');
+    const from = customer();
+    await say(connectionId, from, 'olá');
+    await say(connectionId, from, 'Carlos');
+    await say(connectionId, from, '1');
+    const out = await received(connectionId, from);
+    expect(out).toContain('Seja bem-vindo à nossa loja!');
+    expect(out).toContain('Como posso te chamar?');
+    expect(out).toContain('Perfeito Carlos! Um vendedor já vai te atender.');
+  });
+
+  it('the test run starts an inactive flow for a fresh simulated customer and announces each node', async () => {
+    await connect();
+    const flowId = await newFlow(salesFlow());
+    await api('PUT', '/api/flowbuilder', { flowId, active: false });
+    const socket = await openSocket(server, tenant.token);
+    try {
+      await untilJoined(server, `company-${tenant.companyId}-admins`);
+      const seen = recordEvents(socket);
+      const res = await server.request('POST', `/api/flowbuilder/${flowId}/test-run`, {
+        token: tenant.token,
+        body: {},
+      });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ flowId });
+      const { connectionId, contactNumber } = res.body;
+      const [conn] = await sql('select provider, company_id from whatsapps where id = $1', [connectionId]);
+      expect(conn).toEqual({ provider: 'sandbox', company_id: tenant.companyId });
+      expect(await received(connectionId, contactNumber)).toEqual(['Qual o seu nome?']);
+      await say(connectionId, contactNumber, 'Bia');
+      const flowRuns = () =>
+        seen.heard.filter((e) => e.event === events.flowRun(tenant.companyId)).map((e) => e.payload as any);
+      for (let i = 0; i < 100 && !flowRuns().some((p) => p?.variables?.nome === 'Bia'); i++) await sleep(20);
+      const steps = flowRuns();
+      expect(steps[0]).toMatchObject({ runId: res.body.runId, nodeId: '1', status: 'running' });
+      expect(steps.some((s) => s.nodeId === 'q' && s.status === 'waiting')).toBe(true);
+      expect(steps.some((s) => s.nodeId === 'm' && s.variables.nome === 'Bia')).toBe(true);
+      const run = await api('GET', `/api/flowbuilder/run/${res.body.runId}`);
+      expect(run.run).toMatchObject({ test: true, status: 'waiting', nodeId: 'm', variables: { nome: 'Bia' } });
+    } finally {
+      socket.close();
+    }
+    // no sandbox connection: a clear error
+    const lone = await server.createTenant('NoSandbox');
+    const flow = await server.request('POST', '/api/flowbuilder', { token: lone.token, body: { name: 'Sem sandbox' } });
+    await server.request('POST', '/api/flowbuilder/flow', {
+      token: lone.token,
+      body: { idFlow: flow.body.id, nodes: [start], connections: [] },
+    });
+    const none = await server.request('POST', `/api/flowbuilder/${flow.body.id}/test-run`, {
+      token: lone.token,
+      body: {},
+    });
+    expect(none.status).toBe(409);
+    expect(none.body.error).toBe('ERR_NO_SANDBOX_CONNECTION');
+  });
+});
+
+describe('restart mid-flow', () => {
+  it('a new app on the same database resumes a waiting question', async () => {
+    const connectionId = await connect();
+    const flowId = await newFlow(salesFlow());
+    await phrase(flowId, connectionId, 'reiniciar');
+    const from = customer();
+    await say(connectionId, from, 'reiniciar');
+    expect(await received(connectionId, from)).toEqual(['Qual o seu nome?']);
+    const second = await startTestServer({ database: server.database });
+    try {
+      second.ctx.channels.setEvents(createInboundHandlers(second.ctx));
+      await second.ctx.channels.start({ id: connectionId, companyId: tenant.companyId, provider: 'sandbox' });
+      for (let i = 0; i < 200; i++) {
+        const res = await second.request('POST', `/api/sandbox/${connectionId}/scan`, {
+          token: tenant.token,
+          body: {},
+        });
+        if (res.status === 200) break;
+        await sleep(20);
+      }
+      const res = await second.request('POST', `/api/sandbox/${connectionId}/inbound`, {
+        token: tenant.token,
+        body: { from, name: 'Maria Souza', type: 'text', body: 'Rita' },
+      });
+      expect(res.status).toBeLessThan(300);
+      const out = await second.request('GET', `/api/sandbox/${connectionId}/outbox?to=${from}`, {
+        token: tenant.token,
+      });
+      expect(out.body.messages.map((m: { body: string }) => m.body)).toContain(
+        'Olá Rita, escolha:\n\n[1] Vendas\n[2] Suporte',
+      );
+    } finally {
+      await second.close();
+    }
+  });
+});

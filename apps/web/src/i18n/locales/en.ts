@@ -123,7 +123,6 @@ export const en: Locale = {
     ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
     ERR_BILLING_NOT_CONFIGURED: 'Billing is not configured on this server. Contact support.',
     ERR_PAYMENT_PROVIDER: 'The payment provider did not answer. Try again shortly.',
-<<<<<<< HEAD
     ERR_NO_FLOW_FOUND: 'Flow not found.',
     ERR_DUPLICATED_FLOW: 'A flow with this name already exists.',
     ERR_FLOW_START_NODE: 'The flow needs exactly one start node.',
@@ -134,11 +133,9 @@ export const en: Locale = {
     ERR_DUPLICATED_FLOW_CAMPAIGN: 'A phrase with this name already exists.',
     ERR_NO_FLOW_RUN_FOUND: 'Flow run not found.',
     ERR_NO_SANDBOX_CONNECTION: 'Create a sandbox (simulator) connection to test the flow.',
-=======
     ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
     ERR_DUPLICATED_INTEGRATION: 'An integration with this name already exists.',
     ERR_INTEGRATION_TEST_FAILED: 'The integration test failed.',
->>>>>>> integrations
     ERR_INVALID_SPREADSHEET:
       'The spreadsheet could not be read. Send an .xlsx file with the columns name, number and email.',
     ERR_NETWORK: 'Could not reach the server. Check your connection.',

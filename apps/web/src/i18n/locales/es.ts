@@ -123,7 +123,6 @@ export const es: Locale = {
     ERR_INVOICE_ALREADY_PAID: 'Esta factura ya está pagada.',
     ERR_BILLING_NOT_CONFIGURED: 'La facturación no está configurada en este servidor. Contacte al soporte.',
     ERR_PAYMENT_PROVIDER: 'El proveedor de pagos no respondió. Intente de nuevo en unos instantes.',
-<<<<<<< HEAD
     ERR_NO_FLOW_FOUND: 'Flujo no encontrado.',
     ERR_DUPLICATED_FLOW: 'Ya existe un flujo con este nombre.',
     ERR_FLOW_START_NODE: 'El flujo necesita exactamente un nodo de inicio.',
@@ -134,11 +133,9 @@ export const es: Locale = {
     ERR_DUPLICATED_FLOW_CAMPAIGN: 'Ya existe una frase con este nombre.',
     ERR_NO_FLOW_RUN_FOUND: 'Ejecución del flujo no encontrada.',
     ERR_NO_SANDBOX_CONNECTION: 'Cree una conexión de simulación (sandbox) para probar el flujo.',
-=======
     ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',
     ERR_DUPLICATED_INTEGRATION: 'Ya existe una integración con este nombre.',
     ERR_INTEGRATION_TEST_FAILED: 'La prueba de la integración falló.',
->>>>>>> integrations
     ERR_INVALID_SPREADSHEET:
       'No se pudo leer la hoja de cálculo. Envíe un archivo .xlsx con las columnas nombre, número y email.',
     ERR_NETWORK: 'No se pudo comunicar con el servidor. Verifique su conexión.',

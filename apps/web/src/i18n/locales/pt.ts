@@ -124,7 +124,6 @@ export const pt = {
     ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
     ERR_BILLING_NOT_CONFIGURED: 'A cobrança não está configurada neste servidor. Fale com o suporte.',
     ERR_PAYMENT_PROVIDER: 'O provedor de pagamento não respondeu. Tente novamente em instantes.',
-<<<<<<< HEAD
     ERR_NO_FLOW_FOUND: 'Fluxo não encontrado.',
     ERR_DUPLICATED_FLOW: 'Já existe um fluxo com este nome.',
     ERR_FLOW_START_NODE: 'O fluxo precisa de exatamente um nó de início.',
@@ -136,11 +135,9 @@ export const pt = {
     ERR_DUPLICATED_FLOW_CAMPAIGN: 'Já existe uma frase com este nome.',
     ERR_NO_FLOW_RUN_FOUND: 'Execução do fluxo não encontrada.',
     ERR_NO_SANDBOX_CONNECTION: 'Crie uma conexão de simulação (sandbox) para testar o fluxo.',
-=======
     ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',
     ERR_DUPLICATED_INTEGRATION: 'Já existe uma integração com este nome.',
     ERR_INTEGRATION_TEST_FAILED: 'O teste da integração falhou.',
->>>>>>> integrations
     ERR_INVALID_SPREADSHEET:
       'Não foi possível ler a planilha. Envie um arquivo .xlsx com as colunas Nome, Telefone e Email.',
     ERR_NETWORK: 'Não foi possível falar com o servidor. Verifique sua conexão.',

@@ -30,12 +30,14 @@ export const parseFlowFile = (text: string): { doc: TFlowDocument } | { error: '
   } catch {
     return { error: 'json' };
   }
-  const parsed = ZFlowDocument.safeParse(unwrap(value));
+  const doc = unwrap(value);
+  const parsed = ZFlowDocument.safeParse(doc);
   if (!parsed.success || parsed.data.nodes.length === 0) {
     return { error: 'shape' };
   }
 
-  return { doc: fromDocument(parsed.data as unknown as TFlowDocument) };
+  // the file as it is (the check normalises numbers typed as text; the import keeps them as the ancestor wrote them)
+  return { doc: fromDocument(doc as TFlowDocument) };
 };
 
 /** A file name for the exported flow. */

@@ -188,6 +188,11 @@ describe('importing a flow file', () => {
     }
   });
 
+  it('keeps the file’s values as written (an interval typed as text stays text)', () => {
+    const result = parseFlowFile(ancestorText);
+    expect('doc' in result && toDocument(result.doc.nodes, result.doc.connections)).toEqual(ancestor());
+  });
+
   it('refuses what is not JSON or holds no flow', () => {
     expect(parseFlowFile('{nodes:')).toEqual({ error: 'json' });
     expect(parseFlowFile('{"nodes": "x"}')).toEqual({ error: 'shape' });

@@ -1,5 +1,4 @@
 import { Route, Routes } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon';
 import { NotFound } from '../../components/NotFound';
 import { ForgotPasswordPage } from '../../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../../features/auth/LoginPage';
@@ -53,9 +52,7 @@ export const AppRoutes = () => (
         <Route
           key={route.path}
           path={route.path}
-          element={
-            <RouteGate access={route.access}>{route.element ?? <ComingSoon titleKey={route.titleKey} />}</RouteGate>
-          }
+          element={<RouteGate access={route.access}>{route.element}</RouteGate>}
         />
       ))}
       <Route path="*" element={<NotFound />} />

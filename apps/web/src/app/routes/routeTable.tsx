@@ -7,7 +7,7 @@ export type PrivateRoute = {
   titleKey: string;
   access?: Access;
   /** the screen; a route without one shows the "not available yet" page */
-  element?: ReactNode;
+  element: ReactNode;
 };
 
 // feature screens load on demand (the layout's Suspense shows a spinner meanwhile)
@@ -39,6 +39,9 @@ const PromptsPage = lazy(() => import('../../features/prompts/PromptsPage'));
 const MessagesApiPage = lazy(() => import('../../features/messages-api/MessagesApiPage'));
 const SubscriptionPage = lazy(() => import('../../features/subscription/SubscriptionPage'));
 const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
+const FlowsPage = lazy(() => import('../../features/flows/FlowsPage'));
+const FlowEditorPage = lazy(() => import('../../features/flows/editor/FlowEditorPage'));
+const PhraseListsPage = lazy(() => import('../../features/phrase-lists/PhraseListsPage'));
 
 const ADMIN: Access = { admin: true };
 const CAMPAIGNS: Access = { admin: true, campaigns: true };
@@ -101,7 +104,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
     access: CAMPAIGNS,
     element: <CampaignsConfigPage />,
   },
-  { path: 'phrase-lists', titleKey: 'menu.phraseLists', access: CAMPAIGNS },
-  { path: 'flowbuilders', titleKey: 'menu.flowbuilders', access: CAMPAIGNS },
-  { path: 'flowbuilder/:id?', titleKey: 'menu.flowEditor', access: CAMPAIGNS },
+  { path: 'phrase-lists', titleKey: 'menu.phraseLists', access: CAMPAIGNS, element: <PhraseListsPage /> },
+  { path: 'flowbuilders', titleKey: 'menu.flowbuilders', access: CAMPAIGNS, element: <FlowsPage /> },
+  { path: 'flowbuilder/:id?', titleKey: 'menu.flowEditor', access: CAMPAIGNS, element: <FlowEditorPage /> },
 ];

@@ -64,6 +64,8 @@ const FIELDS: Path<TConnectionFormValues>[] = [
   'queueIds',
   'promptId',
   'integrationId',
+  'flowIdWelcome',
+  'flowIdNotPhrase',
   ...CLOUD_FIELDS.map((f) => `channelConfig.${f}` as const),
 ];
 
@@ -106,6 +108,7 @@ export const ConnectionForm = ({ connection, onClose, onSaved }: TConnectionForm
   const { data: queues = [] } = useOptions('/queue');
   const { data: prompts = [] } = useOptions('/prompt');
   const { data: integrations = [] } = useOptions('/queueIntegration');
+  const { data: flows = [] } = useOptions('/flowbuilder');
   const [advancedOpen, setAdvancedOpen] = useState(false);
   /** a save waiting for the user to confirm the change of provider */
   const [pending, setPending] = useState<TConnectionForm | null>(null);
@@ -207,7 +210,7 @@ export const ConnectionForm = ({ connection, onClose, onSaved }: TConnectionForm
   );
 
   const optionSelect = (
-    name: 'transferQueueId' | 'promptId' | 'integrationId',
+    name: 'transferQueueId' | 'promptId' | 'integrationId' | 'flowIdWelcome' | 'flowIdNotPhrase',
     options: { id: number; name: string }[],
   ) => (
     <Controller
@@ -408,6 +411,10 @@ export const ConnectionForm = ({ connection, onClose, onSaved }: TConnectionForm
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
               {optionSelect('promptId', prompts)}
               {optionSelect('integrationId', integrations)}
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
+              {optionSelect('flowIdWelcome', flows)}
+              {optionSelect('flowIdNotPhrase', flows)}
             </Stack>
           </Section>
 

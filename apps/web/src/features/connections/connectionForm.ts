@@ -45,6 +45,9 @@ export type TConnectionFormValues = {
   queueIds: number[];
   promptId: number | null;
   integrationId: number | null;
+  /** the flow a first contact starts, and the flow when no phrase matches (issue 14) */
+  flowIdWelcome: number | null;
+  flowIdNotPhrase: number | null;
   channelConfig: TCloudConfig;
 };
 
@@ -103,6 +106,8 @@ export const toConnectionFormValues = (connection: TConnection | null): TConnect
     queueIds: connection?.queueIds ?? connection?.queues?.map((q) => q.id) ?? [],
     promptId: connection?.promptId ?? null,
     integrationId: connection?.integrationId ?? null,
+    flowIdWelcome: connection?.flowIdWelcome ?? null,
+    flowIdNotPhrase: connection?.flowIdNotPhrase ?? null,
     channelConfig: {
       phoneNumberId: text(config.phoneNumberId),
       businessAccountId: text(config.businessAccountId),

@@ -256,7 +256,6 @@ export const en: Locale = {
     saved: 'Profile updated!',
   },
   comingSoon: {
-    text: 'This screen is not available yet. It will arrive in a later version.',
     home: 'Go to the start page',
   },
   notFound: {

@@ -256,7 +256,6 @@ export const es: Locale = {
     saved: '¡Perfil actualizado!',
   },
   comingSoon: {
-    text: 'Esta pantalla aún no está disponible. Llegará en una próxima versión.',
     home: 'Ir al inicio',
   },
   notFound: {

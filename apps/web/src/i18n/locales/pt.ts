@@ -258,7 +258,6 @@ export const pt = {
     saved: 'Perfil atualizado com sucesso!',
   },
   comingSoon: {
-    text: 'Esta tela ainda não está disponível. Ela chegará em uma próxima versão.',
     home: 'Ir para o início',
   },
   notFound: {

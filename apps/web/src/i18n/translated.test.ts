@@ -17,7 +17,7 @@ const leaves = (value: unknown, path: string[] = []): [string, string][] =>
     ? [[path.join('.'), value]]
     : Object.entries((value ?? {}) as Record<string, unknown>).flatMap(([k, v]) => leaves(v, [...path, k]));
 
-describe('translations', () => {
+describe('translations', { timeout: 30_000 }, () => {
   it('no English or Spanish text is Portuguese', async () => {
     const { i18n } = await import('./index');
     await Promise.all(Object.values(import.meta.glob('../features/*/i18n.ts')).map((load) => load()));

@@ -35,6 +35,8 @@ const { values } = parseArgs({
     'kanban-tickets': { type: 'string', default: String(KANBAN_DEFAULTS.tickets) },
     // dashboard: attendance cycles of the one company
     'dashboard-cycles': { type: 'string', default: String(DASHBOARD_DEFAULTS.cycles) },
+    // campaigns: recipients of the big campaign (planned, then dispatched with intervals 0)
+    'campaign-recipients': { type: 'string', default: String(CAMPAIGN_DEFAULTS.recipients) },
     'in-flight': { type: 'string', default: String(INBOX_DEFAULTS.inboundConcurrency) },
     // cloud: signed webhook deliveries per burst, and measured bursts
     burst: { type: 'string', default: String(CLOUD_WEBHOOK_DEFAULTS.concurrency) },
@@ -113,7 +115,9 @@ if (wants('cloud', 'postgres')) {
 }
 if (wants('campaigns', 'postgres')) {
   console.log('campaign dispatch, PostgreSQL');
-  campaigns.push(await campaignsPostgres(pgUrl, CAMPAIGN_DEFAULTS));
+  campaigns.push(
+    await campaignsPostgres(pgUrl, { ...CAMPAIGN_DEFAULTS, recipients: Number(values['campaign-recipients']) }),
+  );
 }
 if (wants('kanban', 'postgres')) {
   console.log('kanban board, PostgreSQL');

@@ -8,7 +8,7 @@ import type { TJobs } from './jobs/boss';
 import { periodicJobs } from './jobs/periodic';
 import { housekeepingJobs } from './inbound/housekeeping';
 import { campaignJobs } from './modules/campaigns/campaign-jobs';
-import { startCampaignTicker } from './modules/campaigns/dispatch';
+import { createCampaignSender, startCampaignTicker } from './modules/campaigns/dispatch';
 import { ensureSuperUser } from './lib/seed';
 import { createScheduleSender } from './modules/schedules/schedule-sender';
 
@@ -57,6 +57,9 @@ const jobs: Promise<TJobs | undefined> = config.jobs
 // scheduled messages leave from a timer of their own on every node that runs jobs (atomic claims keep them once)
 const scheduleSender = config.jobs ? createScheduleSender(ctx) : undefined;
 scheduleSender?.start();
+// campaign recipients likewise: a timer for the next planned send, due recipients claimed in batches
+const campaignSender = config.jobs ? createCampaignSender(ctx) : undefined;
+campaignSender?.start();
 jobs.catch((err) => {
   logger.fatal({ err }, 'the job system did not start');
   process.exit(1);
@@ -71,6 +74,7 @@ const stop = async (signal: string) => {
   force.unref();
   try {
     await scheduleSender?.stop();
+    await campaignSender?.stop();
     stopCampaignTicker();
     await (await jobs.catch(() => undefined))?.stop();
     await app.close();

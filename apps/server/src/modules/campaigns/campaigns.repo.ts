@@ -316,6 +316,62 @@ export const claimShipping = async (
       .returning()
   )[0] ?? null;
 
+/**
+ * Claims up to `limit` recipients of running campaigns, across companies, in plan order: queued, due by `dueBy`,
+ * not held by another run (or that run's hold has passed: a crashed run). Rows another runner is claiming are
+ * skipped (FOR UPDATE SKIP LOCKED), so no recipient is claimed by two runs. Each claim counts an attempt.
+ */
+export const claimDueShippings = async (
+  db: TDbOrTx,
+  opts: { now: Date; dueBy: Date; holdUntil: Date; limit: number },
+): Promise<TShippingRow[]> => {
+  const due = db
+    .select({ id: campaignShippings.id })
+    .from(campaignShippings)
+    .where(
+      and(
+        eq(campaignShippings.state, 'queued'),
+        lte(campaignShippings.scheduledFor, opts.dueBy),
+        or(isNull(campaignShippings.claimedUntil), lt(campaignShippings.claimedUntil, opts.now)),
+        sql`exists (select 1 from ${campaigns} c where c.id = ${campaignShippings.campaignId}
+                    and c.company_id = ${campaignShippings.companyId} and c.status = 'EM_ANDAMENTO')`,
+      ),
+    )
+    .orderBy(asc(campaignShippings.scheduledFor), asc(campaignShippings.id))
+    .limit(opts.limit)
+    .for('update', { skipLocked: true });
+
+  const rows = await db
+    .update(campaignShippings)
+    .set({ attempts: sql`${campaignShippings.attempts} + 1`, claimedUntil: opts.holdUntil })
+    .where(sql`${campaignShippings.id} in ${due}`)
+    .returning();
+
+  return rows.sort((a, b) => (a.scheduledFor?.getTime() ?? 0) - (b.scheduledFor?.getTime() ?? 0) || a.id - b.id);
+};
+
+/** when the next recipient of a running campaign falls due (not counting held ones), null for none */
+export const nextShippingDueAt = async (db: TDbOrTx, now: Date) =>
+  (
+    await db
+      .select({ at: campaignShippings.scheduledFor })
+      .from(campaignShippings)
+      .where(
+        and(
+          eq(campaignShippings.state, 'queued'),
+          or(isNull(campaignShippings.claimedUntil), lt(campaignShippings.claimedUntil, now)),
+          sql`exists (select 1 from ${campaigns} c where c.id = ${campaignShippings.campaignId}
+                      and c.company_id = ${campaignShippings.companyId} and c.status = 'EM_ANDAMENTO')`,
+        ),
+      )
+      .orderBy(asc(campaignShippings.scheduledFor))
+      .limit(1)
+  )[0]?.at ?? null;
+
+/** the campaign's status (a running send checks it was not cancelled meanwhile) */
+export const campaignStatus = async (db: TDbOrTx, companyId: number, id: number) =>
+  (await db.select({ status: campaigns.status }).from(campaigns).where(ofCompany(companyId, id)))[0]?.status ?? null;
+
 export const finishShipping = async (
   db: TDbOrTx,
   companyId: number,

@@ -13,16 +13,26 @@ import {
 } from './cloud-webhook';
 import { coldStartPglite, coldStartPostgres, coldStartTable, type TColdStart } from './cold-start';
 import { INBOX_DEFAULTS, inboxPglite, inboxPostgres, inboxTables, type TInboxResult } from './inbox';
+import { CONTACT_LIST_DEFAULTS, contactListImports, contactListsTable } from './contact-lists';
 import { DASHBOARD_DEFAULTS, dashboardPostgres, dashboardTable, type TDashboardResult } from './dashboard';
 import { KANBAN_DEFAULTS, kanbanPostgres, kanbanTable, type TKanbanResult } from './kanban';
 import { machine } from './lib';
 import { SCHEDULES_DEFAULTS, schedulesPostgres, schedulesTable, type TSchedulesResult } from './schedules';
 
-type TBenchName = 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban' | 'schedules' | 'dashboard' | 'campaigns';
+type TBenchName =
+  | 'cold'
+  | 'load'
+  | 'inbox'
+  | 'cloud'
+  | 'kanban'
+  | 'schedules'
+  | 'dashboard'
+  | 'campaigns'
+  | 'contact-lists';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban | schedules | dashboard | campaigns
+    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban | schedules | dashboard | campaigns | contact-lists
     db: { type: 'string' }, // pglite | postgres
     runs: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '10' },
@@ -37,6 +47,8 @@ const { values } = parseArgs({
     'dashboard-cycles': { type: 'string', default: String(DASHBOARD_DEFAULTS.cycles) },
     // campaigns: recipients of the big campaign (planned, then dispatched with intervals 0)
     'campaign-recipients': { type: 'string', default: String(CAMPAIGN_DEFAULTS.recipients) },
+    // contact-lists: rows of the imported spreadsheet
+    'contact-rows': { type: 'string', default: String(CONTACT_LIST_DEFAULTS.rows) },
     'in-flight': { type: 'string', default: String(INBOX_DEFAULTS.inboundConcurrency) },
     // cloud: signed webhook deliveries per burst, and measured bursts
     burst: { type: 'string', default: String(CLOUD_WEBHOOK_DEFAULTS.concurrency) },
@@ -119,6 +131,12 @@ if (wants('campaigns', 'postgres')) {
     await campaignsPostgres(pgUrl, { ...CAMPAIGN_DEFAULTS, recipients: Number(values['campaign-recipients']) }),
   );
 }
+const contactLists: string[] = [];
+for (const db of ['pglite', 'postgres'] as const) {
+  if (!wants('contact-lists', db)) continue;
+  console.log(`contact-list import, ${db}`);
+  contactLists.push(...(await contactListImports(db, pgUrl, Number(values['contact-rows']))));
+}
 if (wants('kanban', 'postgres')) {
   console.log('kanban board, PostgreSQL');
   kanban.push(
@@ -175,6 +193,7 @@ const report = [
       ]
     : []),
   ...(campaigns.length ? ['## Campaign dispatch (PostgreSQL)', '', ...campaigns.map(campaignsTable), ''] : []),
+  ...(contactLists.length ? ['## Contact-list import', '', contactListsTable(contactLists), ''] : []),
   ...(kanban.length
     ? [`## Kanban board (${loadOpts.warmupSeconds} s warm-up not counted)`, '', kanbanTable(kanban), '']
     : []),
@@ -205,7 +224,11 @@ const stamp = started.toISOString().replace(/[:.]/g, '-');
 writeFileSync(resolve(dir, `${stamp}.md`), report);
 writeFileSync(
   resolve(dir, `${stamp}.json`),
-  JSON.stringify({ machine: machine(), cold, load, inbox, cloud, kanban, schedules, dashboard, campaigns }, null, 2),
+  JSON.stringify(
+    { machine: machine(), cold, load, inbox, cloud, kanban, schedules, dashboard, campaigns, contactLists },
+    null,
+    2,
+  ),
 );
 console.log(`\n${report}`);
 console.log(`written to bench/results/${stamp}.md`);

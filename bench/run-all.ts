@@ -47,6 +47,8 @@ const { values } = parseArgs({
     'dashboard-cycles': { type: 'string', default: String(DASHBOARD_DEFAULTS.cycles) },
     // campaigns: recipients of the big campaign (planned, then dispatched with intervals 0)
     'campaign-recipients': { type: 'string', default: String(CAMPAIGN_DEFAULTS.recipients) },
+    // campaigns: measure the dispatch over this many seconds only (0 = until the campaign finishes)
+    'campaign-window': { type: 'string', default: String(CAMPAIGN_DEFAULTS.windowSeconds) },
     // contact-lists: rows of the imported spreadsheet
     'contact-rows': { type: 'string', default: String(CONTACT_LIST_DEFAULTS.rows) },
     'in-flight': { type: 'string', default: String(INBOX_DEFAULTS.inboundConcurrency) },
@@ -128,7 +130,11 @@ if (wants('cloud', 'postgres')) {
 if (wants('campaigns', 'postgres')) {
   console.log('campaign dispatch, PostgreSQL');
   campaigns.push(
-    await campaignsPostgres(pgUrl, { ...CAMPAIGN_DEFAULTS, recipients: Number(values['campaign-recipients']) }),
+    await campaignsPostgres(pgUrl, {
+      ...CAMPAIGN_DEFAULTS,
+      recipients: Number(values['campaign-recipients']),
+      windowSeconds: Number(values['campaign-window']),
+    }),
   );
 }
 const contactLists: string[] = [];

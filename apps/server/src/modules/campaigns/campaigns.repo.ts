@@ -240,12 +240,34 @@ export const audienceOf = async (
 
 const CHUNK = 1000;
 
-export const insertShippings = async (db: TDbOrTx, rows: TShippingInsert[]) => {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await db
-      .insert(campaignShippings)
-      .values(rows.slice(i, i + CHUNK))
-      .onConflictDoNothing();
+/** a PostgreSQL array literal of texts (one parameter instead of one per value) */
+const textArray = (values: (string | number | null)[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+
+export type TPlannedShipping = {
+  number: string;
+  name: string;
+  email: string;
+  contactListItemId: number | null;
+  contactId: number | null;
+  scheduledFor: Date;
+};
+
+/** a campaign's planned recipients, queued: one statement per 5,000 (each column one array parameter) */
+export const insertShippings = async (db: TDbOrTx, companyId: number, campaignId: number, rows: TPlannedShipping[]) => {
+  for (let i = 0; i < rows.length; i += 5 * CHUNK) {
+    const part = rows.slice(i, i + 5 * CHUNK);
+    await db.execute(sql`
+      insert into ${campaignShippings}
+        (company_id, campaign_id, number, name, email, contact_list_item_id, contact_id, state, scheduled_for)
+      select ${companyId}, ${campaignId}, r.number, r.name, r.email, r.item, r.contact, 'queued', r.at
+      from unnest(${textArray(part.map((r) => r.number))}::text[], ${textArray(part.map((r) => r.name))}::text[],
+                  ${textArray(part.map((r) => r.email))}::text[],
+                  ${textArray(part.map((r) => r.contactListItemId))}::int[],
+                  ${textArray(part.map((r) => r.contactId))}::int[],
+                  ${textArray(part.map((r) => r.scheduledFor.toISOString()))}::timestamptz[])
+        as r(number, name, email, item, contact, at)
+      on conflict do nothing`);
   }
 };
 

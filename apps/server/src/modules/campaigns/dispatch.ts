@@ -139,16 +139,15 @@ export const startCampaign = async (
     const times = planSendTimes({ count: audience.length, start: now, settings, random: opts.random });
     await insertShippings(
       tx,
+      companyId,
+      campaignId,
       audience.map((m, i) => ({
-        companyId,
-        campaignId,
         number: m.number,
         name: m.name,
         email: m.email,
         contactListItemId: m.contactListItemId,
         contactId: m.contactId,
-        state: 'queued',
-        scheduledFor: times[i],
+        scheduledFor: times[i]!,
       })),
     );
 

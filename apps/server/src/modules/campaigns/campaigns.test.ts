@@ -662,6 +662,28 @@ describe('the campaign sender', () => {
     expect(await a.pass()).toBe(0);
   });
 
+  it('plans names with quotes, backslashes and commas as they are', async () => {
+    const t = await server.createTenant();
+    const conn = await connectedSandbox(t);
+    const list = await insertList(t.companyId, 1);
+    const odd = 'Ana "A\\B", {C} NULL';
+    await sql('update contact_list_items set name = $1, email = $2 where contact_list_id = $3', [odd, '', list.id]);
+    const created = await create(t, {
+      message1: 'Oi',
+      whatsappId: conn,
+      contactListId: list.id,
+      scheduledAt: inAnHour(-1),
+    });
+    await campaignTick(server.ctx, { now: () => new Date(), graceMs: 3600_000 });
+    const rows = await sql(
+      'select name, email, number, contact_list_item_id from campaign_shippings where campaign_id = $1',
+      [created.body.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: odd, email: '', number: list.numbers[0] });
+    expect(rows[0].contact_list_item_id).toBeGreaterThan(0);
+  });
+
   it('a recipient claimed before a cancel is given back, not sent', async () => {
     const { t, conn, id } = await running(2, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
     const at = new Date(Date.now() + 60_000);

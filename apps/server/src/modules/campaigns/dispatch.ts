@@ -496,7 +496,12 @@ export const campaignTick = async (ctx: TAppContext, opts: TTickOptions = {}) =>
     await startCampaign(ctx, due.companyId, due.id, ['PROGRAMADA'], { ...opts, now: () => now });
   }
   const before = new Date(now.getTime() - (opts.graceMs ?? 0));
-  const overdue = await overdueShippings(ctx.db, before, now, opts.limit ?? 500);
+  let overdue = await overdueShippings(ctx.db, before, now, opts.limit ?? 500);
+  if (overdue.length > 0 && wakeups.has(ctx)) {
+    // this node's sender sends them in its batches (a backlog, not a lost job): one more runner would only compete
+    wakeSender(ctx);
+    overdue = [];
+  }
   for (const row of overdue) {
     await dispatchShipping(ctx, { companyId: row.companyId, campaignId: row.campaignId, shippingId: row.id }, opts);
   }

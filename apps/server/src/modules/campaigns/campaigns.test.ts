@@ -710,8 +710,8 @@ describe('the campaign sender', () => {
 
   it('its timer sends each recipient at its planned time, one a second', async () => {
     const { t, conn, id } = await running(3, { messageInterval: 0, longerIntervalAfter: 1, greaterInterval: 1 });
-    // a long poll: only the timer for the next planned send can make them leave on time
-    const sender = createCampaignSender(server.ctx, { pollMs: 5000 });
+    // a poll longer than the test: only the timer for the next planned send can make them leave
+    const sender = createCampaignSender(server.ctx, { pollMs: 60_000 });
     const startedAt = Date.now();
     sender.start();
     try {
@@ -729,9 +729,9 @@ describe('the campaign sender', () => {
       const planned = new Date(r.scheduled_for).getTime();
       const sent = new Date(r.delivered_at).getTime();
       // never before its time (the claim's slack is 20 ms), and recorded soon after it (or after the start, for one
-      // already due then): the send's own time on a busy PGlite, far less than the poll
+      // already due then): the send's own time, seconds at most on a busy machine, never the poll's minute
       expect(sent - planned).toBeGreaterThan(-25);
-      expect(sent - Math.max(planned, startedAt)).toBeLessThan(2000);
+      expect(sent - Math.max(planned, startedAt)).toBeLessThan(5000);
     }
   });
 });

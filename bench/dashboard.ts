@@ -2,13 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   ADMIN,
-  closedLoop,
-  cpuTimeMs,
+  closedLoopGets,
   createPgDatabase,
   fmt,
   json,
   removeDir,
-  request,
   startServer,
   type TServer,
   tempDir,
@@ -107,36 +105,16 @@ export const dashboardPostgres = async (
       const summary =
         'counters' in first ? `finished ${first.counters.supportFinished}` : `count ${first.count as number}`;
       console.log(`  ${target.what} (${summary}), ${opts.concurrency} clients, ${opts.seconds} s`);
-      let sent = 0;
-      let warm = { cpu: cpuTimeMs(server.proc.pid), sent: 0 };
-      const warmed = setTimeout(() => {
-        warm = { cpu: cpuTimeMs(server.proc.pid), sent };
-      }, opts.warmupSeconds * 1000);
-      const r = await closedLoop({
-        clients: opts.concurrency,
-        seconds: opts.seconds,
-        warmupSeconds: opts.warmupSeconds,
-        maxRequests: 1_000_000,
-        send: async (_client, keepAlive) => {
-          sent++;
-          return (
-            await request(server.url, {
-              method: 'GET',
-              path: target.path,
-              token: admin,
-              agent: keepAlive,
-              discardBody: true,
-            })
-          ).status;
-        },
-      });
-      clearTimeout(warmed);
+      const r = await closedLoopGets(
+        server,
+        { clients: opts.concurrency, seconds: opts.seconds, warmupSeconds: opts.warmupSeconds },
+        () => ({ path: target.path, token: admin }),
+      );
       results.push({
         what: `${target.what}, ${summary}`,
         answers,
         clients: opts.concurrency,
         ...r,
-        serverCpuMs: (cpuTimeMs(server.proc.pid) - warm.cpu) / Math.max(1, sent - warm.sent),
         p95TargetMs: opts.p95TargetMs,
       });
     }

@@ -1,17 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  ADMIN,
-  closedLoop,
-  cpuTimeMs,
-  createPgDatabase,
-  fmt,
-  json,
-  removeDir,
-  request,
-  startServer,
-  tempDir,
-} from './lib';
+import { ADMIN, closedLoopGets, createPgDatabase, fmt, json, removeDir, startServer, tempDir } from './lib';
 
 /**
  * The kanban board's first load (`GET /api/ticket/kanban?perLane=50`, every lane's first 50 cards with its
@@ -124,38 +113,16 @@ export const kanbanPostgres = async (
       console.log(
         `  ${what} (lane counts ${counts}), answers ${answers}, ${opts.concurrency} clients, ${opts.seconds} s`,
       );
-      let sent = 0;
-      let warm = { cpu: cpuTimeMs(server.proc.pid), sent: 0 };
-      const warmed = setTimeout(() => {
-        warm = { cpu: cpuTimeMs(server.proc.pid), sent };
-      }, opts.warmupSeconds * 1000);
-      const r = await closedLoop({
-        clients: opts.concurrency,
-        seconds: opts.seconds,
-        warmupSeconds: opts.warmupSeconds,
-        maxRequests: 1_000_000,
-        send: async (client, keepAlive) => {
-          const t = targets[client % targets.length];
-          sent++;
-          return (
-            await request(server.url, {
-              method: 'GET',
-              path: t.path,
-              token: t.token,
-              agent: keepAlive,
-              discardBody: true,
-            })
-          ).status;
-        },
-      });
-      clearTimeout(warmed);
-      const serverCpuMs = (cpuTimeMs(server.proc.pid) - warm.cpu) / Math.max(1, sent - warm.sent);
+      const r = await closedLoopGets(
+        server,
+        { clients: opts.concurrency, seconds: opts.seconds, warmupSeconds: opts.warmupSeconds },
+        (client) => targets[client % targets.length]!,
+      );
       results.push({
         what: `${what}, lanes ${counts}`,
         answers,
         clients: opts.concurrency,
         ...r,
-        serverCpuMs,
         p95TargetMs: opts.p95TargetMs,
       });
     };

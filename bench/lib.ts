@@ -357,3 +357,33 @@ export const closedLoop = async (opts: {
 
   return { requests: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, ...stats(latencies) };
 };
+
+/**
+ * GET requests in a closed loop against a server process (`closedLoop`), each client asking for
+ * `pick(client)`, with the server's CPU per request over the measured part (after the warm-up).
+ */
+export const closedLoopGets = async (
+  server: Pick<TServer, 'url' | 'proc'>,
+  opts: { clients: number; seconds: number; warmupSeconds: number },
+  pick: (client: number) => { path: string; token: string },
+) => {
+  let sent = 0;
+  let warm = { cpu: cpuTimeMs(server.proc.pid), sent: 0 };
+  const warmed = setTimeout(() => {
+    warm = { cpu: cpuTimeMs(server.proc.pid), sent };
+  }, opts.warmupSeconds * 1000);
+  const r = await closedLoop({
+    ...opts,
+    maxRequests: 1_000_000,
+    send: async (client, keepAlive) => {
+      const t = pick(client);
+      sent++;
+      return (
+        await request(server.url, { method: 'GET', path: t.path, token: t.token, agent: keepAlive, discardBody: true })
+      ).status;
+    },
+  });
+  clearTimeout(warmed);
+
+  return { ...r, serverCpuMs: (cpuTimeMs(server.proc.pid) - warm.cpu) / Math.max(1, sent - warm.sent) };
+};

@@ -14,16 +14,27 @@ import {
 } from './cloud-webhook';
 import { coldStartPglite, coldStartPostgres, coldStartTable, type TColdStart } from './cold-start';
 import { INBOX_DEFAULTS, inboxPglite, inboxPostgres, inboxTables, type TInboxResult } from './inbox';
+import { CONTACT_LIST_DEFAULTS, contactListImports, contactListsTable } from './contact-lists';
 import { DASHBOARD_DEFAULTS, dashboardPostgres, dashboardTable, type TDashboardResult } from './dashboard';
 import { KANBAN_DEFAULTS, kanbanPostgres, kanbanTable, type TKanbanResult } from './kanban';
 import { machine } from './lib';
 import { SCHEDULES_DEFAULTS, schedulesPostgres, schedulesTable, type TSchedulesResult } from './schedules';
 
-type TBenchName = 'cold' | 'load' | 'inbox' | 'cloud' | 'kanban' | 'schedules' | 'dashboard' | 'campaigns' | 'flows';
+type TBenchName =
+  | 'cold'
+  | 'load'
+  | 'inbox'
+  | 'cloud'
+  | 'kanban'
+  | 'schedules'
+  | 'dashboard'
+  | 'campaigns'
+  | 'contact-lists'
+  | 'flows';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban | schedules | dashboard | campaigns | flows
+    only: { type: 'string' }, // cold | load | inbox | conversation | cloud | kanban | schedules | dashboard | campaigns | contact-lists | flows
     db: { type: 'string' }, // pglite | postgres
     runs: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '10' },
@@ -36,6 +47,12 @@ const { values } = parseArgs({
     'kanban-tickets': { type: 'string', default: String(KANBAN_DEFAULTS.tickets) },
     // dashboard: attendance cycles of the one company
     'dashboard-cycles': { type: 'string', default: String(DASHBOARD_DEFAULTS.cycles) },
+    // campaigns: recipients of the big campaign (planned, then dispatched with intervals 0)
+    'campaign-recipients': { type: 'string', default: String(CAMPAIGN_DEFAULTS.recipients) },
+    // campaigns: measure the dispatch over this many seconds only (0 = until the campaign finishes)
+    'campaign-window': { type: 'string', default: String(CAMPAIGN_DEFAULTS.windowSeconds) },
+    // contact-lists: rows of the imported spreadsheet
+    'contact-rows': { type: 'string', default: String(CONTACT_LIST_DEFAULTS.rows) },
     'in-flight': { type: 'string', default: String(INBOX_DEFAULTS.inboundConcurrency) },
     // cloud: signed webhook deliveries per burst, and measured bursts
     burst: { type: 'string', default: String(CLOUD_WEBHOOK_DEFAULTS.concurrency) },
@@ -115,7 +132,19 @@ if (wants('cloud', 'postgres')) {
 }
 if (wants('campaigns', 'postgres')) {
   console.log('campaign dispatch, PostgreSQL');
-  campaigns.push(await campaignsPostgres(pgUrl, CAMPAIGN_DEFAULTS));
+  campaigns.push(
+    await campaignsPostgres(pgUrl, {
+      ...CAMPAIGN_DEFAULTS,
+      recipients: Number(values['campaign-recipients']),
+      windowSeconds: Number(values['campaign-window']),
+    }),
+  );
+}
+const contactLists: string[] = [];
+for (const db of ['pglite', 'postgres'] as const) {
+  if (!wants('contact-lists', db)) continue;
+  console.log(`contact-list import, ${db}`);
+  contactLists.push(...(await contactListImports(db, pgUrl, Number(values['contact-rows']))));
 }
 if (wants('flows', 'postgres')) {
   console.log('flow engine, PostgreSQL');
@@ -178,6 +207,7 @@ const report = [
     : []),
   ...(campaigns.length ? ['## Campaign dispatch (PostgreSQL)', '', ...campaigns.map(campaignsTable), ''] : []),
   ...(flows.length ? ['## Flow engine (PostgreSQL)', '', ...flows.map(flowsTable), ''] : []),
+  ...(contactLists.length ? ['## Contact-list import', '', contactListsTable(contactLists), ''] : []),
   ...(kanban.length
     ? [`## Kanban board (${loadOpts.warmupSeconds} s warm-up not counted)`, '', kanbanTable(kanban), '']
     : []),
@@ -209,7 +239,7 @@ writeFileSync(resolve(dir, `${stamp}.md`), report);
 writeFileSync(
   resolve(dir, `${stamp}.json`),
   JSON.stringify(
-    { machine: machine(), cold, load, inbox, cloud, kanban, schedules, dashboard, campaigns, flows },
+    { machine: machine(), cold, load, inbox, cloud, kanban, schedules, dashboard, campaigns, contactLists, flows },
     null,
     2,
   ),

@@ -8,7 +8,7 @@ import type { TJobs } from './jobs/boss';
 import { periodicJobs } from './jobs/periodic';
 import { housekeepingJobs } from './inbound/housekeeping';
 import { campaignJobs } from './modules/campaigns/campaign-jobs';
-import { startCampaignTicker } from './modules/campaigns/dispatch';
+import { createCampaignSender, startCampaignTicker } from './modules/campaigns/dispatch';
 import { startDeliverySweep } from './modules/queue-integrations/runtime/deliveries';
 import { startFlowTicker } from './modules/flows/engine/runner';
 import { ensureSuperUser } from './lib/seed';
@@ -64,6 +64,9 @@ const scheduleSender = config.jobs ? createScheduleSender(ctx) : undefined;
 scheduleSender?.start();
 // n8n / webhook deliveries due a retry leave from a sweep on every node that runs jobs (atomic claims)
 const stopDeliverySweep = config.jobs ? startDeliverySweep(ctx) : () => undefined;
+// campaign recipients likewise: a timer for the next planned send, due recipients claimed in batches
+const campaignSender = config.jobs ? createCampaignSender(ctx) : undefined;
+campaignSender?.start();
 jobs.catch((err) => {
   logger.fatal({ err }, 'the job system did not start');
   process.exit(1);
@@ -78,6 +81,7 @@ const stop = async (signal: string) => {
   force.unref();
   try {
     await scheduleSender?.stop();
+    await campaignSender?.stop();
     stopCampaignTicker();
     stopDeliverySweep();
     stopFlowTicker();

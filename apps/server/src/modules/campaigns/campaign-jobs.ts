@@ -3,15 +3,16 @@ import type { TAppContext } from '../../lib/context';
 import { campaignTick, dispatchShipping, SEND_JOB, type TSendJob } from './dispatch';
 
 /**
- * The campaign jobs: one `campaign-send` per recipient (fetched 50 at a time, 8 running at once, polled every
- * half second so a send leaves close to its planned time), and the minute tick as a schedule across nodes (each
- * node also ticks every few seconds, main.ts `startCampaignTicker`).
+ * The campaign jobs: the minute tick as a schedule across nodes (each node also ticks every few seconds, main.ts
+ * `startCampaignTicker`, and sends through its own campaign sender, `createCampaignSender`). `campaign-send` (one
+ * job per recipient) is no longer added; its worker stays for the jobs a database still holds from before, which
+ * claim their recipient like any send (a recipient already sent is skipped).
  */
 export const campaignJobs = (ctx: TAppContext): TJobDefinition[] => [
   {
     name: SEND_JOB,
     handler: async (data) => void (await dispatchShipping(ctx, data as TSendJob)),
-    work: { batchSize: 50, pollingIntervalSeconds: 0.5, concurrency: 8 },
+    work: { batchSize: 50, pollingIntervalSeconds: 5, concurrency: 4 },
   },
   {
     name: 'campaign-tick',

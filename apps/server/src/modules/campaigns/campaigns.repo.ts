@@ -240,12 +240,34 @@ export const audienceOf = async (
 
 const CHUNK = 1000;
 
-export const insertShippings = async (db: TDbOrTx, rows: TShippingInsert[]) => {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await db
-      .insert(campaignShippings)
-      .values(rows.slice(i, i + CHUNK))
-      .onConflictDoNothing();
+/** a PostgreSQL array literal of texts (one parameter instead of one per value) */
+const textArray = (values: (string | number | null)[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+
+export type TPlannedShipping = {
+  number: string;
+  name: string;
+  email: string;
+  contactListItemId: number | null;
+  contactId: number | null;
+  scheduledFor: Date;
+};
+
+/** a campaign's planned recipients, queued: one statement per 5,000 (each column one array parameter) */
+export const insertShippings = async (db: TDbOrTx, companyId: number, campaignId: number, rows: TPlannedShipping[]) => {
+  for (let i = 0; i < rows.length; i += 5 * CHUNK) {
+    const part = rows.slice(i, i + 5 * CHUNK);
+    await db.execute(sql`
+      insert into ${campaignShippings}
+        (company_id, campaign_id, number, name, email, contact_list_item_id, contact_id, state, scheduled_for)
+      select ${companyId}, ${campaignId}, r.number, r.name, r.email, r.item, r.contact, 'queued', r.at
+      from unnest(${textArray(part.map((r) => r.number))}::text[], ${textArray(part.map((r) => r.name))}::text[],
+                  ${textArray(part.map((r) => r.email))}::text[],
+                  ${textArray(part.map((r) => r.contactListItemId))}::int[],
+                  ${textArray(part.map((r) => r.contactId))}::int[],
+                  ${textArray(part.map((r) => r.scheduledFor.toISOString()))}::timestamptz[])
+        as r(number, name, email, item, contact, at)
+      on conflict do nothing`);
   }
 };
 
@@ -315,6 +337,62 @@ export const claimShipping = async (
       )
       .returning()
   )[0] ?? null;
+
+/**
+ * Claims up to `limit` recipients of running campaigns, across companies, in plan order: queued, due by `dueBy`,
+ * not held by another run (or that run's hold has passed: a crashed run). Rows another runner is claiming are
+ * skipped (FOR UPDATE SKIP LOCKED), so no recipient is claimed by two runs. Each claim counts an attempt.
+ */
+export const claimDueShippings = async (
+  db: TDbOrTx,
+  opts: { now: Date; dueBy: Date; holdUntil: Date; limit: number },
+): Promise<TShippingRow[]> => {
+  const due = db
+    .select({ id: campaignShippings.id })
+    .from(campaignShippings)
+    .where(
+      and(
+        eq(campaignShippings.state, 'queued'),
+        lte(campaignShippings.scheduledFor, opts.dueBy),
+        or(isNull(campaignShippings.claimedUntil), lt(campaignShippings.claimedUntil, opts.now)),
+        sql`exists (select 1 from ${campaigns} c where c.id = ${campaignShippings.campaignId}
+                    and c.company_id = ${campaignShippings.companyId} and c.status = 'EM_ANDAMENTO')`,
+      ),
+    )
+    .orderBy(asc(campaignShippings.scheduledFor), asc(campaignShippings.id))
+    .limit(opts.limit)
+    .for('update', { skipLocked: true });
+
+  const rows = await db
+    .update(campaignShippings)
+    .set({ attempts: sql`${campaignShippings.attempts} + 1`, claimedUntil: opts.holdUntil })
+    .where(sql`${campaignShippings.id} in ${due}`)
+    .returning();
+
+  return rows.sort((a, b) => (a.scheduledFor?.getTime() ?? 0) - (b.scheduledFor?.getTime() ?? 0) || a.id - b.id);
+};
+
+/** when the next recipient of a running campaign falls due (not counting held ones), null for none */
+export const nextShippingDueAt = async (db: TDbOrTx, now: Date) =>
+  (
+    await db
+      .select({ at: campaignShippings.scheduledFor })
+      .from(campaignShippings)
+      .where(
+        and(
+          eq(campaignShippings.state, 'queued'),
+          or(isNull(campaignShippings.claimedUntil), lt(campaignShippings.claimedUntil, now)),
+          sql`exists (select 1 from ${campaigns} c where c.id = ${campaignShippings.campaignId}
+                      and c.company_id = ${campaignShippings.companyId} and c.status = 'EM_ANDAMENTO')`,
+        ),
+      )
+      .orderBy(asc(campaignShippings.scheduledFor))
+      .limit(1)
+  )[0]?.at ?? null;
+
+/** the campaign's status (a running send checks it was not cancelled meanwhile) */
+export const campaignStatus = async (db: TDbOrTx, companyId: number, id: number) =>
+  (await db.select({ status: campaigns.status }).from(campaigns).where(ofCompany(companyId, id)))[0]?.status ?? null;
 
 export const finishShipping = async (
   db: TDbOrTx,

@@ -17,7 +17,16 @@ import {
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { setSetting } from '../../../test/inbox';
 import { updateCampaign } from './campaigns.service';
-import { campaignTick, dispatchShipping, messageIdOf } from './dispatch';
+import { claimDueShippings } from './campaigns.repo';
+import {
+  CLAIM_MS,
+  campaignTick,
+  createCampaignSender,
+  dispatchShipping,
+  messageIdOf,
+  newSendCache,
+  sendClaimedShipping,
+} from './dispatch';
 import { planOffsets, planSendTimes } from './interval-plan';
 
 let server: TTestServer;
@@ -613,6 +622,116 @@ describe('realtime company-{id}-campaign', () => {
       adminA.close();
       adminB.close();
       userA.close();
+    }
+  });
+});
+
+describe('the campaign sender', () => {
+  /** a running campaign of `size` recipients planned by the tick at `now` with the given intervals */
+  const running = async (size: number, intervals: Record<string, number>) => {
+    const t = await server.createTenant();
+    const conn = await connectedSandbox(t);
+    await settings(t, intervals);
+    const list = await insertList(t.companyId, size);
+    const created = await create(t, {
+      message1: 'Oi {nome}',
+      whatsappId: conn,
+      contactListId: list.id,
+      scheduledAt: inAnHour(-1),
+    });
+    const now = new Date();
+    await campaignTick(server.ctx, { now: () => now, graceMs: 3600_000 });
+    const id = created.body.id as number;
+    expect((await sql('select status from campaigns where id = $1', [id]))[0].status).toBe('EM_ANDAMENTO');
+
+    return { t, conn, list, id };
+  };
+
+  it('two senders claiming in small batches send every recipient exactly once and finish the campaign', async () => {
+    const { t, conn, list, id } = await running(12, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    const later = () => new Date(Date.now() + 60_000);
+    const a = createCampaignSender(server.ctx, { now: later, batch: 3, concurrency: 2 });
+    const b = createCampaignSender(server.ctx, { now: later, batch: 3, concurrency: 2 });
+    const [na, nb] = await Promise.all([a.pass(), b.pass()]);
+    expect(na + nb).toBe(12);
+    const received = (await outbox(t, conn)).map((m) => m.to);
+    expect(received.sort()).toEqual([...list.numbers].sort());
+    const rows = await sql('select state, attempts from campaign_shippings where campaign_id = $1', [id]);
+    expect(rows.every((r) => r.state === 'sent' && r.attempts === 1)).toBe(true);
+    expect((await sql('select status from campaigns where id = $1', [id]))[0].status).toBe('FINALIZADA');
+    expect(await a.pass()).toBe(0);
+  });
+
+  it('plans names with quotes, backslashes and commas as they are', async () => {
+    const t = await server.createTenant();
+    const conn = await connectedSandbox(t);
+    const list = await insertList(t.companyId, 1);
+    const odd = 'Ana "A\\B", {C} NULL';
+    await sql('update contact_list_items set name = $1, email = $2 where contact_list_id = $3', [odd, '', list.id]);
+    const created = await create(t, {
+      message1: 'Oi',
+      whatsappId: conn,
+      contactListId: list.id,
+      scheduledAt: inAnHour(-1),
+    });
+    await campaignTick(server.ctx, { now: () => new Date(), graceMs: 3600_000 });
+    const rows = await sql(
+      'select name, email, number, contact_list_item_id from campaign_shippings where campaign_id = $1',
+      [created.body.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: odd, email: '', number: list.numbers[0] });
+    expect(rows[0].contact_list_item_id).toBeGreaterThan(0);
+  });
+
+  it('a recipient claimed before a cancel is given back, not sent', async () => {
+    const { t, conn, id } = await running(2, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    const at = new Date(Date.now() + 60_000);
+    const claimed = await claimDueShippings(server.database.db, {
+      now: at,
+      dueBy: at,
+      holdUntil: new Date(at.getTime() + CLAIM_MS),
+      limit: 10,
+    });
+    const mine = claimed.filter((r) => r.campaignId === id);
+    expect(mine).toHaveLength(2);
+    expect((await server.request('POST', `/api/campaigns/${id}/cancel`, { token: t.token })).status).toBe(200);
+    const cache = newSendCache();
+    for (const row of mine)
+      expect(await sendClaimedShipping(server.ctx, row, cache, { now: () => at })).toBe('skipped');
+    expect(await outbox(t, conn)).toEqual([]);
+    const rows = await sql('select state from campaign_shippings where campaign_id = $1', [id]);
+    expect(rows.map((r) => r.state)).toEqual(['queued', 'queued']);
+    // a restart sends them (claims given back are free again)
+    expect((await server.request('POST', `/api/campaigns/${id}/restart`, { token: t.token })).status).toBe(200);
+    await createCampaignSender(server.ctx, { now: () => new Date(Date.now() + 60_000) }).pass();
+    expect(await outbox(t, conn)).toHaveLength(2);
+  });
+
+  it('its timer sends each recipient at its planned time, one a second', async () => {
+    const { t, conn, id } = await running(3, { messageInterval: 0, longerIntervalAfter: 1, greaterInterval: 1 });
+    // a poll longer than the test: only the timer for the next planned send can make them leave
+    const sender = createCampaignSender(server.ctx, { pollMs: 60_000 });
+    const startedAt = Date.now();
+    sender.start();
+    try {
+      await until(async () => (await outbox(t, conn)).length === 3, 15_000);
+    } finally {
+      await sender.stop();
+    }
+    const rows = await sql(
+      `select delivered_at, scheduled_for from campaign_shippings
+       where campaign_id = $1 and state = 'sent' order by scheduled_for`,
+      [id],
+    );
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      const planned = new Date(r.scheduled_for).getTime();
+      const sent = new Date(r.delivered_at).getTime();
+      // never before its time (the claim's slack is 20 ms), and recorded soon after it (or after the start, for one
+      // already due then): the send's own time, seconds at most on a busy machine, never the poll's minute
+      expect(sent - planned).toBeGreaterThan(-25);
+      expect(sent - Math.max(planned, startedAt)).toBeLessThan(5000);
     }
   });
 });

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { CAMPAIGN_MESSAGE_FIELDS, events, rooms, type TCampaignStatus } from '@zelo/shared';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
+import { createDueRunner, memo, runPool } from '../../lib/due-runner';
 import { readMediaFile } from '../messages/media';
 import { contactByNumber, insertContactOnce } from '../messages/messages.repo';
 import { sendOnce } from '../messages/send-message';
@@ -11,6 +12,8 @@ import { companyBasics, findActiveTicket, findLatestClosedTicket } from '../tick
 import { readCampaignSettings } from './campaign-settings';
 import {
   audienceOf,
+  campaignStatus,
+  claimDueShippings,
   claimShipping,
   connectionOf,
   dueScheduledCampaigns,
@@ -21,13 +24,14 @@ import {
   insertClosedTicket,
   insertShippings,
   lockCampaign,
+  nextShippingDueAt,
   overdueShippings,
-  queuedShippings,
   releaseShipping,
   replanShippings,
   runningCampaigns,
   shippingCounts,
   type TCampaignRow,
+  type TShippingRow,
   unsentShippings,
   updateCampaignRow,
 } from './campaigns.repo';
@@ -35,12 +39,12 @@ import { planSendTimes } from './interval-plan';
 
 /**
  * Campaign dispatch (issue 12 item 5). Starting a campaign plans every recipient up front (`scheduledFor`, from the
- * interval settings) in one transaction, then adds one durable pg-boss job per recipient (`campaign-send`, started
- * after its planned time, with an id derived from the recipient and the time so adding it twice adds it once).
- * Each run claims its recipient (still queued, campaign still EM_ANDAMENTO, due, not held by another run), sends
- * through `sendOnce` with message ids derived from (campaign, recipient), and records the outcome. A periodic tick
- * starts due scheduled campaigns, runs recipients whose job never ran (a crash between planning and adding the
- * jobs, a job lost while active) and finishes campaigns with nothing left.
+ * interval settings) in one transaction (multi-row inserts) and wakes this node's campaign sender. Each node's
+ * sender (createCampaignSender) keeps a timer for the next planned send and claims due recipients in batches
+ * (still queued, campaign still EM_ANDAMENTO, due, not held by another run: SKIP LOCKED, a hold that a crash
+ * outlives by CLAIM_MS), sends each through `sendOnce` with message ids derived from (campaign, recipient), and
+ * records the outcome; what a batch shares is read once. A periodic tick starts due scheduled campaigns, runs
+ * recipients overdue by more than its grace (a node down) and finishes campaigns with nothing left.
  */
 
 export const SEND_JOB = 'campaign-send';
@@ -50,6 +54,8 @@ const RETRY_PAUSED_MS = 60_000;
 export const CLAIM_MS = 30_000;
 /** a job may run this much before the planned time (pg-boss's clock is the database's) */
 const EARLY_MS = 1_000;
+/** the sender claims a recipient this much before its planned time (its timer fires on the millisecond) */
+const SENDER_EARLY_MS = 20;
 /** a recipient whose connection is not connected is tried again after this */
 const RETRY_OFFLINE_MS = 10_000;
 
@@ -65,12 +71,6 @@ const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 /** the transport id of part `part` of a recipient's send: the same on every retry */
 export const messageIdOf = (campaignId: number, shippingId: number, part: number) =>
   `3EB0${hash(`zelo-campaign:${campaignId}:${shippingId}`).slice(0, 16).toUpperCase()}${part.toString(16).padStart(2, '0').toUpperCase()}`;
-
-const jobIdOf = (shippingId: number, at: Date) => {
-  const h = hash(`campaign-send:${shippingId}:${at.getTime()}`);
-
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
 
 /** the variant a recipient gets: one of the non-empty messages, the same one on every retry */
 export const variantFor = (
@@ -114,25 +114,9 @@ export const setCampaignAnnouncer = (fn: typeof announceCampaign) => {
 
 // ---- planning
 
-/** adds the jobs of the campaign's queued recipients (idempotent); nothing without a job system (tests, JOBS=off) */
-export const enqueueQueued = async (ctx: TAppContext, companyId: number, campaignId: number) => {
-  if (!ctx.jobs) return;
-  const rows = await queuedShippings(ctx.db, companyId, campaignId);
-  await ctx.jobs.insert(
-    SEND_JOB,
-    rows.map((row) => {
-      const at = row.scheduledFor ?? new Date();
-
-      return {
-        id: jobIdOf(row.id, at),
-        data: { companyId, campaignId, shippingId: row.id } satisfies TSendJob,
-        startAfter: at,
-        retryLimit: 3,
-        expireInSeconds: 120,
-      };
-    }),
-  );
-};
+/** the sender's hook: a campaign started or restarted on this node wakes its sender (set by createCampaignSender) */
+const wakeups = new WeakMap<object, () => void>();
+const wakeSender = (ctx: TAppContext) => wakeups.get(ctx)?.();
 
 /**
  * Starts a campaign (from one of `from`): its audience deduplicated by number, planned from `now` with the
@@ -155,26 +139,25 @@ export const startCampaign = async (
     const times = planSendTimes({ count: audience.length, start: now, settings, random: opts.random });
     await insertShippings(
       tx,
+      companyId,
+      campaignId,
       audience.map((m, i) => ({
-        companyId,
-        campaignId,
         number: m.number,
         name: m.name,
         email: m.email,
         contactListItemId: m.contactListItemId,
         contactId: m.contactId,
-        state: 'queued',
-        scheduledFor: times[i],
+        scheduledFor: times[i]!,
       })),
     );
 
     return updateCampaignRow(tx, companyId, campaignId, { status: 'EM_ANDAMENTO', completedAt: null });
   });
   if (!started) return null;
-  await enqueueQueued(ctx, companyId, campaignId);
   // an empty audience has nothing to wait for
   await finishIfDone(ctx, companyId, campaignId, now);
   await announceCampaign(ctx, companyId, campaignId);
+  wakeSender(ctx);
 
   return started;
 };
@@ -198,8 +181,8 @@ export const restartCampaign = async (
     return updateCampaignRow(tx, companyId, campaignId, { status: 'EM_ANDAMENTO', completedAt: null });
   });
   if (!restarted) return null;
-  await enqueueQueued(ctx, companyId, campaignId);
   await finishIfDone(ctx, companyId, campaignId, now);
+  wakeSender(ctx);
 
   return restarted;
 };
@@ -221,60 +204,129 @@ const failureText = (err: unknown) => {
   return (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 };
 
-/** the recipient's contact (created when new) and the ticket to record the send in: open, else closed, else new */
-const recipientTicket = async (
+/**
+ * The recipient's contact (created when new) and the ticket to record the send in: open, else closed, else new;
+ * what it creates in one commit.
+ */
+const recipientTicket = (
   ctx: TAppContext,
   companyId: number,
   whatsappId: number,
   r: { number: string; name: string; email: string },
   now: Date,
-) => {
-  const contact =
-    (await contactByNumber(ctx.db, companyId, r.number)) ??
-    (await insertContactOnce(ctx.db, {
-      companyId,
-      name: r.name || r.number,
-      number: r.number,
-      email: r.email,
-      whatsappId,
-    })) ??
-    (await contactByNumber(ctx.db, companyId, r.number));
-  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
-  const ticket =
-    (await findActiveTicket(ctx.db, companyId, whatsappId, contact.id))?.ticket ??
-    (await findLatestClosedTicket(ctx.db, companyId, whatsappId, contact.id)) ??
-    (await insertClosedTicket(ctx.db, { companyId, contactId: contact.id, whatsappId, at: now }));
+) =>
+  ctx.db.transaction(async (tx) => {
+    const contact =
+      (await contactByNumber(tx, companyId, r.number)) ??
+      (await insertContactOnce(tx, {
+        companyId,
+        name: r.name || r.number,
+        number: r.number,
+        email: r.email,
+        whatsappId,
+      })) ??
+      (await contactByNumber(tx, companyId, r.number));
+    if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+    const ticket =
+      (await findActiveTicket(tx, companyId, whatsappId, contact.id))?.ticket ??
+      (await findLatestClosedTicket(tx, companyId, whatsappId, contact.id)) ??
+      (await insertClosedTicket(tx, { companyId, contactId: contact.id, whatsappId, at: now }));
 
-  return { contact, ticket };
-};
+    return { contact, ticket };
+  });
 
 export type TSendOutcome = 'sent' | 'failed' | 'skipped';
 
-/** runs one recipient's send (the `campaign-send` job); safe to run twice, or concurrently */
-export const dispatchShipping = async (
+/**
+ * What a batch of sends shares, read once per campaign and company (a claimed batch is sent within seconds; a
+ * campaign's messages, connection and files only change while it is CANCELADA): the campaign, its connection, the
+ * company's settings and basics, its standing, and the media read once. The campaign's status is read again when
+ * the last read is older than `STATUS_MS`, so a cancel stops the sends within that.
+ */
+export type TSendCache = {
+  campaigns: Map<number, Promise<TCampaignSend>>;
+  active: Map<number, Promise<boolean>>;
+  status: Map<number, { at: number; running: Promise<boolean> }>;
+};
+
+type TCampaignSend = {
+  campaign: TCampaignRow;
+  connection: NonNullable<Awaited<ReturnType<typeof connectionOf>>>;
+  settings: Awaited<ReturnType<typeof readCampaignSettings>>;
+  company: Awaited<ReturnType<typeof companyBasics>>;
+  files: { data: Buffer; fileName: string }[];
+  media: { data: Buffer; fileName: string } | null;
+};
+
+/** a cancel reaches a batch under way within this */
+const STATUS_MS = 250;
+
+export const newSendCache = (): TSendCache => ({ campaigns: new Map(), active: new Map(), status: new Map() });
+
+const loadCampaignSend = async (ctx: TAppContext, companyId: number, campaignId: number): Promise<TCampaignSend> => {
+  const campaign = await findCampaignPlain(ctx.db, companyId, campaignId);
+  if (!campaign?.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND', 'The campaign has no connection');
+  const connection = await connectionOf(ctx.db, companyId, campaign.whatsappId);
+  if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 'The campaign has no connection');
+  const [settings, company] = await Promise.all([
+    readCampaignSettings(ctx.db, companyId),
+    companyBasics(ctx.db, companyId),
+  ]);
+  const files: TCampaignSend['files'] = [];
+  if (campaign.fileListId) {
+    for (const option of await fileListOptions(ctx.db, companyId, campaign.fileListId)) {
+      if (!option.path) continue;
+      files.push({ data: await readMediaFile(ctx.config, option.path), fileName: option.name || option.path });
+    }
+  }
+  const media = campaign.mediaPath
+    ? {
+        data: await readMediaFile(ctx.config, campaign.mediaPath),
+        fileName: campaign.mediaName || campaign.mediaPath,
+      }
+    : null;
+
+  return { campaign, connection, settings, company, files, media };
+};
+
+/** whether the campaign still runs, read at most every STATUS_MS per batch */
+const stillRunning = (ctx: TAppContext, cache: TSendCache, companyId: number, campaignId: number) => {
+  const known = cache.status.get(campaignId);
+  if (known && Date.now() - known.at < STATUS_MS) return known.running;
+  const running = campaignStatus(ctx.db, companyId, campaignId).then((status) => status === 'EM_ANDAMENTO');
+  cache.status.set(campaignId, { at: Date.now(), running });
+
+  return running;
+};
+
+/**
+ * Sends one claimed recipient and records the outcome (without the campaign's finish, which the caller checks once
+ * per batch). A recipient of a paused company, of a cancelled campaign or on a connection not connected is given
+ * back queued; the send itself is safe to repeat (the message is stored once under its clientId and carries the
+ * same transport id).
+ */
+export const sendClaimedShipping = async (
   ctx: TAppContext,
-  job: TSendJob,
+  shipping: TShippingRow,
+  cache: TSendCache,
   opts: TDispatchOptions = {},
 ): Promise<TSendOutcome> => {
   const now = opts.now?.() ?? new Date();
-  const shipping = await claimShipping(ctx.db, job.companyId, job.shippingId, now, CLAIM_MS, EARLY_MS);
-  if (!shipping) return 'skipped';
   const { companyId, campaignId } = shipping;
-  if (!(await isCompanyActive(ctx, companyId))) {
+  if (!(await memo(cache.active, companyId, () => isCompanyActive(ctx, companyId)))) {
     // the company's automatic sends pause until it pays (issue 13): the recipient waits, the tick tries again
     await releaseShipping(ctx.db, companyId, shipping.id, new Date(now.getTime() + RETRY_PAUSED_MS));
     return 'skipped';
   }
-  let outcome: TSendOutcome;
+  if (!(await stillRunning(ctx, cache, companyId, campaignId))) {
+    // cancelled after the claim: left queued for a restart
+    await releaseShipping(ctx.db, companyId, shipping.id, now);
+    return 'skipped';
+  }
   try {
-    const campaign = await findCampaignPlain(ctx.db, companyId, campaignId);
-    if (!campaign?.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND', 'The campaign has no connection');
-    const connection = await connectionOf(ctx.db, companyId, campaign.whatsappId);
-    if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 'The campaign has no connection');
-    const [settings, company] = await Promise.all([
-      readCampaignSettings(ctx.db, companyId),
-      companyBasics(ctx.db, companyId),
-    ]);
+    const { campaign, connection, settings, company, files, media } = await memo(cache.campaigns, campaignId, () =>
+      loadCampaignSend(ctx, companyId, campaignId),
+    );
     const { contact, ticket } = await recipientTicket(ctx, companyId, connection.id, shipping, now);
     const text = renderCampaignMessage(
       variantFor(campaign, shipping.id),
@@ -286,27 +338,12 @@ export const dispatchShipping = async (
       },
       { timeZone: company?.timezone ?? 'America/Sao_Paulo', language: company?.language ?? 'pt', at: now },
     );
-    const parts: { body: string; media?: { data: Buffer; fileName: string } }[] = [];
-    if (campaign.fileListId) {
-      for (const option of await fileListOptions(ctx.db, companyId, campaign.fileListId)) {
-        if (!option.path) continue;
-        parts.push({
-          body: '',
-          media: { data: await readMediaFile(ctx.config, option.path), fileName: option.name || option.path },
-        });
-      }
-    }
-    if (campaign.mediaPath) {
-      parts.push({
-        body: text,
-        media: {
-          data: await readMediaFile(ctx.config, campaign.mediaPath),
-          fileName: campaign.mediaName || campaign.mediaPath,
-        },
-      });
-    } else if (text.trim()) {
-      parts.push({ body: text });
-    }
+    const parts: { body: string; media?: { data: Buffer; fileName: string } }[] = files.map((file) => ({
+      body: '',
+      media: file,
+    }));
+    if (media) parts.push({ body: text, media });
+    else if (text.trim()) parts.push({ body: text });
     if (parts.length === 0) throw new AppError('ERR_VALIDATION', 'Nothing to send');
     let atLeastOnce = false;
     let messageRowId = 0;
@@ -336,7 +373,8 @@ export const dispatchShipping = async (
       error: null,
       ...(atLeastOnce ? { atLeastOnce: true } : {}),
     });
-    outcome = 'sent';
+
+    return 'sent';
   } catch (err) {
     if (err instanceof AppError && err.code === 'ERR_WAPP_NOT_INITIALIZED') {
       // the connection is not connected (yet: a restart): the recipient waits, the tick tries it again
@@ -349,12 +387,98 @@ export const dispatchShipping = async (
       error: failureText(err),
       failedAt: opts.now?.() ?? new Date(),
     });
-    outcome = 'failed';
+
+    return 'failed';
   }
-  announceProgress(ctx, companyId, campaignId);
-  await finishIfDone(ctx, companyId, campaignId, opts.now?.() ?? new Date());
+};
+
+/** runs one recipient's send (a `campaign-send` job, the tick); safe to run twice, or concurrently */
+export const dispatchShipping = async (
+  ctx: TAppContext,
+  job: TSendJob,
+  opts: TDispatchOptions = {},
+): Promise<TSendOutcome> => {
+  const now = opts.now?.() ?? new Date();
+  const shipping = await claimShipping(ctx.db, job.companyId, job.shippingId, now, CLAIM_MS, EARLY_MS);
+  if (!shipping) return 'skipped';
+  const outcome = await sendClaimedShipping(ctx, shipping, newSendCache(), opts);
+  if (outcome !== 'skipped') {
+    announceProgress(ctx, shipping.companyId, shipping.campaignId);
+    await finishIfDone(ctx, shipping.companyId, shipping.campaignId, opts.now?.() ?? new Date());
+  }
 
   return outcome;
+};
+
+// ---- the sender
+
+export type TCampaignSenderOptions = TDispatchOptions & {
+  pollMs?: number;
+  /** recipients claimed per statement */
+  batch?: number;
+  /** sends in flight at once */
+  concurrency?: number;
+};
+
+/**
+ * The campaign sender of a node: a timer for the next planned send (lib/due-runner), and a pass that claims the
+ * due recipients of every running campaign in batches (claimDueShippings: SKIP LOCKED, a hold of CLAIM_MS that a
+ * crashed node's claims outlive by no more), sends them `concurrency` at a time with what a batch shares read
+ * once, then announces progress and finishes the campaigns with nothing left, once per batch.
+ */
+export const createCampaignSender = (ctx: TAppContext, opts: TCampaignSenderOptions = {}) => {
+  const now = opts.now ?? (() => new Date());
+  const batch = opts.batch ?? 48;
+  const concurrency = opts.concurrency ?? 16;
+  const pass = async () => {
+    let sent = 0;
+    for (;;) {
+      const at = now();
+      const claimed = await claimDueShippings(ctx.db, {
+        now: at,
+        dueBy: new Date(at.getTime() + SENDER_EARLY_MS),
+        holdUntil: new Date(at.getTime() + CLAIM_MS),
+        limit: batch,
+      });
+      if (claimed.length === 0) return sent;
+      const cache = newSendCache();
+      const touched = new Map<number, number>();
+      await runPool(claimed, concurrency, async (row) => {
+        const outcome = await sendClaimedShipping(ctx, row, cache, opts).catch((err) => {
+          ctx.log.error({ err, shippingId: row.id }, 'campaign send not recorded');
+          return 'skipped' as const;
+        });
+        if (outcome === 'skipped') return;
+        sent += 1;
+        touched.set(row.campaignId, row.companyId);
+      });
+      for (const [campaignId, companyId] of touched) {
+        announceProgress(ctx, companyId, campaignId);
+        await finishIfDone(ctx, companyId, campaignId, now());
+      }
+    }
+  };
+  const runner = createDueRunner({
+    pass,
+    nextDueAt: () => nextShippingDueAt(ctx.db, now()),
+    now,
+    pollMs: opts.pollMs ?? 1000,
+    log: ctx.log,
+    name: 'campaign sender',
+  });
+
+  return {
+    pass,
+    wake: runner.wake,
+    start: () => {
+      wakeups.set(ctx, runner.wake);
+      runner.start();
+    },
+    stop: async () => {
+      wakeups.delete(ctx);
+      await runner.stop();
+    },
+  };
 };
 
 // ---- the periodic tick
@@ -372,7 +496,12 @@ export const campaignTick = async (ctx: TAppContext, opts: TTickOptions = {}) =>
     await startCampaign(ctx, due.companyId, due.id, ['PROGRAMADA'], { ...opts, now: () => now });
   }
   const before = new Date(now.getTime() - (opts.graceMs ?? 0));
-  const overdue = await overdueShippings(ctx.db, before, now, opts.limit ?? 500);
+  let overdue = await overdueShippings(ctx.db, before, now, opts.limit ?? 500);
+  if (overdue.length > 0 && wakeups.has(ctx)) {
+    // this node's sender sends them in its batches (a backlog, not a lost job): one more runner would only compete
+    wakeSender(ctx);
+    overdue = [];
+  }
   for (const row of overdue) {
     await dispatchShipping(ctx, { companyId: row.companyId, campaignId: row.campaignId, shippingId: row.id }, opts);
   }

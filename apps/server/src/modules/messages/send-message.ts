@@ -444,19 +444,34 @@ export const sendOnce = async (ctx: TAppContext, input: TOnceInput): Promise<TOn
   let row = existing;
   if (!row) {
     const stored = file ? await storeMediaFile(ctx.config, file.data, file.ext) : null;
-    row = await insertMessageOnce(ctx.db, {
-      companyId,
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      whatsappId: ticket.whatsappId,
-      clientId: input.clientId,
-      source: input.source,
-      body: file ? file.caption : input.body,
-      fromMe: true,
-      read: true,
-      ack: 1,
-      ...(file ? { mediaType: file.kind, mediaUrl: stored, mediaName: file.fileName, mediaMime: file.mime } : {}),
-      remoteJid: input.to,
+    const lastMessage = (file ? file.caption || file.fileName : input.body) || '';
+    // the row and its ticket's last message in one commit
+    row = await ctx.db.transaction(async (tx) => {
+      const inserted = await insertMessageOnce(tx, {
+        companyId,
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        clientId: input.clientId,
+        source: input.source,
+        body: file ? file.caption : input.body,
+        fromMe: true,
+        read: true,
+        ack: 1,
+        ...(file ? { mediaType: file.kind, mediaUrl: stored, mediaName: file.fileName, mediaMime: file.mime } : {}),
+        remoteJid: input.to,
+      });
+      if (inserted) {
+        await touchTicketAfterMessage(tx, companyId, ticket.id, {
+          lastMessage,
+          at: inserted.createdAt,
+          fromMe: true,
+          unread: 'keep',
+          words: inserted.body,
+        });
+      }
+
+      return inserted;
     });
     if (!row) {
       // stored concurrently by another run of the same job: that run sends it
@@ -465,12 +480,7 @@ export const sendOnce = async (ctx: TAppContext, input: TOnceInput): Promise<TOn
       if (!again) throw new AppError('ERR_CREATING_MESSAGE');
       return { messageRowId: again.id, retried: true };
     }
-    await afterStore(
-      ctx,
-      { companyId, ticketId: ticket.id, source: 'bot' },
-      row,
-      (file ? file.caption || file.fileName : input.body) || '',
-    );
+    await announceMessageCreated(ctx, companyId, row.id);
   } else {
     await updateMessageRow(ctx.db, companyId, row.id, { ack: 1, errorCode: null, errorMessage: null });
   }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { TMessage } from '@zelo/shared';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
+import { createDueRunner, memo, runPool } from '../../lib/due-runner';
 import { isCompanyActive } from '../companies/company-active';
 import { readMediaFile, resolveType } from '../messages/media';
 import { findByClientId } from '../messages/messages.repo';
@@ -9,7 +10,7 @@ import { resendFailedMessage, sendTicketMedia, sendTicketText } from '../message
 import { readSetting } from '../settings/settings.service';
 import { announceTicket } from '../tickets/ticket-announcer';
 import { findOrCreateTicketForInbound } from '../tickets/ticket-lifecycle';
-import { contactOfCompany, defaultConnection, findTicketPlain } from '../tickets/tickets.repo';
+import { companyBasics, contactOfCompany, defaultConnection, findTicketPlain } from '../tickets/tickets.repo';
 import {
   claimDue,
   companyHasSchedules,
@@ -79,8 +80,29 @@ const failed = (errorMessage: string, ticketId: number | null = null): TOutcome 
 const outcomeOf = (message: Pick<TMessage, 'ack' | 'errorCode'>, ticketId: number): TOutcome =>
   message.errorCode ? failed(message.errorCode, ticketId) : { status: 'ENVIADA', errorMessage: null, ticketId };
 
+/** what the sends of one claimed batch share, read once per company */
+type TBatchCache = {
+  allowed: Map<number, Promise<boolean>>;
+  reopenWindow: Map<number, Promise<number>>;
+  defaultConnection: Map<number, Promise<number | null>>;
+  timeZone: Map<number, Promise<string | undefined>>;
+};
+
+const newBatchCache = (): TBatchCache => ({
+  allowed: new Map(),
+  reopenWindow: new Map(),
+  defaultConnection: new Map(),
+  timeZone: new Map(),
+});
+
 /** the ticket the message is recorded in: the one it was scheduled from when still active on that connection */
-const ticketFor = async (ctx: TAppContext, row: TScheduleRow, connectionId: number, isGroup: boolean) => {
+const ticketFor = async (
+  ctx: TAppContext,
+  row: TScheduleRow,
+  connectionId: number,
+  isGroup: boolean,
+  cache: TBatchCache,
+) => {
   if (row.ticketId) {
     const ticket = await findTicketPlain(ctx.db, row.companyId, row.ticketId);
     if (
@@ -98,16 +120,27 @@ const ticketFor = async (ctx: TAppContext, row: TScheduleRow, connectionId: numb
     connectionId,
     contactId: row.contactId,
     isGroup,
-    reopenWindowMinutes: Number(await readSetting(ctx.db, row.companyId, 'reopenWindowMinutes')) || 0,
+    reopenWindowMinutes: await memo(
+      cache.reopenWindow,
+      row.companyId,
+      async () => Number(await readSetting(ctx.db, row.companyId, 'reopenWindowMinutes')) || 0,
+    ),
+    timeZone: await memo(
+      cache.timeZone,
+      row.companyId,
+      async () => (await companyBasics(ctx.db, row.companyId))?.timezone,
+    ),
   });
   if (found.created || found.reopened) await announceTicket(ctx, row.companyId, found.ticket.id, found.previous);
 
   return found.ticket.id;
 };
 
-const sendOne = async (ctx: TAppContext, row: TScheduleRow): Promise<TOutcome> => {
+const sendOne = async (ctx: TAppContext, row: TScheduleRow, cache: TBatchCache): Promise<TOutcome> => {
   const { companyId } = row;
-  if (!(await companyHasSchedules(ctx.db, companyId))) return failed('planDisabled');
+  if (!(await memo(cache.allowed, companyId, () => companyHasSchedules(ctx.db, companyId)))) {
+    return failed('planDisabled');
+  }
   const contact = await contactOfCompany(ctx.db, companyId, row.contactId);
   if (!contact) return failed('deletedContact');
   const clientId = clientIdOfSchedule(row.id);
@@ -121,10 +154,13 @@ const sendOne = async (ctx: TAppContext, row: TScheduleRow): Promise<TOutcome> =
   const connectionId =
     row.whatsappId ??
     (await lastConnectionOfContact(ctx.db, companyId, row.contactId)) ??
-    (await defaultConnection(ctx.db, companyId))?.id ??
-    null;
+    (await memo(
+      cache.defaultConnection,
+      companyId,
+      async () => (await defaultConnection(ctx.db, companyId))?.id ?? null,
+    ));
   if (!connectionId) return failed('noConnection');
-  const ticketId = await ticketFor(ctx, row, connectionId, contact.isGroup);
+  const ticketId = await ticketFor(ctx, row, connectionId, contact.isGroup, cache);
   const common = {
     companyId,
     ticketId,
@@ -159,11 +195,6 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
   const lateAfterMs = opts.lateAfterMs ?? DAY_MS;
   const batch = opts.batch ?? 100;
   const concurrency = opts.concurrency ?? 16;
-  let timer: NodeJS.Timeout | undefined;
-  let poll: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let again = false;
-  let stopped = true;
   /** companies whose sends are paused (inactive or past due), until when they are looked at again */
   const paused = new Map<number, number>();
   const pausedIds = () => {
@@ -174,7 +205,7 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
   };
 
   /** sends one claimed row and records the outcome, unless the claim was lost meanwhile */
-  const sendClaimed = async (row: TScheduleRow, token: string) => {
+  const sendClaimed = async (row: TScheduleRow, token: string, cache: TBatchCache) => {
     if (!(await isCompanyActive(ctx, row.companyId))) {
       // the company's automatic sends pause until it pays (issue 13): the row waits, PENDENTE
       paused.set(row.companyId, now().getTime() + PAUSE_RECHECK_MS);
@@ -184,7 +215,7 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
     }
     let outcome: TOutcome;
     try {
-      outcome = await sendOne(ctx, row);
+      outcome = await sendOne(ctx, row, cache);
     } catch (err) {
       ctx.log.warn({ err, scheduleId: row.id }, 'schedule not sent');
       outcome = failed(err instanceof AppError ? err.code : 'ERR_SENDING_WAPP_MSG');
@@ -219,78 +250,35 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
         skipCompanyIds: pausedIds(),
       });
       if (claimed.length === 0) break;
-      let next = 0;
-      const worker = async () => {
-        while (next < claimed.length) {
-          const row = claimed[next++];
-          const n = await sendClaimed(row, token);
-          ended += n;
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+      const cache = newBatchCache();
+      await runPool(claimed, concurrency, async (row) => {
+        const n = await sendClaimed(row, token, cache);
+        ended += n;
+      });
     }
 
     return ended;
   };
 
-  /** one pass at a time; a wake during a pass runs another after it */
-  const tick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runDue()
-      .catch((err) => ctx.log.error({ err }, 'schedule sender pass failed'))
-      .then(arm)
-      .catch((err) => ctx.log.error({ err }, 'schedule timer not armed'))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          tick();
-        }
-      });
-  };
-
-  /** the timer for the earliest due schedule (at most one poll away, the poll re-arms it anyway) */
-  async function arm() {
-    if (stopped) return;
-    const at = await nextDueAt(ctx.db, pausedIds());
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (!at) return;
-    const delay = Math.max(0, at.getTime() - now().getTime());
-    if (delay > pollMs) return;
-    timer = setTimeout(tick, delay);
-  }
-
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    void arm().catch((err) => ctx.log.error({ err }, 'schedule timer not armed'));
-  };
+  const runner = createDueRunner({
+    pass: runDue,
+    nextDueAt: () => nextDueAt(ctx.db, pausedIds()),
+    now,
+    pollMs,
+    log: ctx.log,
+    name: 'schedule sender',
+  });
 
   return {
     runDue,
-    wake,
+    wake: runner.wake,
     start: () => {
-      if (!stopped) return;
-      stopped = false;
-      setScheduleWakeup(ctx, wake);
-      poll = setInterval(tick, pollMs);
-      poll.unref?.();
-      tick();
+      setScheduleWakeup(ctx, runner.wake);
+      runner.start();
     },
     stop: async () => {
-      stopped = true;
       setScheduleWakeup(ctx, () => undefined);
-      if (poll) clearInterval(poll);
-      if (timer) clearTimeout(timer);
-      await running;
+      await runner.stop();
     },
   };
 };

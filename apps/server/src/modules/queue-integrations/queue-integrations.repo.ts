@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
-import { flowBuilders, queueIntegrations } from '../../db/schema/automation';
-import { integrationDeliveries } from '../../db/schema/integration-deliveries';
+import { flowBuilders, integrationDeliveries, queueIntegrations } from '../../db/schema';
 import { updateRows } from '../../db/update-rows';
 import { likePattern } from '../../lib/paging';
 

@@ -29,7 +29,7 @@ import { DialogflowError, detectIntent } from './runtime/dialogflow';
 import { isMasked, maskStored, openSecret, sealSecret } from './runtime/io';
 
 /** the API's integration: its secrets masked (a masked value sent back keeps the stored one) */
-export const toIntegration = (ctx: TAppContext, row: TIntegrationRow): TQueueIntegration => ({
+export const toIntegration = (row: TIntegrationRow): TQueueIntegration => ({
   id: row.id,
   type: row.type as TQueueIntegration['type'],
   name: row.name,
@@ -64,16 +64,12 @@ export const listIntegrations = async (ctx: TAppContext, auth: TAuth, query: TLi
   if (!auth.planFlags.useIntegrations) return { queueIntegrations: [], count: 0, hasMore: false };
   const { limit, offset } = pageWindow(query.pageNumber);
   const { rows, total } = await pageIntegrations(ctx.db, auth.companyId, query.searchParam, limit, offset);
-  const page = pageAnswer(
-    rows.map((r) => toIntegration(ctx, r)),
-    total,
-    query.pageNumber,
-  );
+  const page = pageAnswer(rows.map(toIntegration), total, query.pageNumber);
   return { queueIntegrations: page.rows, count: page.count, hasMore: page.hasMore };
 };
 
 export const getIntegration = async (ctx: TAppContext, auth: TAuth, id: number) =>
-  toIntegration(ctx, await load(ctx, auth.companyId, id));
+  toIntegration(await load(ctx, auth.companyId, id));
 
 /**
  * The columns to write: fields of other types are emptied (a webhook keeps no service-account JSON), a masked
@@ -139,7 +135,7 @@ export const createIntegration = async (ctx: TAppContext, auth: TAuth, body: TQu
     if (await integrationNameTaken(tx, companyId, body.name)) throw duplicated();
     return insertIntegration(tx, { companyId, ...values });
   });
-  const record = toIntegration(ctx, row);
+  const record = toIntegration(row);
   announce(ctx, companyId, { action: 'create', queueIntegration: record });
   return record;
 };
@@ -154,7 +150,7 @@ export const updateIntegration = async (ctx: TAppContext, auth: TAuth, id: numbe
     return updateIntegrationRow(tx, companyId, id, values);
   });
   if (!row) throw new AppError('ERR_NO_INTEGRATION_FOUND');
-  const record = toIntegration(ctx, row);
+  const record = toIntegration(row);
   announce(ctx, companyId, { action: 'update', queueIntegration: record });
   return record;
 };

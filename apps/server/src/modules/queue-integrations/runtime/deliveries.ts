@@ -1,8 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { TIntegrationDeliveryBody } from '@zelo/shared';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { queueIntegrations } from '../../../db/schema/automation';
-import { integrationDeliveries } from '../../../db/schema/integration-deliveries';
+import { integrationDeliveries, queueIntegrations } from '../../../db/schema';
 import type { TAppContext } from '../../../lib/context';
 import { callOut, openSecret } from './io';
 

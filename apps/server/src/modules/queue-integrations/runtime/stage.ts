@@ -1,8 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { queueIntegrations } from '../../../db/schema/automation';
-import { whatsapps } from '../../../db/schema/connections';
-import { companies, plans } from '../../../db/schema/core';
-import { queues } from '../../../db/schema/queues';
+import { companies, plans, queueIntegrations, queues, whatsapps } from '../../../db/schema';
 import { contactById } from '../../../inbound/inbound.repo';
 import type { TInboundStage } from '../../../inbound/stages';
 import type { TAppContext } from '../../../lib/context';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../../db/client';
-import { tickets } from '../../../db/schema/tickets';
+import { tickets } from '../../../db/schema';
 
 /**
  * The integration state a ticket carries: `useIntegration` + `integrationId` (an integration holds the

@@ -7,6 +7,7 @@ import { events } from '@zelo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoggedUser, openSocket, recordEvents, unique, untilJoined } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
+import { connectSandbox } from '../../../test/inbox';
 import { createInboundHandlers } from '../../inbound';
 import { resumeDueRuns } from './engine/runner';
 
@@ -31,21 +32,7 @@ const api = async (method: string, path: string, body?: unknown, token = tenant.
   return res.body;
 };
 
-const connect = async (srv = server) => {
-  const created = await api('POST', '/api/whatsapp', { name: unique('Conn') });
-  const id = created.id as number;
-  for (let i = 0; i < 200; i++) {
-    const res = await srv.request('POST', `/api/sandbox/${id}/scan`, { token: tenant.token, body: {} });
-    if (res.status === 200) break;
-    await sleep(20);
-  }
-  for (let i = 0; i < 200; i++) {
-    const [row] = await sql<{ status: string }>('select status from whatsapps where id = $1', [id]);
-    if (row?.status === 'CONNECTED') return id;
-    await sleep(20);
-  }
-  throw new Error('the sandbox connection did not connect');
-};
+const connect = () => connectSandbox(server, tenant.token);
 
 const say = (connectionId: number, from: string, body: string) =>
   api('POST', `/api/sandbox/${connectionId}/inbound`, { from, name: 'Maria Souza', type: 'text', body });

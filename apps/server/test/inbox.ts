@@ -93,3 +93,21 @@ export const setupInbox = async (server: TTestServer, label = 'Inbox') => {
 
   return { tenant, connectionId, q1, q2, agent1, agent2, agentQ2 };
 };
+
+/** a sandbox connection made through the API, paired with the simulator's scan and CONNECTED */
+export const connectSandbox = async (server: TTestServer, token: string, fields: Record<string, unknown> = {}) => {
+  const created = await server.request('POST', '/api/whatsapp', { token, body: { name: unique('Conn'), ...fields } });
+  if (created.status !== 201) throw new Error(`connection: ${created.status} ${JSON.stringify(created.body)}`);
+  const id = created.body.id as number;
+  const pause = () => new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 200; i++) {
+    if ((await server.request('POST', `/api/sandbox/${id}/scan`, { token, body: {} })).status === 200) break;
+    await pause();
+  }
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await server.database.executeSql('select status from whatsapps where id = $1', [id]);
+    if ((rows[0] as { status?: string } | undefined)?.status === 'CONNECTED') return id;
+    await pause();
+  }
+  throw new Error('the sandbox connection did not connect');
+};

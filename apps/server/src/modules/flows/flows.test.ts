@@ -7,6 +7,7 @@ import { events } from '@zelo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoggedUser, openSocket, recordEvents, unique, untilJoined } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
+import { connectSandbox } from '../../../test/inbox';
 import { createInboundHandlers } from '../../inbound';
 import { resumeDueRuns } from './engine/runner';
 
@@ -31,21 +32,7 @@ const api = async (method: string, path: string, body?: unknown, token = tenant.
   return res.body;
 };
 
-const connect = async (srv = server) => {
-  const created = await api('POST', '/api/whatsapp', { name: unique('Conn') });
-  const id = created.id as number;
-  for (let i = 0; i < 200; i++) {
-    const res = await srv.request('POST', `/api/sandbox/${id}/scan`, { token: tenant.token, body: {} });
-    if (res.status === 200) break;
-    await sleep(20);
-  }
-  for (let i = 0; i < 200; i++) {
-    const [row] = await sql<{ status: string }>('select status from whatsapps where id = $1', [id]);
-    if (row?.status === 'CONNECTED') return id;
-    await sleep(20);
-  }
-  throw new Error('the sandbox connection did not connect');
-};
+const connect = () => connectSandbox(server, tenant.token);
 
 const say = (connectionId: number, from: string, body: string) =>
   api('POST', `/api/sandbox/${connectionId}/inbound`, { from, name: 'Maria Souza', type: 'text', body });
@@ -330,7 +317,7 @@ describe('the engine through the sandbox', () => {
     expect(steps.map((s) => s.node_id).sort()).toEqual(['1', 'm']);
   });
 
-  it('an attendant accepting the ticket ends the run: later messages are the attendant\'s', async () => {
+  it("an attendant accepting the ticket ends the run: later messages are the attendant's", async () => {
     const connectionId = await connect();
     const flowId = await newFlow(salesFlow());
     await phrase(flowId, connectionId, 'aceitar');
@@ -345,6 +332,35 @@ describe('the engine through the sandbox', () => {
     expect(await received(connectionId, from)).toEqual(['Qual o seu nome?']);
     const [run] = await sql('select status, reason from flow_runs where ticket_id = $1', [ticket.id]);
     expect(run).toEqual({ status: 'done', reason: 'accepted' });
+  });
+
+  it('a ticket node whose queue was deleted leaves the ticket pending without a queue; an inactive flow starts nothing', async () => {
+    const connectionId = await connect();
+    const queue = await api('POST', '/api/queue', { name: unique('Some').slice(0, 30), color: '#654321' });
+    const flowId = await newFlow({
+      nodes: [start, node('t', 'ticket', { data: { id: queue.id, name: 'Some' } })],
+      connections: [edge('1', 't')],
+    });
+    await api('DELETE', `/api/queue/${queue.id}`);
+    await phrase(flowId, connectionId, 'fila');
+    const from = customer();
+    await say(connectionId, from, 'fila');
+    const [row] = await sql(
+      `select t.status, t.queue_id, r.status as run, r.reason from tickets t join contacts c on c.id = t.contact_id
+       join flow_runs r on r.ticket_id = t.id where c.number = $1`,
+      [from],
+    );
+    expect(row).toEqual({ status: 'pending', queue_id: null, run: 'failed', reason: 'queue-deleted' });
+
+    const idle = await newFlow({
+      nodes: [start, node('m', 'message', { label: 'inativo' })],
+      connections: [edge('1', 'm')],
+    });
+    await api('PUT', '/api/flowbuilder', { flowId: idle, active: false });
+    await phrase(idle, connectionId, 'inativo');
+    const other = customer();
+    await say(connectionId, other, 'inativo');
+    expect(await received(connectionId, other)).toEqual([]);
   });
 
   it('welcome flow for a first contact; the flow on another connection does not fire', async () => {

@@ -13,6 +13,7 @@
 export { ConfirmDialog } from '../ConfirmDialog';
 export { DataTable, type TColumn, type TRowExtras, VIRTUALIZE_AFTER } from './DataTable';
 export { FormDialog } from './FormDialog';
+export { ImportDialog, type TImportErrorRow, type TImportProgressValue, type TImportSummary } from './ImportDialog';
 export { FormTextField } from './FormTextField';
 export { ListPage } from './ListPage';
 export { flattenList, matchesSearch, removeFromList, type TListData, type TListPage, upsertInList } from './listCache';

@@ -196,7 +196,7 @@ describe('campaign dialog values', { timeout: 90_000 }, () => {
   });
 
   it('shows the chosen file, else the stored one unless it is being removed', async () => {
-    const { shownAttachment } = await import('./CampaignDialog');
+    const { shownAttachment } = await import('../../components/MediaAttachment');
     const stored = campaign({ mediaPath: 'x/ab.png', mediaName: 'promo.png' });
     expect(shownAttachment(stored, { kind: 'keep' })).toBe('promo.png');
     expect(shownAttachment(stored, { kind: 'attach', file: new File(['x'], 'new.jpg') })).toBe('new.jpg');

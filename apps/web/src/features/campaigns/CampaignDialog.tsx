@@ -34,14 +34,17 @@ export type TCampaignFormValues = {
   fileListId: TLink;
 } & Record<TMessageField, string>;
 
+/** the five variants' starting texts, one per field of `CAMPAIGN_MESSAGE_FIELDS` */
+const messageValues = (c: TCampaign | null) =>
+  Object.fromEntries(CAMPAIGN_MESSAGE_FIELDS.map((field) => [field, c?.[field] ?? ''])) as Record<
+    TMessageField,
+    string
+  >;
+
 /** The form's starting values: the campaign's, or empty ones ("Nenhuma" for every link). */
 export const campaignFormValues = (c: TCampaign | null): TCampaignFormValues => ({
   name: c?.name ?? '',
-  message1: c?.message1 ?? '',
-  message2: c?.message2 ?? '',
-  message3: c?.message3 ?? '',
-  message4: c?.message4 ?? '',
-  message5: c?.message5 ?? '',
+  ...messageValues(c),
   scheduledAt: toLocalInput(c?.scheduledAt),
   whatsappId: c?.whatsappId ?? '',
   contactListId: c?.contactListId ?? '',

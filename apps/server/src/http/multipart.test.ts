@@ -94,7 +94,12 @@ describe('readSingleUpload', () => {
 
   it('answers a body cut short with 400, not 500', async () => {
     const { payload, headers } = multipart([{ name: 'file', file: Buffer.from('abc'), fileName: 'a.png' }]);
-    const res = await app.inject({ method: 'POST', url: '/optional', headers, payload: payload.subarray(0, payload.length - 12) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/optional',
+      headers,
+      payload: payload.subarray(0, payload.length - 12),
+    });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -314,6 +314,33 @@ describe('campaign report', { timeout: 90_000 }, () => {
     expect(liveFromEvent({}, { action: 'delete', id: 1 }, 1)).toBeNull();
   });
 
+  it('an ack after the sends (the server tells the counts again) moves delivered and read and asks the rows again', async () => {
+    vi.useFakeTimers();
+    const { liveFromEvent, liveRefresher, reportView } = await import('./useCampaignReport');
+    const page: TCampaignReport = {
+      campaign: campaign({ status: 'FINALIZADA' }),
+      counts: counts({ sent: 2, delivered: 0, read: 0 }),
+      recipients: { records: [recipient({ ack: 2 })], count: 1, hasMore: false },
+    };
+    const data = { pages: [page], pageParams: [1] };
+    const ack = {
+      action: 'progress',
+      campaignId: 1,
+      status: 'FINALIZADA',
+      counts: counts({ sent: 2, delivered: 2, read: 1 }),
+    } as const;
+    const live = liveFromEvent({}, ack, 1);
+    expect(reportView(data, live ?? {}).counts).toMatchObject({ sent: 2, delivered: 2, read: 1 });
+    // the rows show each recipient's ack: asked again after the event
+    const rows = vi.fn();
+    const refresher = liveRefresher(rows, vi.fn());
+    refresher.onEvent(live?.status);
+    vi.advanceTimersByTime(1500);
+    expect(rows).toHaveBeenCalledTimes(1);
+    refresher.dispose();
+    vi.useRealTimers();
+  });
+
   it('asks the rows again at most every 1.5 s, and everything 5 s after FINALIZADA', async () => {
     vi.useFakeTimers();
     const { liveRefresher } = await import('./useCampaignReport');

@@ -3,6 +3,7 @@ import { events, type TSchedule, type TScheduleEvent } from '@zelo/shared';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth/AuthContext';
 import {
+  ClampedText,
   DataTable,
   matchesSearch,
   RowActions,
@@ -82,21 +83,7 @@ export const ScheduleList = ({ list, onEdit }: TScheduleListProps) => {
       key: 'body',
       header: t('schedules.columns.body'),
       width: '40%',
-      render: (s) => (
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-            wordBreak: 'break-word',
-          }}
-        >
-          {s.body}
-        </Typography>
-      ),
+      render: (s) => <ClampedText>{s.body}</ClampedText>,
     },
     {
       key: 'sendAt',

@@ -146,6 +146,16 @@ describe('a message scheduled from the calendar', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('the list view beside the calendar finds it by its text, with its status chip', async () => {
+    await page().getByTestId('schedules-mode-list').click();
+    await page().getByTestId('schedules-search').fill(id);
+    await page().getByTestId(`schedule-row-${scheduleId}`).waitFor();
+    expect(await page().getByTestId(`schedule-status-${scheduleId}`).textContent()).toBe('Enviada');
+    await screenshot(page(), 'schedules-list-pt-light');
+    await page().getByTestId('schedules-mode-calendar').click();
+    await page().getByTestId(`schedule-event-${scheduleId}`).waitFor();
+  });
+
   it('at 390 px the agenda lists it; the dark theme is readable', async () => {
     await page().setViewportSize({ width: 390, height: 844 });
     await page().evaluate(() => localStorage.setItem('preferredTheme', 'dark'));

@@ -1,7 +1,8 @@
 import fastifyMultipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import { V } from '@zelo/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
+import { findUnstorableText } from './input-guard';
 
 /** RFC 2046: a boundary is 1 to 70 characters, quoted or not */
 const BOUNDARY = /;\s*boundary=(?:"[^"]{1,70}"|[^\s;"]{1,70})(?:[\s;]|$)/i;
@@ -33,4 +34,41 @@ export const readingMultipart = async <T>(read: () => Promise<T>): Promise<T> =>
     if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
     throw malformed('Malformed multipart body');
   }
+};
+
+/** one uploaded file as the routes hand it to their services */
+export type TUpload = { data: Buffer; fileName: string };
+
+/**
+ * The single-file upload every attach/import route reads: a multipart body (else 415 "Send the {what} as
+ * multipart/form-data"), every part's text (field values and file names) checked for unstorable characters
+ * (400), the first file part taken and the rest read past. Limits are the scope's (`registerMultipart`):
+ * a file over them answers the plugin's 413. `undefined` when the form holds no file.
+ */
+export const readSingleUpload = (request: FastifyRequest, what: string): Promise<TUpload | undefined> => {
+  if (!request.isMultipart()) {
+    return Promise.reject(new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', `Send the ${what} as multipart/form-data`));
+  }
+
+  return readingMultipart(async () => {
+    let upload: TUpload | undefined;
+    for await (const part of request.parts()) {
+      const text = part.type === 'file' ? part.filename : part.value;
+      const unstorable = findUnstorableText({ [part.fieldname]: text }, 'body');
+      if (unstorable) throw new AppError('ERR_VALIDATION', 'Invalid character in the request', [unstorable]);
+      if (part.type !== 'file') continue;
+      const data = await part.toBuffer();
+      upload ??= { data, fileName: part.filename };
+    }
+
+    return upload;
+  });
+};
+
+/** `readSingleUpload` where the file is required: none answers 400 `ERR_VALIDATION` on `file` */
+export const readRequiredUpload = async (request: FastifyRequest, what: string): Promise<TUpload> => {
+  const upload = await readSingleUpload(request, what);
+  if (!upload) throw new AppError('ERR_VALIDATION', 'No file', [{ path: 'file', message: 'required' }]);
+
+  return upload;
 };

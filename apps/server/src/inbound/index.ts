@@ -1,6 +1,7 @@
 import { events } from '@zelo/shared';
 import type { TCallEvent, TChannelEvents, TChannelSession, TInboundMessage, TMedia } from '../channels/types';
 import type { TAppContext } from '../lib/context';
+import { announceCampaignMessageChange } from '../modules/campaigns/campaign-acks';
 import { isCompanyActive } from '../modules/companies/company-active';
 import { announceMessageCreated } from '../modules/messages/message-announcer';
 import { touchTicketAfterMessage } from '../modules/messages/messages.repo';
@@ -350,7 +351,9 @@ export const createInboundHandlers = (
   return {
     onMessage: (m) => queue.run(`${m.connectionId}:${m.from}`, () => receive(m)),
     onMessageUpdate: async (update) => {
-      await applyMessageUpdate(ctx, update);
+      const changed = await applyMessageUpdate(ctx, update);
+      // a campaign's message: its report's delivered / read counts follow the ack
+      if (changed) await announceCampaignMessageChange(ctx, changed.companyId, changed.id);
     },
     onCall: (call) => queue.run(`${call.connectionId}:${call.from}`, () => handleCall(call)),
     onContactUpdate: async (update) => {

@@ -132,6 +132,8 @@ export const campaignShippings = pgTable(
     uniqueIndex('campaign_shippings_campaign_number_unique').on(t.campaignId, t.number),
     index('campaign_shippings_due_idx').on(t.state, t.scheduledFor),
     index('campaign_shippings_campaign_state_idx').on(t.campaignId, t.state),
+    /** an ack of a stored message finds the campaign that sent it */
+    index('campaign_shippings_message_row_idx').on(t.messageRowId),
     check('campaign_shippings_state_check', oneOf(t.state, CAMPAIGN_SHIPPING_STATES)),
   ],
 );

@@ -10,8 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/declare';
 import { AppError } from '../../http/errors';
-import { findUnstorableText } from '../../http/input-guard';
-import { readingMultipart, registerMultipart } from '../../http/multipart';
+import { readRequiredUpload, registerMultipart } from '../../http/multipart';
 import type { TAppContext } from '../../lib/context';
 import { MEDIA_LIMITS } from '../messages/media';
 import {
@@ -92,19 +91,10 @@ export const announcementsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
         },
       },
       async (request) => {
-        if (!request.isMultipart()) {
-          throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
-        }
-        const upload = await readingMultipart(async () => {
-          const file = await request.file();
-
-          return file && { fileName: file.filename, data: await file.toBuffer() };
-        });
-        if (!upload || upload.data.length === 0) {
+        const upload = await readRequiredUpload(request, 'image');
+        if (upload.data.length === 0) {
           throw new AppError('ERR_VALIDATION', 'No file', [{ path: 'file', message: 'required' }]);
         }
-        const unstorable = findUnstorableText({ file: upload.fileName }, 'body');
-        if (unstorable) throw new AppError('ERR_VALIDATION', 'Invalid character in the request', [unstorable]);
 
         return attachAnnouncementImage(ctx, request.params.id, upload);
       },

@@ -6,12 +6,10 @@ import {
   ZCampaignUpdateBody,
   ZIdParams,
 } from '@zelo/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/declare';
-import { AppError } from '../../http/errors';
-import { findUnstorableText } from '../../http/input-guard';
-import { readingMultipart, registerMultipart } from '../../http/multipart';
+import { readSingleUpload, registerMultipart } from '../../http/multipart';
 import type { TAppContext } from '../../lib/context';
 import { MAX_UPLOAD_BYTES } from '../messages/media';
 import { getCampaignSettings, saveCampaignSettings } from './campaign-settings';
@@ -26,28 +24,8 @@ import {
   getCampaign,
   listCampaigns,
   restartCampaignRoute,
-  type TCampaignUpload,
   updateCampaign,
 } from './campaigns.service';
-
-/** the media form as the ancestor's dialog sends it: the file in `file` (the first file part is taken) */
-const readUpload = (request: FastifyRequest) =>
-  readingMultipart(async () => {
-    if (!request.isMultipart()) {
-      throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
-    }
-    let upload: TCampaignUpload | undefined;
-    for await (const part of request.parts()) {
-      const text = part.type === 'file' ? part.filename : part.value;
-      const unstorable = findUnstorableText({ [part.fieldname]: text }, 'body');
-      if (unstorable) throw new AppError('ERR_VALIDATION', 'Invalid character in the request', [unstorable]);
-      if (part.type !== 'file') continue;
-      const data = await part.toBuffer();
-      upload ??= { data, fileName: part.filename };
-    }
-
-    return upload;
-  });
 
 /**
  * Campaigns and their settings (spec 2 §7): company admins, plan flag `useCampaigns` (the declaration) and the
@@ -141,7 +119,7 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
       async (request) => {
         await assertCampaignsEnabled(ctx, request.auth);
 
-        return attachCampaignMedia(ctx, request.auth, request.params.id, () => readUpload(request));
+        return attachCampaignMedia(ctx, request.auth, request.params.id, () => readSingleUpload(request, 'file'));
       },
     );
     m.delete('/api/campaigns/:id/media-upload', { config, schema: { tags, params: ZIdParams } }, async (request) => {

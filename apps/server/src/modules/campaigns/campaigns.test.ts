@@ -4,17 +4,9 @@ process.env.SANDBOX_ACK_MS = '10';
 
 import { events, rooms } from '@zelo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  countRows,
-  createLoggedUser,
-  createPlan,
-  openSocket,
-  recordEvents,
-  type TTenant,
-  unique,
-  untilJoined,
-} from '../../../test/fixtures';
+import { countRows, createLoggedUser, createPlan, openSocket, recordEvents, untilJoined } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
+import { campaignHelpers } from './campaigns.fixtures';
 import { setSetting } from '../../../test/inbox';
 import { updateCampaign } from './campaigns.service';
 import { claimDueShippings } from './campaigns.repo';
@@ -35,74 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
-
-const connectedSandbox = async (tenant: TTenant) => {
-  const res = await server.request('POST', '/api/whatsapp', { token: tenant.token, body: { name: unique('Sandbox') } });
-  expect(res.status).toBe(201);
-  const id = res.body.id as number;
-  await until(() => server.ctx.channels.state(id)?.status === 'qrcode');
-  expect((await server.request('POST', `/api/sandbox/${id}/scan`, { token: tenant.token, body: {} })).status).toBe(200);
-  await until(() => server.ctx.channels.state(id)?.status === 'CONNECTED');
-
-  return id;
-};
-
-const sql = async (text: string, values: unknown[] = []) =>
-  (await server.database.executeSql(text, values)).rows as any[];
-
-let seq = 0;
-const number = () => `5511970${String(100000 + ++seq).padStart(6, '0')}`;
-
-/** a contact list with `valid` items checked valid and `invalid` ones not */
-const insertList = async (companyId: number, valid: number, invalid = 0) => {
-  const [list] = await sql('insert into contact_lists (company_id, name) values ($1, $2) returning id', [
-    companyId,
-    unique('List'),
-  ]);
-  const numbers: string[] = [];
-  for (let i = 0; i < valid + invalid; i++) {
-    const n = number();
-    if (i < valid) numbers.push(n);
-    await sql(
-      'insert into contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid) values ($1, $2, $3, $4, $5, $6)',
-      [companyId, list.id, `Pessoa ${i}`, n, `p${i}@example.com`, i < valid],
-    );
-  }
-
-  return { id: list.id as number, numbers };
-};
-
-const outbox = async (tenant: TTenant, connectionId: number) =>
-  (await server.request('GET', `/api/sandbox/${connectionId}/outbox`, { token: tenant.token, query: { limit: 500 } }))
-    .body.messages as { to: string; body: string; externalId: string; type: string }[];
-
-const settings = (tenant: TTenant, body: unknown) =>
-  server.request('POST', '/api/campaign-settings', { token: tenant.token, body });
-
-const create = (tenant: TTenant, body: Record<string, unknown>) =>
-  server.request('POST', '/api/campaigns', {
-    token: tenant.token,
-    body: { name: unique('Camp').slice(0, 20), ...body },
-  });
-
-const inAnHour = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-
-/** runs the tick at `at` until nothing is left to send (no job system in tests) */
-const runAll = async () => {
-  const later = new Date(Date.now() + 24 * 3600_000);
-  const at = () => later;
-  for (let i = 0; i < 20; i++) {
-    const { sent } = await campaignTick(server.ctx, { now: at });
-    if (sent === 0) return;
-  }
-};
+const { until, connectedSandbox, sql, number, insertList, outbox, settings, create, inAnHour, runAll } =
+  campaignHelpers(() => server);
 
 describe('the interval plan', () => {
   it('waits a random 0…messageInterval s per send and greaterInterval after every longerIntervalAfter sends', () => {
@@ -579,6 +505,46 @@ describe('dispatch', () => {
 });
 
 describe('realtime company-{id}-campaign', () => {
+  it('an ack after the sends (the customer reads) moves the report’s read count live, with nothing sent', async () => {
+    const t = await server.createTenant();
+    const conn = await connectedSandbox(t);
+    await settings(t, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    const list = await insertList(t.companyId, 2);
+    const created = await create(t, {
+      message1: 'Oi',
+      whatsappId: conn,
+      contactListId: list.id,
+      scheduledAt: inAnHour(-1),
+    });
+    const id = created.body.id as number;
+    await runAll();
+    const report = async () =>
+      (await server.request('GET', `/api/campaigns/${id}/report`, { token: t.token })).body.counts;
+    await until(async () => (await report()).delivered === 2);
+    expect(await report()).toMatchObject({ sent: 2, delivered: 2, read: 0 });
+    const admin = await openSocket(server, t.token);
+    try {
+      await untilJoined(server, rooms.admins(t.companyId));
+      const heard = recordEvents(admin);
+      // the first recipient reads: only an ack arrives (ack 4), no send and no campaign status change
+      const first = (await outbox(t, conn)).find((m) => m.to === list.numbers[0])!;
+      const read = await server.request('POST', `/api/sandbox/${conn}/read`, {
+        token: t.token,
+        body: { to: list.numbers[0], externalIds: [first.externalId] },
+      });
+      expect(read.status).toBe(200);
+      const progress = await heard.waitFor(
+        events.campaign(t.companyId),
+        (p) => p.action === 'progress' && p.campaignId === id && p.counts.read === 1,
+      );
+      expect(progress).toMatchObject({ status: 'FINALIZADA', counts: { valid: 2, sent: 2, delivered: 2, read: 1 } });
+      expect(await report()).toMatchObject({ read: 1 });
+      expect(await outbox(t, conn)).toHaveLength(2);
+    } finally {
+      admin.close();
+    }
+  });
+
   it('tells the company’s admins of create, update, progress and delete; never another company or a plain user', async () => {
     const a = await server.createTenant();
     const b = await server.createTenant();

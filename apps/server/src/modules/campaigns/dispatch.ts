@@ -243,6 +243,9 @@ export type TSendOutcome = 'sent' | 'failed' | 'skipped';
  * company's settings and basics, its standing, and the media read once. The campaign's status is read again when
  * the last read is older than `STATUS_MS`, so a cancel stops the sends within that.
  */
+/** a file a campaign sends: its bytes, its name, and the stored file each message links to rather than copies */
+export type TCampaignFile = { data: Buffer; fileName: string; stored: string };
+
 export type TSendCache = {
   campaigns: Map<number, Promise<TCampaignSend>>;
   active: Map<number, Promise<boolean>>;
@@ -254,8 +257,8 @@ type TCampaignSend = {
   connection: NonNullable<Awaited<ReturnType<typeof connectionOf>>>;
   settings: Awaited<ReturnType<typeof readCampaignSettings>>;
   company: Awaited<ReturnType<typeof companyBasics>>;
-  files: { data: Buffer; fileName: string }[];
-  media: { data: Buffer; fileName: string } | null;
+  files: TCampaignFile[];
+  media: TCampaignFile | null;
 };
 
 /** a cancel reaches a batch under way within this */
@@ -276,13 +279,18 @@ const loadCampaignSend = async (ctx: TAppContext, companyId: number, campaignId:
   if (campaign.fileListId) {
     for (const option of await fileListOptions(ctx.db, companyId, campaign.fileListId)) {
       if (!option.path) continue;
-      files.push({ data: await readMediaFile(ctx.config, option.path), fileName: option.name || option.path });
+      files.push({
+        data: await readMediaFile(ctx.config, option.path),
+        fileName: option.name || option.path,
+        stored: option.path,
+      });
     }
   }
   const media = campaign.mediaPath
     ? {
         data: await readMediaFile(ctx.config, campaign.mediaPath),
         fileName: campaign.mediaName || campaign.mediaPath,
+        stored: campaign.mediaPath,
       }
     : null;
 
@@ -338,7 +346,7 @@ export const sendClaimedShipping = async (
       },
       { timeZone: company?.timezone ?? 'America/Sao_Paulo', language: company?.language ?? 'pt', at: now },
     );
-    const parts: { body: string; media?: { data: Buffer; fileName: string } }[] = files.map((file) => ({
+    const parts: { body: string; media?: TCampaignFile }[] = files.map((file) => ({
       body: '',
       media: file,
     }));

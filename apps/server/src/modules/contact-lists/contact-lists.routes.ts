@@ -10,8 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/declare';
-import { AppError } from '../../http/errors';
-import { readingMultipart, registerMultipart } from '../../http/multipart';
+import { readRequiredUpload, registerMultipart } from '../../http/multipart';
 import type { TAppContext } from '../../lib/context';
 import {
   assertCampaignsEnabled,
@@ -81,16 +80,8 @@ export const contactListsRoutes = (app: FastifyInstance, ctx: TAppContext) =>
       async (request) => {
         // the list first: a foreign or missing list answers 404 whatever the body
         await getContactList(ctx, request.auth, request.params.id);
-        if (!request.isMultipart()) {
-          throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 'Send the spreadsheet as multipart/form-data');
-        }
-        const upload = await readingMultipart(async () => {
-          const file = await request.file();
-
-          return file && { filename: file.filename, data: await file.toBuffer() };
-        });
-        if (!upload) throw new AppError('ERR_VALIDATION', 'No file', [{ path: 'file', message: 'required' }]);
-        const rows = await readContactListSheet(upload.filename, upload.data);
+        const upload = await readRequiredUpload(request, 'spreadsheet');
+        const rows = await readContactListSheet(upload.fileName, upload.data);
 
         return importContactList(ctx, request.auth, request.params.id, rows);
       },

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/declare';
 import { AppError } from '../../http/errors';
-import { readingMultipart, registerMultipart } from '../../http/multipart';
+import { readRequiredUpload, registerMultipart } from '../../http/multipart';
 import type { TAppContext } from '../../lib/context';
 import {
   createContact,
@@ -86,16 +86,7 @@ export const contactsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
         schema: { tags, consumes: ['multipart/form-data'], description: 'multipart field `file`: an .xlsx workbook' },
       },
       async (request) => {
-        if (!request.isMultipart()) {
-          throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 'Send the .xlsx file as multipart/form-data');
-        }
-        const upload = await readingMultipart(async () => {
-          const file = await request.file();
-
-          return file && { filename: file.filename, data: await file.toBuffer() };
-        });
-        if (!upload) throw new AppError('ERR_VALIDATION', 'No file', [{ path: 'file', message: 'required' }]);
-        const { filename: fileName, data } = upload;
+        const { fileName, data } = await readRequiredUpload(request, '.xlsx file');
         if (!fileName.toLowerCase().endsWith('.xlsx') || !isZip(data)) {
           throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 'Only .xlsx spreadsheets are accepted');
         }

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -129,6 +129,27 @@ export const storeMediaFile = async (config: TConfig, data: Buffer, ext: string)
   await writeFile(join(dir, name), data, { mode: 0o640 });
 
   return name;
+};
+
+/**
+ * Stores `data` as a new media file, sharing the bytes of the stored file `source` (a campaign's media, a file
+ * list's file) when it holds them: a hard link, so each message keeps a file of its own (deleting one never
+ * touches the other) without a copy of the bytes per recipient. Falls back to writing the bytes when the
+ * source is gone, differs, or the file system refuses links.
+ */
+export const storeMediaFileLike = async (config: TConfig, data: Buffer, ext: string, source: string | undefined) => {
+  if (!source) return storeMediaFile(config, data, ext);
+  const dir = mediaDir(config);
+  const from = join(dir, basename(source));
+  try {
+    if (!data.equals(await readFile(from))) return storeMediaFile(config, data, ext);
+    const name = `${randomBytes(16).toString('hex')}.${storedExtension(ext)}`;
+    await link(from, join(dir, name));
+
+    return name;
+  } catch {
+    return storeMediaFile(config, data, ext);
+  }
 };
 
 /** the bytes of a stored media file (a retried send) */

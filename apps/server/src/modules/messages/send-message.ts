@@ -16,6 +16,7 @@ import {
   removeMediaFile,
   resolveType,
   storeMediaFile,
+  storeMediaFileLike,
   toVoiceNote,
 } from './media';
 import { findMessageRow } from './messages.repo';
@@ -418,8 +419,12 @@ export type TOnceInput = {
   /** the transport's message id (TSendOptions.messageId): a retry sends the same one */
   messageId: string;
   body: string;
-  /** a file sent with `body` as its caption; stored with the message as a copy of its own */
-  media?: { data: Buffer; fileName: string };
+  /**
+   * a file sent with `body` as its caption; stored with the message as a file of its own. `stored` names the
+   * media file the bytes were read from (a campaign's): the message's file then shares its bytes (a hard link)
+   * instead of copying them for every recipient.
+   */
+  media?: { data: Buffer; fileName: string; stored?: string };
 };
 
 export type TOnceResult = {
@@ -440,10 +445,13 @@ export const sendOnce = async (ctx: TAppContext, input: TOnceInput): Promise<TOn
   if (existing?.externalId && existing.ack > 0) return { messageRowId: existing.id, retried: false };
   const session = channelSession(ctx, ticket.whatsappId);
   let file: TPrepared | undefined;
-  if (input.media) [file] = await prepareMedia(ctx, [{ ...input.media, mimetype: '' }], [input.body]);
+  if (input.media) {
+    const { data, fileName } = input.media;
+    [file] = await prepareMedia(ctx, [{ data, fileName, mimetype: '' }], [input.body]);
+  }
   let row = existing;
   if (!row) {
-    const stored = file ? await storeMediaFile(ctx.config, file.data, file.ext) : null;
+    const stored = file ? await storeMediaFileLike(ctx.config, file.data, file.ext, input.media?.stored) : null;
     const lastMessage = (file ? file.caption || file.fileName : input.body) || '';
     // the row and its ticket's last message in one commit
     row = await ctx.db.transaction(async (tx) => {

@@ -284,10 +284,16 @@ export const storeInboundMessage = async (
   };
 };
 
-/** acks (only upwards), edits, deletes and late send failures reported by the channel */
-export const applyMessageUpdate = async (ctx: TAppContext, update: TMessageUpdate) => {
+/**
+ * Acks (only upwards), edits, deletes and late send failures reported by the channel. Answers the stored
+ * message when something changed (its company and id), else null.
+ */
+export const applyMessageUpdate = async (
+  ctx: TAppContext,
+  update: TMessageUpdate,
+): Promise<{ companyId: number; id: number } | null> => {
   const stored = await findByExternalId(ctx.db, update.connectionId, update.externalId);
-  if (!stored) return false;
+  if (!stored) return null;
   let changed = false;
   /** an edit or a delete: the ticket's last message may show it */
   let retold = false;
@@ -312,7 +318,7 @@ export const applyMessageUpdate = async (ctx: TAppContext, update: TMessageUpdat
   if (changed) await announceMessageUpdated(ctx, stored.companyId, stored.id);
   if (retold) await refreshTicketLastMessage(ctx, stored.companyId, stored);
 
-  return changed;
+  return changed ? { companyId: stored.companyId, id: stored.id } : null;
 };
 
 /**

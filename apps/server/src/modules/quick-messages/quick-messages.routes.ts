@@ -1,10 +1,8 @@
 import { ZIdParams, ZListQuery, ZQuickMessageBody, ZQuickMessageUpdateBody } from '@zelo/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/declare';
-import { AppError } from '../../http/errors';
-import { findUnstorableText } from '../../http/input-guard';
-import { readingMultipart, registerMultipart } from '../../http/multipart';
+import { readSingleUpload, registerMultipart } from '../../http/multipart';
 import type { TAppContext } from '../../lib/context';
 import { MAX_UPLOAD_BYTES } from '../messages/media';
 import {
@@ -15,31 +13,8 @@ import {
   getQuickMessage,
   getQuickMessagePage,
   listForComposer,
-  type TQuickMessageUpload,
   updateQuickMessage,
 } from './quick-messages.service';
-
-/**
- * The attachment's multipart form as the ancestor sends it: the file in `file` (the first file part is taken),
- * `typeArch` ("quickMessage", the ancestor's storage folder: read and ignored).
- */
-const readUpload = (request: FastifyRequest) =>
-  readingMultipart(async () => {
-    if (!request.isMultipart()) {
-      throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
-    }
-    let upload: TQuickMessageUpload | undefined;
-    for await (const part of request.parts()) {
-      const text = part.type === 'file' ? part.filename : part.value;
-      const unstorable = findUnstorableText({ [part.fieldname]: text }, 'body');
-      if (unstorable) throw new AppError('ERR_VALIDATION', 'Invalid character in the request', [unstorable]);
-      if (part.type !== 'file') continue;
-      const data = await part.toBuffer();
-      upload ??= { data, fileName: part.filename };
-    }
-
-    return upload;
-  });
 
 export const quickMessagesRoutes = (app: FastifyInstance, ctx: TAppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -97,7 +72,8 @@ export const quickMessagesRoutes = (app: FastifyInstance, ctx: TAppContext) => {
           description: 'multipart: `file` (the attachment), `typeArch`; replaces an earlier attachment',
         },
       },
-      (request) => attachQuickMessageMedia(ctx, request.auth, request.params.id, () => readUpload(request)),
+      (request) =>
+        attachQuickMessageMedia(ctx, request.auth, request.params.id, () => readSingleUpload(request, 'file')),
     );
     m.delete(
       '/api/quick-messages/:id/media-upload',

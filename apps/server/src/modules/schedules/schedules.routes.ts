@@ -1,10 +1,8 @@
 import { ZIdParams, ZScheduleBody, ZScheduleListQuery, ZScheduleUpdateBody } from '@zelo/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/declare';
-import { AppError } from '../../http/errors';
-import { findUnstorableText } from '../../http/input-guard';
-import { readingMultipart, registerMultipart } from '../../http/multipart';
+import { readSingleUpload, registerMultipart } from '../../http/multipart';
 import type { TAppContext } from '../../lib/context';
 import { MEDIA_LIMITS } from '../messages/media';
 import {
@@ -14,28 +12,8 @@ import {
   detachScheduleMedia,
   getSchedule,
   listSchedules,
-  type TScheduleUpload,
   updateSchedule,
 } from './schedules.service';
-
-/** the ancestor's multipart form: the image in `file` (the first file part is taken) */
-const readUpload = (request: FastifyRequest) =>
-  readingMultipart(async () => {
-    if (!request.isMultipart()) {
-      throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
-    }
-    let upload: TScheduleUpload | undefined;
-    for await (const part of request.parts()) {
-      const text = part.type === 'file' ? part.filename : part.value;
-      const unstorable = findUnstorableText({ [part.fieldname]: text }, 'body');
-      if (unstorable) throw new AppError('ERR_VALIDATION', 'Invalid character in the request', [unstorable]);
-      if (part.type !== 'file') continue;
-      const data = await part.toBuffer();
-      upload ??= { data, fileName: part.filename };
-    }
-
-    return upload;
-  });
 
 /** every route needs the plan's `useSchedules` (the ancestor only hid the menu) */
 export const schedulesRoutes = (app: FastifyInstance, ctx: TAppContext) => {
@@ -79,7 +57,7 @@ export const schedulesRoutes = (app: FastifyInstance, ctx: TAppContext) => {
           description: 'multipart field `file`: a png or jpeg image; replaces an earlier one',
         },
       },
-      (request) => attachScheduleMedia(ctx, request.auth, request.params.id, () => readUpload(request)),
+      (request) => attachScheduleMedia(ctx, request.auth, request.params.id, () => readSingleUpload(request, 'image')),
     );
     m.delete('/api/schedules/:id/media-upload', { config, schema: { tags, params: ZIdParams } }, (request) =>
       detachScheduleMedia(ctx, request.auth, request.params.id),

@@ -11,8 +11,10 @@
  * - `useDeleteConfirm` and `ConfirmDialog`: ask before deleting.
  */
 export { ConfirmDialog } from '../ConfirmDialog';
+export { ClampedText } from './ClampedText';
 export { DataTable, type TColumn, type TRowExtras, VIRTUALIZE_AFTER } from './DataTable';
 export { FormDialog } from './FormDialog';
+export { ImportDialog, type TImportErrorRow, type TImportProgressValue, type TImportSummary } from './ImportDialog';
 export { FormTextField } from './FormTextField';
 export { ListPage } from './ListPage';
 export { flattenList, matchesSearch, removeFromList, type TListData, type TListPage, upsertInList } from './listCache';

@@ -1,18 +1,5 @@
-import { AttachFile, DeleteOutline, PlayArrow, Stop } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  MenuItem,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { PlayArrow, Stop } from '@mui/icons-material';
+import { Alert, Box, Button, Chip, MenuItem, Stack, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
 import { CAMPAIGN_MESSAGE_FIELDS, type TCampaign, type TCampaignBody, ZCampaignBody } from '@zelo/shared';
 import { useRef, useState } from 'react';
 import { Controller, type Path, type UseFormReturn } from 'react-hook-form';
@@ -32,7 +19,8 @@ import {
 } from './campaignLogic';
 import { CampaignStatusChip } from './CampaignStatusChip';
 import './i18n';
-import { campaignAction, saveCampaign, type TAttachmentChange, type TOption, useCampaignOptions } from './useCampaigns';
+import { MediaAttachment, type TAttachmentChange } from '../../components/MediaAttachment';
+import { campaignAction, saveCampaign, type TOption, useCampaignOptions } from './useCampaigns';
 import { useCampaignSettings } from './useCampaignSettings';
 
 type TMessageField = (typeof CAMPAIGN_MESSAGE_FIELDS)[number];
@@ -46,32 +34,23 @@ export type TCampaignFormValues = {
   fileListId: TLink;
 } & Record<TMessageField, string>;
 
+/** the five variants' starting texts, one per field of `CAMPAIGN_MESSAGE_FIELDS` */
+const messageValues = (c: TCampaign | null) =>
+  Object.fromEntries(CAMPAIGN_MESSAGE_FIELDS.map((field) => [field, c?.[field] ?? ''])) as Record<
+    TMessageField,
+    string
+  >;
+
 /** The form's starting values: the campaign's, or empty ones ("Nenhuma" for every link). */
 export const campaignFormValues = (c: TCampaign | null): TCampaignFormValues => ({
   name: c?.name ?? '',
-  message1: c?.message1 ?? '',
-  message2: c?.message2 ?? '',
-  message3: c?.message3 ?? '',
-  message4: c?.message4 ?? '',
-  message5: c?.message5 ?? '',
+  ...messageValues(c),
   scheduledAt: toLocalInput(c?.scheduledAt),
   whatsappId: c?.whatsappId ?? '',
   contactListId: c?.contactListId ?? '',
   tagListId: c?.tagId ?? c?.tagListId ?? '',
   fileListId: c?.fileListId ?? '',
 });
-
-/** The file the dialog shows: a newly chosen one, else the stored one unless it is being removed. */
-export const shownAttachment = (campaign: TCampaign | null, change: TAttachmentChange) => {
-  if (change.kind === 'attach') {
-    return change.file.name;
-  }
-  if (change.kind === 'remove') {
-    return null;
-  }
-
-  return campaign?.mediaPath ? (campaign.mediaName ?? '') : null;
-};
 
 type TCampaignDialogProps = {
   open: boolean;
@@ -144,7 +123,6 @@ export const CampaignDialog = ({ open, campaign, onSaved, onClose }: TCampaignDi
   const { t } = useTranslation();
   const options = useCampaignOptions();
   const settings = useCampaignSettings();
-  const fileInput = useRef<HTMLInputElement>(null);
   const messageInputs = useRef<Partial<Record<TMessageField, HTMLTextAreaElement | HTMLInputElement | null>>>({});
   const [current, setCurrent] = useState<TCampaign | null>(campaign);
   const [messageTab, setMessageTab] = useState(0);
@@ -153,7 +131,6 @@ export const CampaignDialog = ({ open, campaign, onSaved, onClose }: TCampaignDi
   // a save that created the record but failed on its file: the retry edits that record
   const [createdId, setCreatedId] = useState<number | null>(null);
   const editability: TEditability = campaignEditability(current);
-  const fileName = shownAttachment(current, attachment);
   const locked = (field: string) => fieldLocked(field, editability);
   const variables = messageVariables(settings.data);
 
@@ -393,59 +370,14 @@ export const CampaignDialog = ({ open, campaign, onSaved, onClose }: TCampaignDi
               ))}
             </Stack>
           </Box>
-          <input
-            ref={fileInput}
-            type="file"
-            hidden
-            data-testid="campaign-file-input"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) {
-                setAttachment({ kind: 'attach', file });
-              }
-            }}
+          <MediaAttachment
+            record={current}
+            change={attachment}
+            onChange={setAttachment}
+            i18nPrefix="campaigns.dialog"
+            testId="campaign"
+            readOnly={locked('media')}
           />
-          <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0 }}>
-            {fileName !== null ? (
-              <>
-                <AttachFile fontSize="small" color="action" />
-                <Typography
-                  variant="body2"
-                  noWrap
-                  sx={{ flex: 1, minWidth: 0 }}
-                  title={fileName}
-                  data-testid="campaign-attachment"
-                >
-                  {fileName}
-                </Typography>
-                {!locked('media') ? (
-                  <Tooltip title={t('campaigns.dialog.removeAttachment')}>
-                    <IconButton
-                      size="small"
-                      aria-label={t('campaigns.dialog.removeAttachment')}
-                      onClick={() => setAttachment({ kind: 'remove' })}
-                      data-testid="campaign-remove-attachment"
-                    >
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                ) : null}
-              </>
-            ) : null}
-            {!locked('media') ? (
-              <Button
-                variant="outlined"
-                size="small"
-                startIcon={fileName === null ? <AttachFile /> : undefined}
-                onClick={() => fileInput.current?.click()}
-                data-testid="campaign-attach"
-                sx={{ flexShrink: 0, ml: fileName === null ? 0 : 'auto' }}
-              >
-                {fileName === null ? t('campaigns.dialog.attach') : t('campaigns.dialog.replace')}
-              </Button>
-            ) : null}
-          </Stack>
         </>
       )}
     </FormDialog>

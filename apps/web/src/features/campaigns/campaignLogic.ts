@@ -1,5 +1,6 @@
 import {
   CAMPAIGN_EDIT_LEAD_MS,
+  CAMPAIGN_MESSAGE_FIELDS,
   type TCampaign,
   type TCampaignCounts,
   type TCampaignRecipient,
@@ -58,15 +59,7 @@ export const campaignEditability = (
  * The fields a locked-but-saveable (CANCELADA) campaign still lets the user change: its name, messages and
  * attachment (`media`), as the server takes them.
  */
-export const OPEN_WHEN_CANCELLED = [
-  'name',
-  'message1',
-  'message2',
-  'message3',
-  'message4',
-  'message5',
-  'media',
-] as const;
+export const OPEN_WHEN_CANCELLED: readonly string[] = ['name', ...CAMPAIGN_MESSAGE_FIELDS, 'media'];
 
 export const fieldLocked = (field: string, editability: TEditability) => {
   if (editability.editable) {
@@ -76,16 +69,14 @@ export const fieldLocked = (field: string, editability: TEditability) => {
     return true;
   }
 
-  return !(OPEN_WHEN_CANCELLED as readonly string[]).includes(field);
+  return !OPEN_WHEN_CANCELLED.includes(field);
 };
 
 /** What a save sends: everything, or for a cancelled campaign only what it may still change. */
 export const bodyToSave = <T extends Record<string, unknown>>(body: T, editability: TEditability): Partial<T> =>
   editability.editable
     ? body
-    : (Object.fromEntries(
-        Object.entries(body).filter(([key]) => (OPEN_WHEN_CANCELLED as readonly string[]).includes(key)),
-      ) as Partial<T>);
+    : (Object.fromEntries(Object.entries(body).filter(([key]) => OPEN_WHEN_CANCELLED.includes(key))) as Partial<T>);
 
 /** `2026-11-26T14:30` in the browser's time zone, for a datetime-local input; '' for none. */
 export const toLocalInput = (iso: string | null | undefined) => {

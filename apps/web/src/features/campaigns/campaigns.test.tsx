@@ -196,7 +196,7 @@ describe('campaign dialog values', { timeout: 90_000 }, () => {
   });
 
   it('shows the chosen file, else the stored one unless it is being removed', async () => {
-    const { shownAttachment } = await import('./CampaignDialog');
+    const { shownAttachment } = await import('../../components/MediaAttachment');
     const stored = campaign({ mediaPath: 'x/ab.png', mediaName: 'promo.png' });
     expect(shownAttachment(stored, { kind: 'keep' })).toBe('promo.png');
     expect(shownAttachment(stored, { kind: 'attach', file: new File(['x'], 'new.jpg') })).toBe('new.jpg');
@@ -312,6 +312,33 @@ describe('campaign report', { timeout: 90_000 }, () => {
     expect(view.rows).toHaveLength(1);
     expect(liveFromEvent({}, { ...progress, campaignId: 2 }, 1)).toBeNull();
     expect(liveFromEvent({}, { action: 'delete', id: 1 }, 1)).toBeNull();
+  });
+
+  it('an ack after the sends (the server tells the counts again) moves delivered and read and asks the rows again', async () => {
+    vi.useFakeTimers();
+    const { liveFromEvent, liveRefresher, reportView } = await import('./useCampaignReport');
+    const page: TCampaignReport = {
+      campaign: campaign({ status: 'FINALIZADA' }),
+      counts: counts({ sent: 2, delivered: 0, read: 0 }),
+      recipients: { records: [recipient({ ack: 2 })], count: 1, hasMore: false },
+    };
+    const data = { pages: [page], pageParams: [1] };
+    const ack = {
+      action: 'progress',
+      campaignId: 1,
+      status: 'FINALIZADA',
+      counts: counts({ sent: 2, delivered: 2, read: 1 }),
+    } as const;
+    const live = liveFromEvent({}, ack, 1);
+    expect(reportView(data, live ?? {}).counts).toMatchObject({ sent: 2, delivered: 2, read: 1 });
+    // the rows show each recipient's ack: asked again after the event
+    const rows = vi.fn();
+    const refresher = liveRefresher(rows, vi.fn());
+    refresher.onEvent(live?.status);
+    vi.advanceTimersByTime(1500);
+    expect(rows).toHaveBeenCalledTimes(1);
+    refresher.dispose();
+    vi.useRealTimers();
   });
 
   it('asks the rows again at most every 1.5 s, and everything 5 s after FINALIZADA', async () => {

@@ -1,3 +1,4 @@
+import type { TAttachmentChange } from '../../components/MediaAttachment';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { events, type TCampaign, type TCampaignBody, type TCampaignEvent } from '@zelo/shared';
 import { api } from '../../api/http';
@@ -48,9 +49,6 @@ export const applyProgress = (
 
   return changed ? { ...data, pages } : data;
 };
-
-/** What the dialog decided about the attachment: keep the stored one, attach a new one, or remove it. */
-export type TAttachmentChange = { kind: 'keep' } | { kind: 'attach'; file: File } | { kind: 'remove' };
 
 export const attachmentForm = (file: File) => {
   const form = new FormData();

@@ -100,6 +100,14 @@ describe('contact list screens', { timeout: 90_000 }, () => {
     }
   });
 
+  it('the import (the kit ImportDialog) turns away a legacy .xls and anything not a sheet before sending', async () => {
+    const { sheetRefusal } = await import('./ContactListImportDialog');
+    expect(sheetRefusal('Clientes.XLS')).toBe('legacyXls');
+    expect(sheetRefusal('clientes.pdf')).toBe('onlySheets');
+    expect(sheetRefusal('clientes.xlsx')).toBeNull();
+    expect(sheetRefusal('Clientes.CSV')).toBeNull();
+  });
+
   it('every text exists in pt, en and es', async () => {
     const { i18n } = await import('../../i18n');
     await import('./i18n');

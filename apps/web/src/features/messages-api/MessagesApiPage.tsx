@@ -231,7 +231,7 @@ const MessagesApiPage = () => {
       <Section title={t('messagesApi.textTitle')}>
         <Typography variant="body2">{t('messagesApi.textDoc')}</Typography>
         <Code testId="messages-api-curl-json">
-          {curlJson(endpoint, shownToken, EXAMPLE_NUMBER, 'Olá! Seu pedido foi enviado.')}
+          {curlJson(endpoint, shownToken, EXAMPLE_NUMBER, t('messagesApi.exampleBody'))}
         </Code>
       </Section>
       <Section title={t('messagesApi.mediaTitle')}>

@@ -2,6 +2,7 @@ import { registerTranslations } from '../../i18n';
 
 const pt = {
   title: 'API de mensagens',
+  exampleBody: 'Olá! Seu pedido foi enviado.',
   intro:
     'Outros sistemas enviam mensagens do WhatsApp por esta API. Cada conexão tem o seu token (definido no editor da conexão): a mensagem sai por essa conexão e fica no histórico do ticket do contato.',
   endpoint: 'Endereço',
@@ -53,6 +54,7 @@ const pt = {
 
 const en: typeof pt = {
   title: 'Messages API',
+  exampleBody: 'Hello! Your order has shipped.',
   intro:
     "Other systems send WhatsApp messages through this API. Each connection has its own token (set in the connection editor): the message leaves through that connection and is kept in the contact's ticket history.",
   endpoint: 'Endpoint',
@@ -104,6 +106,7 @@ const en: typeof pt = {
 
 const es: typeof pt = {
   title: 'API de mensajes',
+  exampleBody: '¡Hola! Su pedido fue enviado.',
   intro:
     'Otros sistemas envían mensajes de WhatsApp por esta API. Cada conexión tiene su token (definido en el editor de la conexión): el mensaje sale por esa conexión y queda en el historial del ticket del contacto.',
   endpoint: 'Dirección',

@@ -1,12 +1,12 @@
-import { AttachFile, DeleteOutline } from '@mui/icons-material';
-import { Button, FormControlLabel, IconButton, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import { FormControlLabel, Switch } from '@mui/material';
 import { type TQuickMessage, type TQuickMessageBody, ZQuickMessageBody } from '@zelo/shared';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, FormTextField } from '../../components/kit';
+import { MediaAttachment, shownAttachment, type TAttachmentChange } from '../../components/MediaAttachment';
 import './i18n';
-import { saveQuickMessage, type TAttachmentChange } from './useQuickMessagesList';
+import { saveQuickMessage } from './useQuickMessagesList';
 
 type TQuickMessageFormValues = { shortcode: string; message: string; geral: boolean };
 
@@ -19,18 +19,6 @@ type TQuickMessageDialogProps = {
   onClose: () => void;
 };
 
-/** The file the dialog shows: a newly chosen one, else the stored one unless it is being removed. */
-export const shownAttachment = (quickMessage: TQuickMessage | null, change: TAttachmentChange) => {
-  if (change.kind === 'attach') {
-    return change.file.name;
-  }
-  if (change.kind === 'remove') {
-    return null;
-  }
-
-  return quickMessage?.mediaPath ? (quickMessage.mediaName ?? '') : null;
-};
-
 /**
  * Adds or edits a quick message (spec 2 §3, §5): shortcode (required), message, shared with the company or
  * personal, and one attached file, chosen or removed here and written when the dialog is saved. Mount it
@@ -38,7 +26,6 @@ export const shownAttachment = (quickMessage: TQuickMessage | null, change: TAtt
  */
 export const QuickMessageDialog = ({ open, quickMessage, onSaved, onClose }: TQuickMessageDialogProps) => {
   const { t } = useTranslation();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [attachment, setAttachment] = useState<TAttachmentChange>({ kind: 'keep' });
   // a save that created the record but failed on its file: the retry edits that record
   const [createdId, setCreatedId] = useState<number | null>(null);
@@ -113,55 +100,13 @@ export const QuickMessageDialog = ({ open, quickMessage, onSaved, onClose }: TQu
               />
             )}
           />
-          <input
-            ref={fileInput}
-            type="file"
-            hidden
-            data-testid="quick-message-file-input"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) {
-                setAttachment({ kind: 'attach', file });
-              }
-            }}
+          <MediaAttachment
+            record={quickMessage}
+            change={attachment}
+            onChange={setAttachment}
+            i18nPrefix="quickMessages.dialog"
+            testId="quick-message"
           />
-          <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0 }}>
-            {fileName !== null ? (
-              <>
-                <AttachFile fontSize="small" color="action" />
-                <Typography
-                  variant="body2"
-                  noWrap
-                  sx={{ flex: 1, minWidth: 0 }}
-                  title={fileName}
-                  data-testid="quick-message-attachment"
-                >
-                  {fileName}
-                </Typography>
-                <Tooltip title={t('quickMessages.dialog.removeAttachment')}>
-                  <IconButton
-                    size="small"
-                    aria-label={t('quickMessages.dialog.removeAttachment')}
-                    onClick={() => setAttachment({ kind: 'remove' })}
-                    data-testid="quick-message-remove-attachment"
-                  >
-                    <DeleteOutline fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </>
-            ) : null}
-            <Button
-              variant="outlined"
-              size="small"
-              startIcon={fileName === null ? <AttachFile /> : undefined}
-              onClick={() => fileInput.current?.click()}
-              data-testid="quick-message-attach"
-              sx={{ flexShrink: 0, ml: fileName === null ? 0 : 'auto' }}
-            >
-              {fileName === null ? t('quickMessages.dialog.attach') : t('quickMessages.dialog.replace')}
-            </Button>
-          </Stack>
         </>
       )}
     </FormDialog>

@@ -4,7 +4,15 @@ import type { TQuickMessage } from '@zelo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth/AuthContext';
-import { DataTable, ListPage, RowActions, type TColumn, useDeleteConfirm, useSearch } from '../../components/kit';
+import {
+  ClampedText,
+  DataTable,
+  ListPage,
+  RowActions,
+  type TColumn,
+  useDeleteConfirm,
+  useSearch,
+} from '../../components/kit';
 import './i18n';
 import { QuickMessageDialog } from './QuickMessageDialog';
 import { useQuickMessagesList } from './useQuickMessagesList';
@@ -53,21 +61,7 @@ const QuickMessagesPage = () => {
       key: 'message',
       header: t('quickMessages.columns.message'),
       width: '38%',
-      render: (q) => (
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-            wordBreak: 'break-word',
-          }}
-        >
-          {q.message}
-        </Typography>
-      ),
+      render: (q) => <ClampedText>{q.message}</ClampedText>,
     },
     {
       key: 'attachment',

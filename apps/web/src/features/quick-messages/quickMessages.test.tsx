@@ -56,7 +56,7 @@ const withFile = quick({ isMedia: true, mediaPath: 'http://h/public/ab.pdf', med
 
 describe('quick messages: what the dialog shows and saves', { timeout: 90_000 }, () => {
   it('shows the chosen file, else the stored one unless it is being removed', async () => {
-    const { shownAttachment } = await import('./QuickMessageDialog');
+    const { shownAttachment } = await import('../../components/MediaAttachment');
     const file = new File(['x'], 'new file.png');
     expect(shownAttachment(withFile, { kind: 'keep' })).toBe('price_list.pdf');
     expect(shownAttachment(withFile, { kind: 'attach', file })).toBe('new file.png');

@@ -1,3 +1,4 @@
+import type { TAttachmentChange } from '../../components/MediaAttachment';
 import { events, type TQuickMessage, type TQuickMessageUpdateBody } from '@zelo/shared';
 import { api } from '../../api/http';
 import { useAuth } from '../../app/auth/AuthContext';
@@ -15,9 +16,6 @@ const QUICK_MESSAGES_LIST = {
 export type TQuickMessageEvent =
   | { action: 'create' | 'update'; record: TQuickMessage }
   | { action: 'delete'; id: number | string };
-
-/** What the dialog decided about the file: keep the stored one, attach a new one, or remove the stored one. */
-export type TAttachmentChange = { kind: 'keep' } | { kind: 'attach'; file: File } | { kind: 'remove' };
 
 export const quickMessageEventChange = (data: TQuickMessageEvent) =>
   data.action === 'delete' ? { remove: Number(data.id) } : { upsert: data.record };

@@ -1,24 +1,14 @@
-import { AttachFile, DeleteOutline } from '@mui/icons-material';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Chip,
-  IconButton,
-  MenuItem,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { DeleteOutline } from '@mui/icons-material';
+import { Alert, Autocomplete, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type TContact, type TSchedule, type TScheduleBody, ZScheduleBody } from '@zelo/shared';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { fieldErrorText } from '../../components/form';
 import { FormDialog, FormTextField } from '../../components/kit';
+import { MediaAttachment } from '../../components/MediaAttachment';
 import { toast, toastError } from '../../components/toast';
 import { useDebounce } from '../../hooks/useDebounce';
 import { asList, ticketsApi } from '../tickets/ticketsApi';
@@ -56,18 +46,6 @@ export type TScheduleDialogProps = {
   onClose: () => void;
 };
 
-/** The image the dialog shows: a newly chosen one, else the stored one unless it is being removed. */
-export const shownImage = (schedule: TSchedule | null, change: TImageChange) => {
-  if (change.kind === 'attach') {
-    return change.file.name;
-  }
-  if (change.kind === 'remove') {
-    return null;
-  }
-
-  return schedule?.mediaPath ? (schedule.mediaName ?? '') : null;
-};
-
 const contactLabel = (c: TContactRef) => (c.number ? `${c.name} - ${c.number}` : c.name);
 
 /**
@@ -98,12 +76,10 @@ export const ScheduleDialog = ({
     enabled: open && !readOnly && search.length >= 3 && search !== (contact ? contactLabel(contact) : ''),
   });
   const whatsapps = useWhatsappOptions(open);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [image, setImage] = useState<TImageChange>({ kind: 'keep' });
   // a save that created the schedule but failed on its image: the retry edits that schedule
   const [createdId, setCreatedId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const imageName = shownImage(schedule, image);
   const reason = schedule?.status === 'ERRO' ? reasonKey(schedule.errorMessage) : null;
 
   const submit = async (values: TScheduleBody) => {
@@ -296,65 +272,22 @@ export const ScheduleDialog = ({
                 </TextField>
               )}
             />
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
+            <MediaAttachment
+              record={schedule}
+              change={image}
+              onChange={setImage}
+              i18nPrefix="schedules.dialog"
+              testId="schedule"
+              readOnly={readOnly}
               accept={SCHEDULE_IMAGE_ACCEPT}
-              data-testid="schedule-file-input"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (!file) {
-                  return;
+              refuse={(file) => {
+                if (isScheduleImage(file.name)) {
+                  return false;
                 }
-                if (!isScheduleImage(file.name)) {
-                  toast.error(t('schedules.dialog.onlyImages'));
-                  return;
-                }
-                setImage({ kind: 'attach', file });
+                toast.error(t('schedules.dialog.onlyImages'));
+                return true;
               }}
             />
-            <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0 }}>
-              {imageName !== null ? (
-                <>
-                  <AttachFile fontSize="small" color="action" />
-                  <Typography
-                    variant="body2"
-                    noWrap
-                    sx={{ flex: 1, minWidth: 0 }}
-                    title={imageName}
-                    data-testid="schedule-attachment"
-                  >
-                    {imageName}
-                  </Typography>
-                  {!readOnly ? (
-                    <Tooltip title={t('schedules.dialog.removeAttachment')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('schedules.dialog.removeAttachment')}
-                        onClick={() => setImage({ kind: 'remove' })}
-                        data-testid="schedule-remove-attachment"
-                      >
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  ) : null}
-                </>
-              ) : null}
-              {!readOnly ? (
-                <Button
-                  variant="outlined"
-                  size="small"
-                  startIcon={imageName === null ? <AttachFile /> : undefined}
-                  onClick={() => fileInput.current?.click()}
-                  data-testid="schedule-attach"
-                  sx={{ flexShrink: 0, ml: imageName === null ? 0 : 'auto' }}
-                >
-                  {imageName === null ? t('schedules.dialog.attach') : t('schedules.dialog.replace')}
-                </Button>
-              ) : null}
-            </Stack>
           </>
         )}
       </FormDialog>

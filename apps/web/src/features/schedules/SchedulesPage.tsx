@@ -1,4 +1,5 @@
-import { alpha, Alert, Box, useMediaQuery, useTheme } from '@mui/material';
+import { CalendarMonth, ViewList } from '@mui/icons-material';
+import { Alert, alpha, Box, ToggleButton, ToggleButtonGroup, useMediaQuery, useTheme } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { events, type TSchedule, type TScheduleEvent } from '@zelo/shared';
 import dayjs from 'dayjs';
@@ -11,10 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSocketEvent } from '../../api/socket';
 import { useAuth } from '../../app/auth/AuthContext';
-import { ListPage } from '../../components/kit';
+import { ListPage, useSearch } from '../../components/kit';
 import { ticketsApi } from '../tickets/ticketsApi';
 import './i18n';
 import { ScheduleDialog } from './ScheduleDialog';
+import { ScheduleList, useSchedulesList } from './ScheduleList';
 import {
   applyScheduleEvent,
   rangeOf,
@@ -59,6 +61,18 @@ const SchedulesPage = () => {
   // `?view=` opens a view (the agenda first on a phone, else the month)
   const linked = params.get('view') as View | null;
   const [view, setView] = useState<View>(linked && VIEWS.includes(linked) ? linked : small ? 'agenda' : 'month');
+  // `?mode=list`: the list beside the calendar (searchable by contact or message)
+  const mode = params.get('mode') === 'list' ? 'list' : 'calendar';
+  const setMode = (next: 'calendar' | 'list') => {
+    if (next === 'list') {
+      params.set('mode', 'list');
+    } else {
+      params.delete('mode');
+    }
+    setParams(params, { replace: true });
+  };
+  const { search, setSearch, searchParam } = useSearch();
+  const rows = useSchedulesList(searchParam, mode === 'list');
   const [date, setDate] = useState(() => new Date());
   const range = useMemo(() => rangeOf(view, date), [view, date]);
   const list = useQuery({
@@ -127,66 +141,98 @@ const SchedulesPage = () => {
     <ListPage
       title={t('schedules.title')}
       add={{ label: t('schedules.add'), onClick: () => openNew(), testId: 'schedules-add' }}
+      search={
+        mode === 'list'
+          ? { value: search, onChange: setSearch, placeholder: t('schedules.search'), testId: 'schedules-search' }
+          : undefined
+      }
+      actions={
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={mode}
+          onChange={(_e, next: 'calendar' | 'list' | null) => next && setMode(next)}
+          aria-label={t('schedules.title')}
+        >
+          <ToggleButton
+            value="calendar"
+            data-testid="schedules-mode-calendar"
+            aria-label={t('schedules.views.calendar')}
+          >
+            <CalendarMonth fontSize="small" sx={{ mr: 0.5 }} />
+            {t('schedules.views.calendar')}
+          </ToggleButton>
+          <ToggleButton value="list" data-testid="schedules-mode-list" aria-label={t('schedules.views.list')}>
+            <ViewList fontSize="small" sx={{ mr: 0.5 }} />
+            {t('schedules.views.list')}
+          </ToggleButton>
+        </ToggleButtonGroup>
+      }
     >
-      {list.isError ? <Alert severity="error">{t('schedules.loadError')}</Alert> : null}
-      <Box
-        data-testid="schedules-calendar"
-        sx={{
-          flex: 1,
-          minHeight: { xs: 480, sm: 560 },
-          color: 'text.primary',
-          '& .rbc-calendar': { minHeight: { xs: 480, sm: 560 } },
-          '& .rbc-month-view, & .rbc-time-view, & .rbc-agenda-view table.rbc-agenda-table, & .rbc-header, & .rbc-day-bg + .rbc-day-bg, & .rbc-month-row + .rbc-month-row, & .rbc-time-content, & .rbc-time-header-content, & .rbc-timeslot-group, & .rbc-day-slot .rbc-time-slot, & .rbc-time-content > * + * > *, & .rbc-agenda-view table.rbc-agenda-table tbody > tr > td + td, & .rbc-agenda-view table.rbc-agenda-table tbody > tr + tr, & .rbc-agenda-view table.rbc-agenda-table thead > tr > th':
-            { borderColor: border },
-          '& .rbc-off-range-bg': { bgcolor: 'action.hover' },
-          '& .rbc-off-range': { color: 'text.disabled' },
-          '& .rbc-today': { bgcolor: alpha(theme.palette.primary.main, 0.12) },
-          '& .rbc-toolbar': { flexWrap: 'wrap', gap: 1 },
-          '& .rbc-toolbar button': {
+      {list.isError && mode === 'calendar' ? <Alert severity="error">{t('schedules.loadError')}</Alert> : null}
+      {mode === 'list' ? (
+        <ScheduleList list={rows} onEdit={(schedule) => setDialog({ key: Date.now(), schedule })} />
+      ) : null}
+      {mode === 'calendar' ? (
+        <Box
+          data-testid="schedules-calendar"
+          sx={{
+            flex: 1,
+            minHeight: { xs: 480, sm: 560 },
             color: 'text.primary',
-            borderColor: border,
-            '&:hover, &:focus': { bgcolor: 'action.hover', borderColor: border },
-          },
-          '& .rbc-toolbar button.rbc-active, & .rbc-toolbar button:active': {
-            bgcolor: 'action.selected',
-            color: 'text.primary',
-            boxShadow: 'none',
-          },
-          '& .rbc-toolbar .rbc-toolbar-label': { fontWeight: 500 },
-          '& .rbc-show-more': { bgcolor: 'transparent', color: 'primary.main' },
-          '& .rbc-current-time-indicator': { bgcolor: 'error.main' },
-          '& .rbc-agenda-view table.rbc-agenda-table': { color: 'text.primary' },
-          '& .rbc-event.rbc-selected': { outline: `2px solid ${theme.palette.text.primary}` },
-        }}
-      >
-        <Calendar<TCalendarEvent>
-          localizer={localizer}
-          culture={CULTURES[i18n.language] ?? 'pt-br'}
-          events={calendarEvents}
-          view={view}
-          onView={setView}
-          views={VIEWS}
-          date={date}
-          onNavigate={setDate}
-          messages={messages}
-          selectable
-          popup
-          onSelectEvent={(event) => setDialog({ key: Date.now(), schedule: event.schedule })}
-          onSelectSlot={(slot) => {
-            // a day in the month view: that day at the next hour of now; a time slot: its time
-            const start = dayjs(slot.start);
-            const at = view === 'month' ? start.hour(dayjs().hour()).minute(0).add(1, 'hour') : start;
-            openNew(at.toDate());
+            '& .rbc-calendar': { minHeight: { xs: 480, sm: 560 } },
+            '& .rbc-month-view, & .rbc-time-view, & .rbc-agenda-view table.rbc-agenda-table, & .rbc-header, & .rbc-day-bg + .rbc-day-bg, & .rbc-month-row + .rbc-month-row, & .rbc-time-content, & .rbc-time-header-content, & .rbc-timeslot-group, & .rbc-day-slot .rbc-time-slot, & .rbc-time-content > * + * > *, & .rbc-agenda-view table.rbc-agenda-table tbody > tr > td + td, & .rbc-agenda-view table.rbc-agenda-table tbody > tr + tr, & .rbc-agenda-view table.rbc-agenda-table thead > tr > th':
+              { borderColor: border },
+            '& .rbc-off-range-bg': { bgcolor: 'action.hover' },
+            '& .rbc-off-range': { color: 'text.disabled' },
+            '& .rbc-today': { bgcolor: alpha(theme.palette.primary.main, 0.12) },
+            '& .rbc-toolbar': { flexWrap: 'wrap', gap: 1 },
+            '& .rbc-toolbar button': {
+              color: 'text.primary',
+              borderColor: border,
+              '&:hover, &:focus': { bgcolor: 'action.hover', borderColor: border },
+            },
+            '& .rbc-toolbar button.rbc-active, & .rbc-toolbar button:active': {
+              bgcolor: 'action.selected',
+              color: 'text.primary',
+              boxShadow: 'none',
+            },
+            '& .rbc-toolbar .rbc-toolbar-label': { fontWeight: 500 },
+            '& .rbc-show-more': { bgcolor: 'transparent', color: 'primary.main' },
+            '& .rbc-current-time-indicator': { bgcolor: 'error.main' },
+            '& .rbc-agenda-view table.rbc-agenda-table': { color: 'text.primary' },
+            '& .rbc-event.rbc-selected': { outline: `2px solid ${theme.palette.text.primary}` },
           }}
-          eventPropGetter={(event) => {
-            const color = theme.palette[STATUS_COLOR[event.schedule.status]];
+        >
+          <Calendar<TCalendarEvent>
+            localizer={localizer}
+            culture={CULTURES[i18n.language] ?? 'pt-br'}
+            events={calendarEvents}
+            view={view}
+            onView={setView}
+            views={VIEWS}
+            date={date}
+            onNavigate={setDate}
+            messages={messages}
+            selectable
+            popup
+            onSelectEvent={(event) => setDialog({ key: Date.now(), schedule: event.schedule })}
+            onSelectSlot={(slot) => {
+              // a day in the month view: that day at the next hour of now; a time slot: its time
+              const start = dayjs(slot.start);
+              const at = view === 'month' ? start.hour(dayjs().hour()).minute(0).add(1, 'hour') : start;
+              openNew(at.toDate());
+            }}
+            eventPropGetter={(event) => {
+              const color = theme.palette[STATUS_COLOR[event.schedule.status]];
 
-            return { style: { backgroundColor: color.main, color: color.contrastText, border: 'none' } };
-          }}
-          components={{ event: EventLabel }}
-          style={{ height: '100%' }}
-        />
-      </Box>
+              return { style: { backgroundColor: color.main, color: color.contrastText, border: 'none' } };
+            }}
+            components={{ event: EventLabel }}
+            style={{ height: '100%' }}
+          />
+        </Box>
+      ) : null}
       {shown ? (
         <ScheduleDialog
           key={shown.key}
@@ -194,8 +240,14 @@ const SchedulesPage = () => {
           schedule={shown.schedule}
           initialContact={shown.contact ?? null}
           initialSendAt={shown.sendAt ?? null}
-          onSaved={(saved) => apply({ action: shown.schedule ? 'update' : 'create', schedule: saved })}
-          onDeleted={(id) => apply({ action: 'delete', scheduleId: id })}
+          onSaved={(saved) => {
+            apply({ action: shown.schedule ? 'update' : 'create', schedule: saved });
+            rows.upsert(saved);
+          }}
+          onDeleted={(id) => {
+            apply({ action: 'delete', scheduleId: id });
+            rows.remove(id);
+          }}
           onClose={close}
         />
       ) : null}

@@ -5,6 +5,9 @@ const pt = {
   add: 'Novo agendamento',
   search: 'Pesquisar...',
   loadError: 'Não foi possível carregar os agendamentos',
+  views: { calendar: 'Calendário', list: 'Lista' },
+  columns: { contact: 'Contato', body: 'Mensagem', sendAt: 'Envio', status: 'Status' },
+  empty: 'Nenhum agendamento encontrado',
   status: {
     PENDENTE: 'Pendente',
     AGENDADA: 'Enviando',
@@ -71,6 +74,9 @@ const en: TSchedulesTexts = {
   add: 'New schedule',
   search: 'Search...',
   loadError: 'Could not load the schedules',
+  views: { calendar: 'Calendar', list: 'List' },
+  columns: { contact: 'Contact', body: 'Message', sendAt: 'Send time', status: 'Status' },
+  empty: 'No schedules found',
   status: {
     PENDENTE: 'Pending',
     AGENDADA: 'Sending',
@@ -135,6 +141,9 @@ const es: TSchedulesTexts = {
   add: 'Nuevo agendamiento',
   search: 'Buscar...',
   loadError: 'No se pudieron cargar los agendamientos',
+  views: { calendar: 'Calendario', list: 'Lista' },
+  columns: { contact: 'Contacto', body: 'Mensaje', sendAt: 'Envío', status: 'Estado' },
+  empty: 'No se encontraron agendamientos',
   status: {
     PENDENTE: 'Pendiente',
     AGENDADA: 'Enviando',

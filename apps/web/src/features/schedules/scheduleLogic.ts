@@ -1,3 +1,5 @@
+import type { TAttachmentChange as TImageChange } from '../../components/MediaAttachment';
+export type { TImageChange };
 import { SCHEDULE_REASONS, type TSchedule, type TScheduleEvent, type TScheduleStatus } from '@zelo/shared';
 import dayjs from 'dayjs';
 import { api } from '../../api/http';
@@ -96,8 +98,6 @@ export type TScheduleSaveBody = {
   whatsappId: number | null;
   ticketId?: number | null;
 };
-
-export type TImageChange = { kind: 'keep' } | { kind: 'attach'; file: File } | { kind: 'remove' };
 
 export const schedulesApi = {
   range: (start: Date, end: Date) =>

@@ -177,4 +177,43 @@ describe('schedules: the calendar screen', { timeout: 90_000 }, () => {
     expect(html).toContain('data-testid="schedule-event-77"');
     expect(html).toContain('data-status="ERRO"');
   });
+
+  it('the list view beside the calendar: search, contact, message, send time, status chip, edit and delete', async () => {
+    const { default: SchedulesPage } = await import('./SchedulesPage');
+    const { SCHEDULES_LIST_KEY, sendTimeText, scheduleListChange } = await import('./ScheduleList');
+    const client = new QueryClient();
+    const sent = schedule({ id: 8, status: 'ENVIADA', sentAt: '2031-05-04T12:30:01.000Z' });
+    client.setQueryData([...SCHEDULES_LIST_KEY, '', {}], {
+      pages: [{ schedules: [schedule(), sent], count: 2, hasMore: false }],
+      pageParams: [1],
+    });
+    const html = await renderScreen(<SchedulesPage />, { path: '/schedules?mode=list', client });
+    for (const testId of [
+      'schedules-mode-calendar',
+      'schedules-mode-list',
+      'schedules-search',
+      'schedule-row-5',
+      'schedule-row-8',
+      'schedule-status-5',
+      'schedule-status-8',
+      'schedule-edit-5',
+      'schedule-delete-8',
+    ]) {
+      expect(html, testId).toContain(`data-testid="${testId}"`);
+    }
+    expect(html).toContain('Lembrete da consulta');
+    expect(html).toContain('Carla');
+    expect(html).toContain('Pendente');
+    expect(html).toContain('Enviada');
+    expect(html).toContain(sendTimeText('2031-05-04T12:30:00.000Z', 'pt'));
+    expect(html).not.toContain('data-testid="schedules-calendar"');
+    // the calendar view has no search box and no list
+    const calendar = await renderScreen(<SchedulesPage />, { path: '/schedules', client: new QueryClient() });
+    expect(calendar).not.toContain('data-testid="schedules-search"');
+    expect(calendar).toContain('data-testid="schedules-mode-list"');
+    // live events change the loaded pages
+    expect(scheduleListChange({ action: 'delete', scheduleId: 5 })).toEqual({ remove: 5 });
+    expect(scheduleListChange({ action: 'update', schedule: sent })).toEqual({ upsert: sent });
+    expect(sendTimeText('2031-05-04T12:30:00.000Z', 'en')).not.toBe(sendTimeText('2031-05-04T12:30:00.000Z', 'pt'));
+  });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "campaign_shippings_message_row_idx" ON "campaign_shippings" USING btree ("message_row_id");

@@ -73,8 +73,6 @@ import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createRealtime, rooms } from './realtime/realtime';
-import { AUTOMATION_STAGES } from './inbound/stages';
-import { queueIntegrationStage } from './modules/queue-integrations/runtime/stage';
 
 /** Every feature's routes, registered in one place. */
 const MODULES = [
@@ -143,8 +141,6 @@ export const buildApp = async (opts: {
   // tenant secrets sealed at rest and the outbound URL guard follow this server's configuration
   useSecretKey(config.secretKey);
   useOutboundAllowList(config.outboundAllowHosts);
-  // the automation stages each module adds (inbound/stages.ts), once per process
-  if (!AUTOMATION_STAGES.includes(queueIntegrationStage)) AUTOMATION_STAGES.push(queueIntegrationStage);
   const sessions = createSessionCache({
     onPeerError: (err) => logger.warn({ err }, 'session cache: a forget was not answered by every node'),
   });

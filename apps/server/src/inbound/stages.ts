@@ -1,6 +1,7 @@
 import type { TAppContext } from '../lib/context';
 import { flowStage } from '../modules/flows/flow-stage';
 import { aiStage } from '../modules/ai/ai-stage';
+import { queueIntegrationStage } from '../modules/queue-integrations/runtime/stage';
 import type { TAutomationInput } from './automation';
 
 /**
@@ -33,7 +34,7 @@ export type TInboundStage = {
  * in order; each module adds its own entry: the flow engine first (a run waiting on the ticket takes the
  * message), the AI last (flows and integrations come first)
  */
-export const AUTOMATION_STAGES: TInboundStage[] = [flowStage, aiStage];
+export const AUTOMATION_STAGES: readonly TInboundStage[] = [flowStage, queueIntegrationStage, aiStage];
 
 /** runs the stages in order; answers whether one handled the message */
 export const runStages = async (

@@ -109,7 +109,7 @@ describe('flow builder: draw, save, phrase trigger, import, test run', () => {
     await p.getByTestId('flow-name-dialog').getByText('Muito curto!').waitFor();
     await p.getByTestId('flow-name-input').fill(flowName);
     await p.getByTestId('flow-name-save').click();
-    await expect.poll(() => new URL(p.url()).pathname).toMatch(/^\/flowbuilder\/\d+$/);
+    await expect.poll(() => new URL(p.url()).pathname, { timeout: 10_000 }).toMatch(/^\/flowbuilder\/\d+$/);
     flowId = Number(new URL(p.url()).pathname.split('/').pop());
     await p.getByTestId('flow-node-start').waitFor();
     await p.getByText('Desenhe seu fluxo').first().waitFor();
@@ -149,7 +149,7 @@ describe('flow builder: draw, save, phrase trigger, import, test run', () => {
     await openNodeDialog(p, 'message');
     await p.getByTestId('flow-message-text').fill('Suporte para {{nome}}: descreva o problema.');
     await p.getByTestId('flow-dialog-message-save').click();
-    await expect.poll(() => p.getByTestId('flow-node-message').count()).toBe(2);
+    await expect.poll(() => p.getByTestId('flow-node-message').count(), { timeout: 10_000 }).toBe(2);
 
     await fitView(p);
     const ids = {
@@ -165,7 +165,7 @@ describe('flow builder: draw, save, phrase trigger, import, test run', () => {
     await connect(p, sourceOf(p, ids.question), targetOf(p, ids.menu));
     await connect(p, nodeById(p, ids.menu).getByTestId('flow-handle-a1'), targetOf(p, ids.content));
     await connect(p, nodeById(p, ids.menu).getByTestId('flow-handle-a2'), targetOf(p, ids.support));
-    await expect.poll(() => p.locator('.react-flow__edge').count()).toBe(5);
+    await expect.poll(() => p.locator('.react-flow__edge').count(), { timeout: 10_000 }).toBe(5);
     await p.getByTestId('flow-dirty').waitFor();
     await screenshot(p, 'flows-editor-pt-light');
 
@@ -191,8 +191,8 @@ describe('flow builder: draw, save, phrase trigger, import, test run', () => {
 
     await p.reload();
     await p.getByTestId('flow-node-start').waitFor();
-    await expect.poll(() => p.locator('.react-flow__node').count()).toBe(6);
-    await expect.poll(() => p.locator('.react-flow__edge').count()).toBe(5);
+    await expect.poll(() => p.locator('.react-flow__node').count(), { timeout: 10_000 }).toBe(6);
+    await expect.poll(() => p.locator('.react-flow__edge').count(), { timeout: 10_000 }).toBe(5);
     expect(await p.getByTestId('flow-dirty').count()).toBe(0);
     expectNoPageErrors(opened);
   });
@@ -247,22 +247,25 @@ describe('flow builder: draw, save, phrase trigger, import, test run', () => {
     await p.getByTestId('flow-node-start').waitFor();
     await p.getByTestId('flow-import-input').setInputFiles(FIXTURE);
     await waitForToast(p, 'success', 'Fluxo importado: confira e salve');
-    await expect.poll(() => p.locator('.react-flow__node').count()).toBe(9);
+    await expect.poll(() => p.locator('.react-flow__node').count(), { timeout: 10_000 }).toBe(9);
     await p.getByTestId('flow-save').click();
     await waitForToast(p, 'success', 'Fluxo salvo com sucesso');
 
     const fixture = JSON.parse(readFileSync(FIXTURE, 'utf8')) as TFlowDoc;
     const stored = await loadDoc(created.id);
     expect(stored.variables).toEqual(['nome']);
+    // the server stores an interval typed as text ("5") as the number it means; everything else comes back as sent
+    const numeric = (n: TFlowDoc['nodes'][number]) =>
+      n.type === 'interval' ? { ...n.data, sec: Number(n.data.sec) } : n.data;
     expect(stored.flow?.nodes.map((n) => [n.id, n.type, n.data])).toEqual(
-      fixture.nodes.map((n) => [n.id, n.type, n.data]),
+      fixture.nodes.map((n) => [n.id, n.type, numeric(n)]),
     );
     expect(stored.flow?.connections.map((e) => [e.source, e.sourceHandle, e.target])).toEqual(
       fixture.connections.map((e) => [e.source, e.sourceHandle, e.target]),
     );
     await p.reload();
-    await expect.poll(() => p.locator('.react-flow__node').count()).toBe(9);
-    await expect.poll(() => p.locator('.react-flow__edge').count()).toBe(8);
+    await expect.poll(() => p.locator('.react-flow__node').count(), { timeout: 10_000 }).toBe(9);
+    await expect.poll(() => p.locator('.react-flow__edge').count(), { timeout: 10_000 }).toBe(8);
     await screenshot(p, 'flows-imported-pt-light');
     expectNoPageErrors(opened);
   });

@@ -246,8 +246,8 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
           data-testid="flow-canvas"
         >
           <EditorContext.Provider value={actions}>
-            <NodePalette onPick={pick} />
             <ReactFlow<TFlowNode, TFlowEdge>
+              style={{ position: 'absolute', inset: 0 }}
               nodes={nodes}
               edges={edges}
               onNodesChange={onNodesChange}
@@ -273,6 +273,7 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
               <MiniMap pannable zoomable />
               <Background variant={BackgroundVariant.Dots} gap={16} size={1.5} />
             </ReactFlow>
+            <NodePalette onPick={pick} />
           </EditorContext.Provider>
         </Paper>
         {testing && (

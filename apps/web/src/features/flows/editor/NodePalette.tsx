@@ -21,7 +21,7 @@ export const NodePalette = ({ onPick }: { onPick: (type: TNodeType) => void }) =
       icon={<SpeedDialIcon />}
       direction="down"
       FabProps={{ size: 'medium', 'data-testid': 'flow-palette' } as object}
-      sx={{ position: 'absolute', top: 12, left: 12, zIndex: 5 }}
+      sx={{ position: 'absolute', top: 12, left: 12, zIndex: 10 }}
     >
       {PALETTE.map((spec) => (
         <SpeedDialAction

@@ -15,9 +15,10 @@ import { createPgDatabase, fmt, percentile, removeDir, tempDir } from './lib';
 
 /**
  * The flow engine (issue 14), PostgreSQL, one process, typing delays and intervals at 0:
- * - step latency: a customer's answer already stored → the flow's next send done (the automation with the flow
- *   stage: resume under the run's lock, walk, commit, send through the sandbox), one customer at a time, target
- *   p95 ≤ 20 ms;
+ * - step latency: a customer's answer already stored → the flow's next send requested of the transport (the
+ *   automation with the flow stage: resume under the run's lock, walk, commit, the message row stored, then the
+ *   sandbox's sendText called), one customer at a time, target p95 ≤ 20 ms; the whole step until its sends are
+ *   done is reported beside it;
  * - 500 customers at once walking a 10-node flow (start, 5 questions, 4 messages) through the inbound pipeline,
  *   every answer of every customer delivered concurrently: each run must end `done` with exactly its 11 step rows
  *   (no step lost, none repeated).
@@ -30,6 +31,9 @@ export type TFlowBench = {
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
+  /** the whole step: both sends of the step answered by the transport and stored */
+  stepDoneP50Ms: number;
+  stepDoneP95Ms: number;
   customers: number;
   walkMs: number;
   runsDone: number;
@@ -131,8 +135,20 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
     let n = 0;
     const number = () => `55117${String(10_000_000 + n++).padStart(8, '0')}`;
 
+    // the issue's step latency ends when the flow's next send is requested of the transport: the sandbox
+    // session's sendText is wrapped to note the first request after each answer
+    const session = ctx.channels.local(conn) as { sendText: (...args: unknown[]) => Promise<unknown> } | undefined;
+    if (!session) throw new Error('no local sandbox session');
+    const sendText = session.sendText.bind(session);
+    let firstSendAt: number | null = null;
+    session.sendText = (...args: unknown[]) => {
+      firstSendAt ??= performance.now();
+      return sendText(...args);
+    };
+
     // 1. step latency, one customer at a time: the answer stored first, then the automation timed
     const latencies: number[] = [];
+    const stepsDone: number[] = [];
     let from = number();
     let answered = 0;
     await handlers.onMessage(message(from, 'bench'));
@@ -144,16 +160,20 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
       }
       const stored = await storeInboundMessage(ctx, message(from, `resposta ${i}`), { connection });
       if (!stored) throw new Error('not stored');
+      firstSendAt = null;
       const t0 = performance.now();
       await runAutomation(
         ctx,
         { companyId, ticketId: stored.ticket.id, body: `resposta ${i}`, connection, messageId: stored.message.id },
         new Date(),
       );
-      latencies.push(performance.now() - t0);
+      stepsDone.push(performance.now() - t0);
+      if (firstSendAt === null) throw new Error('the step sent nothing');
+      latencies.push((firstSendAt as number) - t0);
       answered += 1;
     }
     latencies.sort((a, b) => a - b);
+    stepsDone.sort((a, b) => a - b);
 
     // 2. 500 customers at once, each answer round delivered concurrently
     const customers = Array.from({ length: opts.customers }, number);
@@ -182,6 +202,8 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
       p50Ms: percentile(latencies, 50),
       p95Ms: percentile(latencies, 95),
       maxMs: latencies.at(-1) ?? Number.NaN,
+      stepDoneP50Ms: percentile(stepsDone, 50),
+      stepDoneP95Ms: percentile(stepsDone, 95),
       customers: runs.length,
       walkMs,
       runsDone: done.length,
@@ -198,6 +220,7 @@ export const flowsTable = (r: TFlowBench) =>
   [
     '| measure | figure | target |',
     '|---|---|---|',
-    `| flow step, answer stored → next send done (${r.samples} steps, one customer at a time) | p50 ${fmt(r.p50Ms)} ms, p95 ${fmt(r.p95Ms)} ms, max ${fmt(r.maxMs)} ms | p95 ≤ 20 ms |`,
+    `| flow step, answer stored → next send requested (${r.samples} steps, one customer at a time) | p50 ${fmt(r.p50Ms)} ms, p95 ${fmt(r.p95Ms)} ms, max ${fmt(r.maxMs)} ms | p95 ≤ 20 ms |`,
+    `| the same step until its sends are done (not a target) | p50 ${fmt(r.stepDoneP50Ms)} ms, p95 ${fmt(r.stepDoneP95Ms)} ms | — |`,
     `| ${r.customers} customers at once through a 10-node flow (6 messages each) | ${fmt(r.walkMs / 1000, 1)} s; ${r.runsDone} runs done, ${r.badRuns} with a lost or repeated step | 0 lost or repeated |`,
   ].join('\n');

@@ -492,6 +492,9 @@ describe('restart mid-flow', () => {
         if (res.status === 200) break;
         await sleep(20);
       }
+      // the pairing is acknowledged before the session reports itself connected
+      for (let i = 0; i < 500 && second.ctx.channels.state(connectionId)?.status !== 'CONNECTED'; i++) await sleep(20);
+      expect(second.ctx.channels.state(connectionId)?.status).toBe('CONNECTED');
       const res = await second.request('POST', `/api/sandbox/${connectionId}/inbound`, {
         token: tenant.token,
         body: { from, name: 'Maria Souza', type: 'text', body: 'Rita' },

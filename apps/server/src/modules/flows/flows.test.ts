@@ -480,6 +480,8 @@ describe('restart mid-flow', () => {
     const from = customer();
     await say(connectionId, from, 'reiniciar');
     expect(await received(connectionId, from)).toEqual(['Qual o seu nome?']);
+    // the first app lets the connection go, as a stopping node does (on PostgreSQL a session is owned by one node)
+    await server.ctx.channels.stop(connectionId);
     const second = await startTestServer({ database: server.database });
     try {
       second.ctx.channels.setEvents(createInboundHandlers(second.ctx));

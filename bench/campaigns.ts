@@ -11,6 +11,7 @@ import { ensureSuperUser } from '../apps/server/src/lib/seed';
 import { campaignJobs } from '../apps/server/src/modules/campaigns/campaign-jobs';
 import { createCampaignSender, startCampaign } from '../apps/server/src/modules/campaigns/dispatch';
 import { createPgDatabase, fmt, percentile, removeDir, tempDir } from './lib';
+import { sandboxCompany, until } from './sandbox-company';
 
 /**
  * Campaign dispatch (issue 12), PostgreSQL, one process with the campaign sender and pg-boss workers as main.ts
@@ -38,14 +39,6 @@ export type TCampaignBench = {
   errorMaxMs: number;
 };
 
-const until = async (check: () => Promise<boolean>, timeoutMs: number) => {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 export const campaignsPostgres = async (baseUrl: string, opts = CAMPAIGN_DEFAULTS): Promise<TCampaignBench> => {
   const pg = createPgDatabase(baseUrl, `zelo_bench_campaigns_${randomBytes(4).toString('hex')}`);
   const dataDir = tempDir('campaigns');
@@ -61,30 +54,7 @@ export const campaignsPostgres = async (baseUrl: string, opts = CAMPAIGN_DEFAULT
     ctx.jobs = jobs;
     const sender = createCampaignSender(ctx);
     sender.start();
-    const call = async (method: string, url: string, token?: string, payload?: object) => {
-      const res = await app.inject({
-        method: method as 'GET',
-        url,
-        payload,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      });
-      return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
-    };
-    const plans = await call('GET', '/api/plans/list');
-    const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
-    const company = await call('POST', '/api/companies/cadastro', undefined, {
-      name: 'Bench Campaigns',
-      email,
-      password: 'Bench-Pass-1',
-      phone: '11999998888',
-      planId: plans.body[0].id,
-    });
-    const companyId = company.body.id as number;
-    const token = (await call('POST', '/api/auth/login', undefined, { email, password: 'Bench-Pass-1' })).body.token;
-    const conn = (await call('POST', '/api/whatsapp', token, { name: 'Bench Sandbox' })).body.id as number;
-    await until(async () => ctx.channels.state(conn)?.status === 'qrcode', 30_000);
-    await call('POST', `/api/sandbox/${conn}/scan`, token, {});
-    await until(async () => ctx.channels.state(conn)?.status === 'CONNECTED', 30_000);
+    const { call, companyId, token, conn } = await sandboxCompany(app, ctx, 'Bench Campaigns');
 
     const list = async (size: number) => {
       const rows = (
@@ -131,7 +101,7 @@ export const campaignsPostgres = async (baseUrl: string, opts = CAMPAIGN_DEFAULT
       await new Promise((r) => setTimeout(r, opts.windowSeconds * 1000));
       await call('POST', `/api/campaigns/${big}/cancel`, token);
     } else {
-      await until(async () => (await statusOf(big)) === 'FINALIZADA', 30 * 60_000);
+      await until(async () => (await statusOf(big)) === 'FINALIZADA', 30 * 60_000, 100);
     }
     const dispatchMs = performance.now() - t0;
 

@@ -12,6 +12,7 @@ import { connectionForInbound } from '../apps/server/src/inbound/inbound.repo';
 import { ensureSuperUser } from '../apps/server/src/lib/seed';
 import { storeInboundMessage } from '../apps/server/src/modules/messages/store-inbound';
 import { createPgDatabase, fmt, percentile, removeDir, tempDir } from './lib';
+import { sandboxCompany } from './sandbox-company';
 
 /**
  * The flow engine (issue 14), PostgreSQL, one process, typing delays and intervals at 0:
@@ -38,14 +39,6 @@ export type TFlowBench = {
   walkMs: number;
   runsDone: number;
   badRuns: number;
-};
-
-const until = async (check: () => Promise<boolean>, timeoutMs: number) => {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 };
 
 const at = { x: 0, y: 0 };
@@ -92,30 +85,7 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
     await app.listen({ port: 0, host: '127.0.0.1' });
     const handlers = createInboundHandlers(ctx);
     ctx.channels.setEvents(handlers);
-    const call = async (method: string, url: string, token?: string, payload?: object) => {
-      const res = await app.inject({
-        method: method as 'GET',
-        url,
-        payload,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      });
-      return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
-    };
-    const plans = await call('GET', '/api/plans/list');
-    const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
-    const company = await call('POST', '/api/companies/cadastro', undefined, {
-      name: 'Bench Flows',
-      email,
-      password: 'Bench-Pass-1',
-      phone: '11999998888',
-      planId: plans.body[0].id,
-    });
-    const companyId = company.body.id as number;
-    const token = (await call('POST', '/api/auth/login', undefined, { email, password: 'Bench-Pass-1' })).body.token;
-    const conn = (await call('POST', '/api/whatsapp', token, { name: 'Bench Sandbox' })).body.id as number;
-    await until(async () => ctx.channels.state(conn)?.status === 'qrcode', 30_000);
-    await call('POST', `/api/sandbox/${conn}/scan`, token, {});
-    await until(async () => ctx.channels.state(conn)?.status === 'CONNECTED', 30_000);
+    const { call, companyId, token, conn } = await sandboxCompany(app, ctx, 'Bench Flows');
     const flow = (await call('POST', '/api/flowbuilder', token, { name: 'Bench 10 nodes' })).body.id as number;
     const saved = await call('POST', '/api/flowbuilder/flow', token, { idFlow: flow, ...tenNodes() });
     if (saved.status !== 200) throw new Error(`flow save: ${saved.status}`);

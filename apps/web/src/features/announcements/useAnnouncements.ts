@@ -1,6 +1,6 @@
 import { events, type TAnnouncement, type TAnnouncementBody, type TAnnouncementEvent } from '@zelo/shared';
 import { api } from '../../api/http';
-import { matchesSearch, useInfiniteList, useListCache } from '../../components/kit';
+import { matchesSearch, useLiveList } from '../../components/kit';
 import { managementChange } from './announcementLogic';
 
 export const ANNOUNCEMENTS_QUERY_KEY = ['announcements', 'manage'] as const;
@@ -19,9 +19,11 @@ export type TImageChange = { upload: File } | { remove: true } | null;
  * `company-announcement` events.
  */
 export const useAnnouncements = (searchParam: string) => {
-  const list = useInfiniteList<TAnnouncement>({ ...LIST, path: '/announcements', searchParam });
-  const cache = useListCache<TAnnouncement, TAnnouncementEvent>(LIST, {
-    event: events.announcement(),
+  const list = useLiveList<TAnnouncement, TAnnouncementEvent>({
+    ...LIST,
+    path: '/announcements',
+    searchParam,
+    event: () => events.announcement(),
     toChange: managementChange,
   });
 
@@ -41,7 +43,7 @@ export const useAnnouncements = (searchParam: string) => {
         id === null
           ? await api.post<TAnnouncement>('/announcements', body)
           : await api.put<TAnnouncement>(`/announcements/${id}`, body);
-      cache.upsert(saved);
+      list.upsert(saved);
       onStored?.(saved);
       if (image && 'upload' in image) {
         const form = new FormData();
@@ -50,13 +52,9 @@ export const useAnnouncements = (searchParam: string) => {
       } else if (image && saved.mediaPath) {
         saved = await api.delete<TAnnouncement>(`/announcements/${saved.id}/media-upload`);
       }
-      cache.upsert(saved);
+      list.upsert(saved);
 
       return saved;
-    },
-    remove: async (id: number) => {
-      await api.delete(`/announcements/${id}`);
-      cache.remove(id);
     },
   };
 };

@@ -11,6 +11,7 @@ import {
   RowActions,
   type TColumn,
   useDeleteConfirm,
+  useEditDialog,
   useSearch,
 } from '../../components/kit';
 import { toast } from '../../components/toast';
@@ -30,14 +31,8 @@ const CampaignsPage = () => {
   const navigate = useNavigate();
   const { search, setSearch, searchParam } = useSearch();
   const list = useCampaignsList(searchParam);
-  // undefined: closed; null: adding; the dialog is mounted afresh for every opening
-  const [editing, setEditing] = useState<TCampaign | null | undefined>(undefined);
-  const [opening, setOpening] = useState(0);
+  const dialog = useEditDialog<TCampaign>();
   const [busyId, setBusyId] = useState<number | null>(null);
-  const open = (c: TCampaign | null) => {
-    setOpening((n) => n + 1);
-    setEditing(c);
-  };
   const remove = useDeleteConfirm<TCampaign>({
     onDelete: (c) => list.remove(c.id),
     title: (c) => t('campaigns.deleteTitle', { name: c.name }),
@@ -111,7 +106,7 @@ const CampaignsPage = () => {
     <ListPage
       title={t('campaigns.title')}
       search={{ value: search, onChange: setSearch, placeholder: t('campaigns.search'), testId: 'campaigns-search' }}
-      add={{ label: t('campaigns.add'), onClick: () => open(null), testId: 'campaigns-add' }}
+      add={{ label: t('campaigns.add'), onClick: () => dialog.open(null), testId: 'campaigns-add' }}
     >
       <DataTable
         rows={list.items}
@@ -122,7 +117,7 @@ const CampaignsPage = () => {
         onRowClick={(c) => navigate(`/campaign/${c.id}/report`)}
         actions={(c) => (
           <RowActions
-            onEdit={() => open(c)}
+            onEdit={() => dialog.open(c)}
             onDelete={() => remove.ask(c)}
             editTestId={`campaign-edit-${c.id}`}
             deleteTestId={`campaign-delete-${c.id}`}
@@ -162,11 +157,11 @@ const CampaignsPage = () => {
         testId="campaigns-table"
       />
       <CampaignDialog
-        key={opening}
-        open={editing !== undefined}
-        campaign={editing ?? null}
+        key={dialog.key}
+        open={dialog.isOpen}
+        campaign={dialog.editing ?? null}
         onSaved={list.upsert}
-        onClose={() => setEditing(undefined)}
+        onClose={dialog.close}
       />
       {remove.dialog}
     </ListPage>

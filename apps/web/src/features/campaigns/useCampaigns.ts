@@ -4,7 +4,7 @@ import { events, type TCampaign, type TCampaignBody, type TCampaignEvent } from 
 import { api } from '../../api/http';
 import { useSocketEvent } from '../../api/socket';
 import { useAuth } from '../../app/auth/AuthContext';
-import { matchesSearch, type TListChange, type TListData, useInfiniteList, useListCache } from '../../components/kit';
+import { matchesSearch, type TListChange, type TListData, useLiveList } from '../../components/kit';
 import { toastError } from '../../components/toast';
 
 export const CAMPAIGNS_KEY = ['campaigns', 'page'] as const;
@@ -98,10 +98,15 @@ export const campaignAction = async (id: number, action: 'cancel' | 'restart') =
 export const useCampaignsList = (searchParam: string) => {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const list = useInfiniteList<TCampaign>({ ...CAMPAIGNS_LIST, path: '/campaigns', searchParam });
-  const event = user ? events.campaign(user.companyId) : '';
-  const cache = useListCache<TCampaign, TCampaignEvent>(CAMPAIGNS_LIST, { event, toChange: campaignEventChange });
-  useSocketEvent(event, (data: TCampaignEvent) => {
+  const list = useLiveList<TCampaign, TCampaignEvent>({
+    ...CAMPAIGNS_LIST,
+    path: '/campaigns',
+    searchParam,
+    event: events.campaign,
+    toChange: campaignEventChange,
+  });
+  // the same event also carries the report's live counts
+  useSocketEvent(user ? events.campaign(user.companyId) : '', (data: TCampaignEvent) => {
     if (data?.action === 'progress') {
       queryClient.setQueriesData<TListData<TCampaign>>({ queryKey: CAMPAIGNS_KEY }, (old) =>
         applyProgress(old, data.campaignId, data.status),
@@ -109,14 +114,7 @@ export const useCampaignsList = (searchParam: string) => {
     }
   });
 
-  return {
-    ...list,
-    upsert: cache.upsert,
-    remove: async (id: number) => {
-      await api.delete(`/campaigns/${id}`);
-      cache.remove(id);
-    },
-  };
+  return list;
 };
 
 export type TOption = { id: number; name: string };

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { api } from '../../api/http';
 import { useSocketEvent } from '../../api/socket';
 import { useAuth } from '../../app/auth/AuthContext';
-import { matchesSearch, useInfiniteList, useListCache } from '../../components/kit';
+import { matchesSearch, useInfiniteList, useListCache, useLiveList } from '../../components/kit';
 
 export const CONTACT_LISTS_QUERY_KEY = ['contact-lists', 'page'] as const;
 export const contactListQueryKey = (id: number) => ['contact-lists', 'one', id] as const;
@@ -26,10 +26,11 @@ const LISTS = {
 
 /** GET /contact-lists page by page (with item counts), kept in step with saves, deletes and `ContactList` events. */
 export const useContactLists = (searchParam: string) => {
-  const { user } = useAuth();
-  const list = useInfiniteList<TContactList>({ ...LISTS, path: '/contact-lists', searchParam });
-  const cache = useListCache<TContactList, TContactListEvent>(LISTS, {
-    event: user ? events.contactList(user.companyId) : '',
+  const list = useLiveList<TContactList, TContactListEvent>({
+    ...LISTS,
+    path: '/contact-lists',
+    searchParam,
+    event: events.contactList,
     toChange: (data) => (data.action === 'delete' ? { remove: data.id } : { upsert: data.record }),
   });
 
@@ -40,11 +41,7 @@ export const useContactLists = (searchParam: string) => {
         id === null
           ? await api.post<TContactList>('/contact-lists', body)
           : await api.put<TContactList>(`/contact-lists/${id}`, body);
-      cache.upsert(saved);
-    },
-    remove: async (id: number) => {
-      await api.delete(`/contact-lists/${id}`);
-      cache.remove(id);
+      list.upsert(saved);
     },
   };
 };

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api } from '../../api/http';
 import { useSocketEvent } from '../../api/socket';
 import { useAuth } from '../../app/auth/AuthContext';
-import { useInfiniteList, useListCache } from '../../components/kit';
+import { useLiveList } from '../../components/kit';
 import { CONTACTS_QUERY_KEY, matchesContactSearch } from './contactsCache';
 
 const CONTACTS_LIST = {
@@ -26,9 +26,11 @@ type TContactEvent =
 export const useContacts = (searchParam: string) => {
   const { user } = useAuth();
   const event = user ? events.contact(user.companyId) : '';
-  const list = useInfiniteList<TContact>({ ...CONTACTS_LIST, path: '/contacts', searchParam });
-  const cache = useListCache<TContact, TContactEvent>(CONTACTS_LIST, {
-    event,
+  const list = useLiveList<TContact, TContactEvent>({
+    ...CONTACTS_LIST,
+    path: '/contacts',
+    searchParam,
+    event: events.contact,
     toChange: (data) => {
       if (data.action === 'delete') {
         return { remove: Number(data.contactId) };
@@ -51,11 +53,7 @@ export const useContacts = (searchParam: string) => {
     save: async (id: number | null, body: unknown) => {
       const saved =
         id === null ? await api.post<TContact>('/contacts', body) : await api.put<TContact>(`/contacts/${id}`, body);
-      cache.upsert(saved);
-    },
-    remove: async (id: number) => {
-      await api.delete(`/contacts/${id}`);
-      cache.remove(id);
+      list.upsert(saved);
     },
   };
 };

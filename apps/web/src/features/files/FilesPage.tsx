@@ -1,8 +1,15 @@
 import { Typography } from '@mui/material';
 import type { TFileList } from '@zelo/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ListPage, RowActions, type TColumn, useDeleteConfirm, useSearch } from '../../components/kit';
+import {
+  DataTable,
+  ListPage,
+  RowActions,
+  type TColumn,
+  useDeleteConfirm,
+  useEditDialog,
+  useSearch,
+} from '../../components/kit';
 import { FileListDialog } from './FileListDialog';
 import './i18n';
 import { useFileLists } from './useFileLists';
@@ -15,13 +22,7 @@ const FilesPage = () => {
   const { t } = useTranslation();
   const { search, setSearch, searchParam } = useSearch();
   const list = useFileLists(searchParam);
-  // undefined: closed; null: adding; the dialog is mounted afresh for every opening
-  const [editing, setEditing] = useState<TFileList | null | undefined>(undefined);
-  const [opening, setOpening] = useState(0);
-  const open = (f: TFileList | null) => {
-    setOpening((n) => n + 1);
-    setEditing(f);
-  };
+  const dialog = useEditDialog<TFileList>();
   const remove = useDeleteConfirm<TFileList>({
     onDelete: (f) => list.remove(f.id),
     title: (f) => t('files.deleteTitle', { name: f.name }),
@@ -67,7 +68,7 @@ const FilesPage = () => {
     <ListPage
       title={t('files.title')}
       search={{ value: search, onChange: setSearch, placeholder: t('files.search'), testId: 'files-search' }}
-      add={{ label: t('files.add'), onClick: () => open(null), testId: 'files-add' }}
+      add={{ label: t('files.add'), onClick: () => dialog.open(null), testId: 'files-add' }}
     >
       <DataTable
         rows={list.items}
@@ -76,7 +77,7 @@ const FilesPage = () => {
         rowTestId={(f) => `file-list-row-${f.name}`}
         actions={(f) => (
           <RowActions
-            onEdit={() => open(f)}
+            onEdit={() => dialog.open(f)}
             onDelete={() => remove.ask(f)}
             editTestId={`file-list-edit-${f.name}`}
             deleteTestId={`file-list-delete-${f.name}`}
@@ -88,11 +89,11 @@ const FilesPage = () => {
         emptyText={t('files.empty')}
       />
       <FileListDialog
-        key={opening}
-        open={editing !== undefined}
-        fileList={editing ?? null}
+        key={dialog.key}
+        open={dialog.isOpen}
+        fileList={dialog.editing ?? null}
         onSaved={list.upsert}
-        onClose={() => setEditing(undefined)}
+        onClose={dialog.close}
       />
       {remove.dialog}
     </ListPage>

@@ -1,8 +1,7 @@
 import { events, type TFileList, type TFileListEvent, type TFileOption } from '@zelo/shared';
 import { ApiError, api, refreshAccessToken } from '../../api/http';
 import { getToken } from '../../api/session';
-import { useAuth } from '../../app/auth/AuthContext';
-import { matchesSearch, useInfiniteList, useListCache } from '../../components/kit';
+import { matchesSearch, useLiveList } from '../../components/kit';
 
 export const FILE_LISTS_QUERY_KEY = ['files', 'page'] as const;
 
@@ -128,20 +127,11 @@ export const saveFileList = async (
 };
 
 /** GET /files page by page, kept in step with saves, deletes and the company's file-list events. */
-export const useFileLists = (searchParam: string) => {
-  const { user } = useAuth();
-  const list = useInfiniteList<TFileList>({ ...FILE_LISTS, path: '/files', searchParam });
-  const cache = useListCache<TFileList, TFileListEvent>(FILE_LISTS, {
-    event: user ? events.file(user.companyId) : '',
+export const useFileLists = (searchParam: string) =>
+  useLiveList<TFileList, TFileListEvent>({
+    ...FILE_LISTS,
+    path: '/files',
+    searchParam,
+    event: events.file,
     toChange: fileListEventChange,
   });
-
-  return {
-    ...list,
-    upsert: cache.upsert,
-    remove: async (id: number) => {
-      await api.delete(`/files/${id}`);
-      cache.remove(id);
-    },
-  };
-};

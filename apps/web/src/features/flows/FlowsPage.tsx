@@ -4,10 +4,17 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
 import { Chip, Switch, Tooltip, Typography } from '@mui/material';
 import type { TFlowSummary } from '@zelo/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ActionButton, DataTable, ListPage, type TColumn, useDeleteConfirm, useSearch } from '../../components/kit';
+import {
+  ActionButton,
+  DataTable,
+  ListPage,
+  type TColumn,
+  useDeleteConfirm,
+  useEditDialog,
+  useSearch,
+} from '../../components/kit';
 import { toast, toastError } from '../../components/toast';
 import './i18n';
 import { FlowNameDialog } from './FlowNameDialog';
@@ -23,13 +30,7 @@ const FlowsPage = () => {
   const navigate = useNavigate();
   const { search, setSearch, searchParam } = useSearch();
   const list = useFlowsList(searchParam);
-  // undefined: closed; null: adding
-  const [naming, setNaming] = useState<TFlowSummary | null | undefined>(undefined);
-  const [opening, setOpening] = useState(0);
-  const openName = (flow: TFlowSummary | null) => {
-    setOpening((n) => n + 1);
-    setNaming(flow);
-  };
+  const dialog = useEditDialog<TFlowSummary>();
   const remove = useDeleteConfirm<TFlowSummary>({
     onDelete: (f) => list.remove(f.id),
     title: (f) => t('flows.deleteTitle', { name: f.name }),
@@ -89,7 +90,7 @@ const FlowsPage = () => {
     <ListPage
       title={t('flows.title')}
       search={{ value: search, onChange: setSearch, placeholder: t('flows.search'), testId: 'flows-search' }}
-      add={{ label: t('flows.add'), onClick: () => openName(null), testId: 'flows-add' }}
+      add={{ label: t('flows.add'), onClick: () => dialog.open(null), testId: 'flows-add' }}
     >
       <DataTable
         rows={list.items}
@@ -102,7 +103,7 @@ const FlowsPage = () => {
             <ActionButton
               label={t('flows.actions.editName')}
               icon={<DriveFileRenameOutline fontSize="small" />}
-              onClick={() => openName(f)}
+              onClick={() => dialog.open(f)}
               testId={`flow-rename-${f.id}`}
             />
             <ActionButton
@@ -131,16 +132,16 @@ const FlowsPage = () => {
         emptyText={t('flows.empty')}
       />
       <FlowNameDialog
-        key={opening}
-        open={naming !== undefined}
-        flow={naming ?? null}
+        key={dialog.key}
+        open={dialog.isOpen}
+        flow={dialog.editing ?? null}
         onSaved={(flow) => {
           list.upsert(flow);
-          if (naming === null) {
+          if (dialog.editing === null) {
             navigate(`/flowbuilder/${flow.id}`);
           }
         }}
-        onClose={() => setNaming(undefined)}
+        onClose={dialog.close}
       />
       {remove.dialog}
     </ListPage>

@@ -7,8 +7,7 @@ import {
   type TFlowWithDocument,
 } from '@zelo/shared';
 import { api } from '../../api/http';
-import { useAuth } from '../../app/auth/AuthContext';
-import { matchesSearch, useInfiniteList, useListCache } from '../../components/kit';
+import { matchesSearch, useLiveList } from '../../components/kit';
 import type { TFlowDocument } from './flowDocument';
 import type { TMediaKind } from './nodes/media';
 
@@ -65,22 +64,13 @@ export const uploadFlowMedia = (kind: TMediaKind, file: File) => {
 export const startTestRun = (id: number) => api.post<TFlowTestRunAnswer>(`/flowbuilder/${id}/test-run`, {});
 
 /** GET /flowbuilder page by page, kept in step with saves, deletes and the company's flow events. */
-export const useFlowsList = (searchParam: string) => {
-  const { user } = useAuth();
-  const list = useInfiniteList<TFlowSummary>({ ...FLOWS_LIST, path: '/flowbuilder', searchParam });
-  const cache = useListCache<TFlowSummary, TFlowEvent>(FLOWS_LIST, {
-    event: user ? events.flowBuilder(user.companyId) : '',
+export const useFlowsList = (searchParam: string) =>
+  useLiveList<TFlowSummary, TFlowEvent>({
+    ...FLOWS_LIST,
+    path: '/flowbuilder',
+    searchParam,
+    event: events.flowBuilder,
     toChange: flowEventChange,
   });
-
-  return {
-    ...list,
-    upsert: cache.upsert,
-    remove: async (id: number) => {
-      await api.delete(`/flowbuilder/${id}`);
-      cache.remove(id);
-    },
-  };
-};
 
 export type { TFlowListAnswer };

@@ -1,9 +1,16 @@
 import { Chip, Typography } from '@mui/material';
 import { FLOW_CAMPAIGN_DELETE_PERMISSION, type TFlowCampaign } from '@zelo/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth/AuthContext';
-import { DataTable, ListPage, RowActions, type TColumn, useDeleteConfirm, useSearch } from '../../components/kit';
+import {
+  DataTable,
+  ListPage,
+  RowActions,
+  type TColumn,
+  useDeleteConfirm,
+  useEditDialog,
+  useSearch,
+} from '../../components/kit';
 import { useConnections } from '../connections/useConnections';
 import { useOptions } from '../connections/useOptions';
 import './i18n';
@@ -28,12 +35,7 @@ const PhraseListsPage = () => {
   const list = usePhraseLists(searchParam);
   const { data: flows = [] } = useOptions('/flowbuilder');
   const { data: connections = [] } = useConnections();
-  const [editing, setEditing] = useState<TFlowCampaign | null | undefined>(undefined);
-  const [opening, setOpening] = useState(0);
-  const open = (c: TFlowCampaign | null) => {
-    setOpening((n) => n + 1);
-    setEditing(c);
-  };
+  const dialog = useEditDialog<TFlowCampaign>();
   const remove = useDeleteConfirm<TFlowCampaign>({
     onDelete: (c) => list.remove(c.id),
     title: (c) => t('phraseLists.deleteTitle', { name: c.name }),
@@ -81,7 +83,7 @@ const PhraseListsPage = () => {
     <ListPage
       title={t('phraseLists.title')}
       search={{ value: search, onChange: setSearch, placeholder: t('phraseLists.search'), testId: 'phrases-search' }}
-      add={{ label: t('phraseLists.add'), onClick: () => open(null), testId: 'phrases-add' }}
+      add={{ label: t('phraseLists.add'), onClick: () => dialog.open(null), testId: 'phrases-add' }}
     >
       <DataTable
         rows={list.items}
@@ -90,7 +92,7 @@ const PhraseListsPage = () => {
         rowTestId={(c) => `phrase-row-${c.id}`}
         actions={(c) => (
           <RowActions
-            onEdit={() => open(c)}
+            onEdit={() => dialog.open(c)}
             onDelete={canDeletePhrase({ isAdmin }) ? () => remove.ask(c) : undefined}
             editTestId={`phrase-edit-${c.id}`}
             deleteTestId={`phrase-delete-${c.id}`}
@@ -102,13 +104,13 @@ const PhraseListsPage = () => {
         emptyText={t('phraseLists.empty')}
       />
       <PhraseDialog
-        key={opening}
-        open={editing !== undefined}
-        campaign={editing ?? null}
+        key={dialog.key}
+        open={dialog.isOpen}
+        campaign={dialog.editing ?? null}
         flows={flows}
         connections={connections}
         onSaved={list.upsert}
-        onClose={() => setEditing(undefined)}
+        onClose={dialog.close}
       />
       {remove.dialog}
     </ListPage>

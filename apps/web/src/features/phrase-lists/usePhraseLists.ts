@@ -1,7 +1,6 @@
 import { events, type TFlowCampaign, type TFlowCampaignBody } from '@zelo/shared';
 import { api } from '../../api/http';
-import { useAuth } from '../../app/auth/AuthContext';
-import { matchesSearch, useInfiniteList, useListCache } from '../../components/kit';
+import { matchesSearch, useLiveList } from '../../components/kit';
 
 export const PHRASE_LISTS_QUERY_KEY = ['phrase-lists', 'page'] as const;
 
@@ -28,20 +27,12 @@ export const savePhrase = (id: number | null, body: TFlowCampaignBody) =>
 
 /** The company's phrase campaigns, searched here (by name and phrase), kept live by the company's events. */
 export const usePhraseLists = (search: string) => {
-  const { user } = useAuth();
-  const list = useInfiniteList<TFlowCampaign>({ ...PHRASE_LISTS, path: '/flowcampaign' });
-  const cache = useListCache<TFlowCampaign, TFlowCampaignEvent>(PHRASE_LISTS, {
-    event: user ? events.flowCampaign(user.companyId) : '',
+  const list = useLiveList<TFlowCampaign, TFlowCampaignEvent>({
+    ...PHRASE_LISTS,
+    path: '/flowcampaign',
+    event: events.flowCampaign,
     toChange: flowCampaignEventChange,
   });
 
-  return {
-    ...list,
-    items: list.items.filter((c) => PHRASE_LISTS.matches(c, search)),
-    upsert: cache.upsert,
-    remove: async (id: number) => {
-      await api.delete(`/flowcampaign/${id}`);
-      cache.remove(id);
-    },
-  };
+  return { ...list, items: list.items.filter((c) => PHRASE_LISTS.matches(c, search)) };
 };

@@ -1,8 +1,15 @@
 import { Typography } from '@mui/material';
 import type { TPrompt } from '@zelo/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ListPage, RowActions, type TColumn, useDeleteConfirm, useSearch } from '../../components/kit';
+import {
+  DataTable,
+  ListPage,
+  RowActions,
+  type TColumn,
+  useDeleteConfirm,
+  useEditDialog,
+  useSearch,
+} from '../../components/kit';
 import './i18n';
 import { PromptDialog } from './PromptDialog';
 import { usePrompts } from './usePrompts';
@@ -15,13 +22,7 @@ const PromptsPage = () => {
   const { t } = useTranslation();
   const { search, setSearch, searchParam } = useSearch();
   const list = usePrompts(searchParam);
-  // undefined: closed; null: adding; the dialog is mounted afresh for every opening
-  const [editing, setEditing] = useState<TPrompt | null | undefined>(undefined);
-  const [opening, setOpening] = useState(0);
-  const open = (p: TPrompt | null) => {
-    setOpening((n) => n + 1);
-    setEditing(p);
-  };
+  const dialog = useEditDialog<TPrompt>();
   const remove = useDeleteConfirm<TPrompt>({
     onDelete: (p) => list.remove(p.id),
     title: (p) => t('prompts.deleteTitle', { name: p.name }),
@@ -67,7 +68,7 @@ const PromptsPage = () => {
     <ListPage
       title={t('prompts.title')}
       search={{ value: search, onChange: setSearch, placeholder: t('prompts.search'), testId: 'prompts-search' }}
-      add={{ label: t('prompts.add'), onClick: () => open(null), testId: 'prompts-add' }}
+      add={{ label: t('prompts.add'), onClick: () => dialog.open(null), testId: 'prompts-add' }}
     >
       <DataTable
         rows={list.items}
@@ -76,7 +77,7 @@ const PromptsPage = () => {
         rowTestId={(p) => `prompt-row-${p.name}`}
         actions={(p) => (
           <RowActions
-            onEdit={() => open(p)}
+            onEdit={() => dialog.open(p)}
             onDelete={() => remove.ask(p)}
             editTestId={`prompt-edit-${p.name}`}
             deleteTestId={`prompt-delete-${p.name}`}
@@ -88,11 +89,11 @@ const PromptsPage = () => {
         emptyText={t('prompts.empty')}
       />
       <PromptDialog
-        key={opening}
-        open={editing !== undefined}
-        prompt={editing ?? null}
+        key={dialog.key}
+        open={dialog.isOpen}
+        prompt={dialog.editing ?? null}
         onSaved={list.upsert}
-        onClose={() => setEditing(undefined)}
+        onClose={dialog.close}
       />
       {remove.dialog}
     </ListPage>

@@ -9,8 +9,7 @@ import {
   type TPromptModels,
 } from '@zelo/shared';
 import { api } from '../../api/http';
-import { useAuth } from '../../app/auth/AuthContext';
-import { matchesSearch, useInfiniteList, useListCache } from '../../components/kit';
+import { matchesSearch, useLiveList } from '../../components/kit';
 
 export const PROMPTS_QUERY_KEY = ['prompts', 'page'] as const;
 
@@ -24,23 +23,14 @@ const PROMPTS = {
 export const promptEventChange = (data: TPromptEvent) =>
   data.action === 'delete' ? { remove: Number(data.promptId) } : { upsert: data.prompt };
 
-export const usePrompts = (searchParam: string) => {
-  const { user } = useAuth();
-  const list = useInfiniteList<TPrompt>({ ...PROMPTS, path: '/prompt', searchParam });
-  const cache = useListCache<TPrompt, TPromptEvent>(PROMPTS, {
-    event: user ? events.prompt(user.companyId) : '',
+export const usePrompts = (searchParam: string) =>
+  useLiveList<TPrompt, TPromptEvent>({
+    ...PROMPTS,
+    path: '/prompt',
+    searchParam,
+    event: events.prompt,
     toChange: promptEventChange,
   });
-
-  return {
-    ...list,
-    upsert: cache.upsert,
-    remove: async (id: number) => {
-      await api.delete(`/prompt/${id}`);
-      cache.remove(id);
-    },
-  };
-};
 
 export const savePrompt = (id: number | null, body: TPromptBody) =>
   id ? api.put<TPrompt>(`/prompt/${id}`, body) : api.post<TPrompt>('/prompt', body);

@@ -10,6 +10,7 @@ import {
   RowActions,
   type TColumn,
   useDeleteConfirm,
+  useEditDialog,
   useSearch,
 } from '../../components/kit';
 import { DeliveriesDialog } from './DeliveriesDialog';
@@ -34,13 +35,8 @@ const QueueIntegrationsPage = () => {
   const { t } = useTranslation();
   const { search, setSearch, searchParam } = useSearch();
   const list = useQueueIntegrationsList(searchParam);
-  const [editing, setEditing] = useState<TQueueIntegration | null | undefined>(undefined);
-  const [opening, setOpening] = useState(0);
+  const dialog = useEditDialog<TQueueIntegration>();
   const [log, setLog] = useState<TQueueIntegration | null>(null);
-  const open = (i: TQueueIntegration | null) => {
-    setOpening((n) => n + 1);
-    setEditing(i);
-  };
   const remove = useDeleteConfirm<TQueueIntegration>({
     onDelete: (i) => list.remove(i.id),
     title: (i) => t('queueIntegrations.deleteTitle', { name: i.name }),
@@ -90,7 +86,7 @@ const QueueIntegrationsPage = () => {
         placeholder: t('queueIntegrations.search'),
         testId: 'integrations-search',
       }}
-      add={{ label: t('queueIntegrations.add'), onClick: () => open(null), testId: 'integrations-add' }}
+      add={{ label: t('queueIntegrations.add'), onClick: () => dialog.open(null), testId: 'integrations-add' }}
     >
       <DataTable
         rows={list.items}
@@ -99,7 +95,7 @@ const QueueIntegrationsPage = () => {
         rowTestId={(i) => `integration-row-${i.id}`}
         actions={(i) => (
           <RowActions
-            onEdit={() => open(i)}
+            onEdit={() => dialog.open(i)}
             onDelete={() => remove.ask(i)}
             editTestId={`integration-edit-${i.id}`}
             deleteTestId={`integration-delete-${i.id}`}
@@ -120,11 +116,11 @@ const QueueIntegrationsPage = () => {
         emptyText={t('queueIntegrations.empty')}
       />
       <QueueIntegrationDialog
-        key={opening}
-        open={editing !== undefined}
-        integration={editing ?? null}
+        key={dialog.key}
+        open={dialog.isOpen}
+        integration={dialog.editing ?? null}
         onSaved={list.upsert}
-        onClose={() => setEditing(undefined)}
+        onClose={dialog.close}
       />
       {log && <DeliveriesDialog integration={log} onClose={() => setLog(null)} />}
       {remove.dialog}

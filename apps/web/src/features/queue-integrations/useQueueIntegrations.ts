@@ -1,7 +1,6 @@
 import { events, type TIntegrationDelivery, type TQueueIntegration } from '@zelo/shared';
 import { ApiError, api } from '../../api/http';
-import { useAuth } from '../../app/auth/AuthContext';
-import { matchesSearch, useInfiniteList, useListCache } from '../../components/kit';
+import { matchesSearch, useLiveList } from '../../components/kit';
 
 export const QUEUE_INTEGRATIONS_QUERY_KEY = ['queue-integrations', 'page'] as const;
 
@@ -20,23 +19,14 @@ export const integrationEventChange = (data: TQueueIntegrationEvent) =>
   data.action === 'delete' ? { remove: Number(data.integrationId) } : { upsert: data.queueIntegration };
 
 /** GET /queueIntegration page by page, kept in step with saves, deletes and the company's events */
-export const useQueueIntegrationsList = (searchParam: string) => {
-  const { user } = useAuth();
-  const list = useInfiniteList<TQueueIntegration>({ ...LIST, path: '/queueIntegration', searchParam });
-  const cache = useListCache<TQueueIntegration, TQueueIntegrationEvent>(LIST, {
-    event: user ? events.queueIntegration(user.companyId) : '',
+export const useQueueIntegrationsList = (searchParam: string) =>
+  useLiveList<TQueueIntegration, TQueueIntegrationEvent>({
+    ...LIST,
+    path: '/queueIntegration',
+    searchParam,
+    event: events.queueIntegration,
     toChange: integrationEventChange,
   });
-
-  return {
-    ...list,
-    upsert: cache.upsert,
-    remove: async (id: number) => {
-      await api.delete(`/queueIntegration/${id}`);
-      cache.remove(id);
-    },
-  };
-};
 
 export type TFlowOption = { id: number; name: string };
 

@@ -1,7 +1,6 @@
 import { AttachFile } from '@mui/icons-material';
 import { Chip, Stack, Typography } from '@mui/material';
 import type { TQuickMessage } from '@zelo/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth/AuthContext';
 import {
@@ -11,6 +10,7 @@ import {
   RowActions,
   type TColumn,
   useDeleteConfirm,
+  useEditDialog,
   useSearch,
 } from '../../components/kit';
 import './i18n';
@@ -30,13 +30,7 @@ const QuickMessagesPage = () => {
   const { user, isAdmin } = useAuth();
   const { search, setSearch, searchParam } = useSearch();
   const list = useQuickMessagesList(searchParam);
-  // undefined: closed; null: adding; the dialog is mounted afresh for every opening
-  const [editing, setEditing] = useState<TQuickMessage | null | undefined>(undefined);
-  const [opening, setOpening] = useState(0);
-  const open = (q: TQuickMessage | null) => {
-    setOpening((n) => n + 1);
-    setEditing(q);
-  };
+  const dialog = useEditDialog<TQuickMessage>();
   const remove = useDeleteConfirm<TQuickMessage>({
     onDelete: (q) => list.remove(q.id),
     title: (q) => t('quickMessages.deleteTitle', { shortcode: `/${q.shortcode}` }),
@@ -105,7 +99,7 @@ const QuickMessagesPage = () => {
         placeholder: t('quickMessages.search'),
         testId: 'quick-messages-search',
       }}
-      add={{ label: t('quickMessages.add'), onClick: () => open(null), testId: 'quick-messages-add' }}
+      add={{ label: t('quickMessages.add'), onClick: () => dialog.open(null), testId: 'quick-messages-add' }}
     >
       <DataTable
         rows={list.items}
@@ -115,7 +109,7 @@ const QuickMessagesPage = () => {
         actions={(q) =>
           canEditQuickMessage(q, viewer) ? (
             <RowActions
-              onEdit={() => open(q)}
+              onEdit={() => dialog.open(q)}
               onDelete={() => remove.ask(q)}
               editTestId={`quick-message-edit-${q.shortcode}`}
               deleteTestId={`quick-message-delete-${q.shortcode}`}
@@ -128,11 +122,11 @@ const QuickMessagesPage = () => {
         emptyText={t('quickMessages.empty')}
       />
       <QuickMessageDialog
-        key={opening}
-        open={editing !== undefined}
-        quickMessage={editing ?? null}
+        key={dialog.key}
+        open={dialog.isOpen}
+        quickMessage={dialog.editing ?? null}
         onSaved={list.upsert}
-        onClose={() => setEditing(undefined)}
+        onClose={dialog.close}
       />
       {remove.dialog}
     </ListPage>

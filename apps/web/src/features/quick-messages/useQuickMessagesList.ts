@@ -2,7 +2,7 @@ import type { TAttachmentChange } from '../../components/MediaAttachment';
 import { events, type TQuickMessage, type TQuickMessageUpdateBody } from '@zelo/shared';
 import { api } from '../../api/http';
 import { useAuth } from '../../app/auth/AuthContext';
-import { matchesSearch, useInfiniteList, useListCache } from '../../components/kit';
+import { matchesSearch, useLiveList } from '../../components/kit';
 
 export const QUICK_MESSAGES_QUERY_KEY = ['quick-messages', 'page'] as const;
 
@@ -62,24 +62,14 @@ export const saveQuickMessage = async (
 /** GET /quick-messages page by page, kept in step with saves, deletes and the company's quick message events. */
 export const useQuickMessagesList = (searchParam: string) => {
   const { user } = useAuth();
-  const list = useInfiniteList<TQuickMessage>({
+
+  // `upsert` after each step of a save (the record, then its file), so the list shows what the server holds
+  return useLiveList<TQuickMessage, TQuickMessageEvent>({
     ...QUICK_MESSAGES_LIST,
     path: '/quick-messages',
     searchParam,
     params: { userId: user?.id },
-  });
-  const cache = useListCache<TQuickMessage, TQuickMessageEvent>(QUICK_MESSAGES_LIST, {
-    event: user ? events.quickMessage(user.companyId) : '',
+    event: events.quickMessage,
     toChange: quickMessageEventChange,
   });
-
-  return {
-    ...list,
-    /** after each step of a save (the record, then its file), so the list shows what the server holds */
-    upsert: cache.upsert,
-    remove: async (id: number) => {
-      await api.delete(`/quick-messages/${id}`);
-      cache.remove(id);
-    },
-  };
 };

@@ -9,7 +9,8 @@ import { asLang } from '../../inbound/texts';
 import type { TInboundStage, TStageInput } from '../../inbound/stages';
 import type { TAppContext } from '../../lib/context';
 import { openSecret } from '../../lib/secrets';
-import { claimAiRun, openCycleId, readAiState, releaseAiRun } from './ai.repo';
+import { claimAiRun, readAiState, releaseAiRun } from './ai.repo';
+import { currentTracking } from '../tickets/tickets.repo';
 import { aiFailureNote } from './ai-texts';
 import { answerWithAi, noteOnTicket } from './answer';
 
@@ -104,7 +105,10 @@ export const aiStage: TInboundStage = {
     const prompt = await promptForTicket(ctx.db, companyId, ticket);
     if (!prompt) return 'pass';
     const state = await readAiState(ctx.db, companyId, ticketId);
-    if (state.handoverCycle != null && state.handoverCycle === (await openCycleId(ctx.db, companyId, ticketId))) {
+    if (
+      state.handoverCycle != null &&
+      state.handoverCycle === ((await currentTracking(ctx.db, companyId, ticketId))?.id ?? 0)
+    ) {
       return 'pass';
     }
     if (!(await claimAiRun(ctx.db, companyId, ticketId, now, new Date(now.getTime() + CLAIM_MS)))) return 'handled';

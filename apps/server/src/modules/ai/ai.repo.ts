@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
 import { messages } from '../../db/schema/messages';
-import { ticketTrackings, tickets } from '../../db/schema/tickets';
+import { tickets } from '../../db/schema/tickets';
 
 /** the ticket's last `limit` text messages, oldest first (the ancestor sent them newest first) */
 export const lastTextMessages = async (db: TDbOrTx, companyId: number, ticketId: number, limit: number) => {
@@ -93,18 +93,3 @@ export const markAiHandover = (db: TDbOrTx, companyId: number, ticketId: number,
     .update(tickets)
     .set({ dataWebhook: setAi({ handoverCycle: cycle }) })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
-
-/** the ticket's open attendance cycle (0 when none): a handover holds for this cycle only */
-export const openCycleId = async (db: TDbOrTx, companyId: number, ticketId: number) =>
-  (
-    await db
-      .select({ id: ticketTrackings.id })
-      .from(ticketTrackings)
-      .where(
-        and(
-          eq(ticketTrackings.companyId, companyId),
-          eq(ticketTrackings.ticketId, ticketId),
-          isNull(ticketTrackings.finishedAt),
-        ),
-      )
-  )[0]?.id ?? 0;

@@ -11,7 +11,8 @@ import { sendTicketMedia, sendTicketText } from '../messages/send-message';
 import { addPromptTokens } from '../prompts/prompts.repo';
 import { announceTicket } from '../tickets/ticket-announcer';
 import { aiFailureNote, systemPromptOf } from './ai-texts';
-import { lastTextMessages, markAiHandover, messageMedia, openCycleId } from './ai.repo';
+import { lastTextMessages, markAiHandover, messageMedia } from './ai.repo';
+import { currentTracking } from '../tickets/tickets.repo';
 import { synthesizeSpeech } from './azure-tts';
 import { AiError, chatCompletion, type TChatMessage, transcribe } from './openai-client';
 
@@ -123,7 +124,7 @@ export const noteOnTicket = async (ctx: TAppContext, companyId: number, ticketId
 const handOver = async (ctx: TAppContext, companyId: number, ticketId: number, queueId: number | null | undefined) => {
   const before = await ticketById(ctx.db, companyId, ticketId);
   if (!before) return;
-  const cycle = await openCycleId(ctx.db, companyId, ticketId);
+  const cycle = (await currentTracking(ctx.db, companyId, ticketId))?.id ?? 0;
   const queue = queueId ? await queueForBot(ctx.db, companyId, queueId) : undefined;
   const now = new Date();
   await ctx.db.transaction(async (tx) => {

@@ -267,6 +267,15 @@ describe('flow builder: draw, save, phrase trigger, import, test run', () => {
     await expect.poll(() => p.locator('.react-flow__node').count(), { timeout: 10_000 }).toBe(9);
     await expect.poll(() => p.locator('.react-flow__edge').count(), { timeout: 10_000 }).toBe(8);
     await screenshot(p, 'flows-imported-pt-light');
+
+    // a canvas holding a flow is replaced only when the user says so
+    await p.getByTestId('flow-import-input').setInputFiles(FIXTURE);
+    await p.getByText('Substituir o fluxo?').waitFor();
+    await p.getByTestId('confirm-cancel').click();
+    await p.getByText('Substituir o fluxo?').waitFor({ state: 'hidden' });
+    await p.getByTestId('flow-import-input').setInputFiles(FIXTURE);
+    await p.getByTestId('confirm-ok').click();
+    await waitForToast(p, 'success', 'Fluxo importado: confira e salve');
     expectNoPageErrors(opened);
   });
 

@@ -142,20 +142,6 @@ const toCanvasEdge = (edge: TFlowEdge): TFlowEdge => ({
   type: EDGE_TYPE,
 });
 
-/**
- * A saved body (or `null` for a flow never saved) as the canvas state. Unknown keys of nodes, data and edges
- * are kept, so a flow from the ancestor comes back out as it went in; a flow without a start node gets one.
- */
-export const fromDocument = (doc: Partial<TFlowDocument> | null | undefined): TFlowDocument => {
-  if (!doc || !Array.isArray(doc.nodes) || doc.nodes.length === 0) {
-    return emptyFlow();
-  }
-  const nodes = doc.nodes.map((n) => ({ ...n, data: n.data ?? {}, position: n.position ?? { x: 0, y: 0 } }));
-  const withStart = nodes.some((n) => n.type === 'start') ? nodes : [startNode(), ...nodes];
-
-  return { nodes: withStart, connections: (doc.connections ?? []).map(toCanvasEdge) };
-};
-
 /** Canvas-only state: measuring is left out; selection and dragging are saved as off (the ancestor's shape). */
 const CANVAS_NODE_KEYS = ['measured', 'resizing'] as const;
 const CANVAS_FLAGS = ['selected', 'dragging'] as const;
@@ -163,6 +149,49 @@ const CANVAS_EDGE_KEYS = ['selected'] as const;
 
 const omit = <T extends object>(value: T, keys: readonly string[]): T =>
   Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k))) as T;
+
+/**
+ * What a saved node says of its look: kept aside on load (`savedLook`), put back on save. The canvas draws every
+ * node its own way and measures it; a fixed `width`/`height` or the ancestor's dark `style` handed to React Flow
+ * would draw a box of another size and colour behind the card. The size measured wins on save.
+ */
+const SAVED_LOOK_KEYS = ['style', 'width', 'height', 'positionAbsolute'] as const;
+const LOOK_KEY = 'savedLook';
+
+const asideLook = (node: TFlowNode): TFlowNode => {
+  const look = Object.fromEntries(
+    Object.entries(node).filter(([k, v]) => (SAVED_LOOK_KEYS as readonly string[]).includes(k) && v !== undefined),
+  );
+  const rest = omit(node, SAVED_LOOK_KEYS);
+
+  return Object.keys(look).length > 0 ? ({ ...rest, [LOOK_KEY]: look } as TFlowNode) : rest;
+};
+
+const lookBack = (node: TFlowNode): TFlowNode => {
+  const look = (node as Record<string, unknown>)[LOOK_KEY] as Partial<TFlowNode> | undefined;
+
+  return { ...omit(node, [LOOK_KEY]), ...look } as TFlowNode;
+};
+
+/**
+ * A saved body (or `null` for a flow never saved) as the canvas state. Unknown keys of nodes, data and edges
+ * are kept (its look aside), so a flow from the ancestor comes back out as it went in; a flow without a start node
+ * gets one.
+ */
+export const fromDocument = (doc: Partial<TFlowDocument> | null | undefined): TFlowDocument => {
+  if (!doc || !Array.isArray(doc.nodes) || doc.nodes.length === 0) {
+    return emptyFlow();
+  }
+  const nodes = doc.nodes.map((n) => ({
+    ...asideLook(n),
+    data: n.data ?? {},
+    position: n.position ?? { x: 0, y: 0 },
+  }));
+  const withStart = nodes.some((n) => n.type === 'start') ? nodes : [startNode(), ...nodes];
+
+  return { nodes: withStart, connections: (doc.connections ?? []).map(toCanvasEdge) };
+};
+
 const flagsOff = <T extends object>(value: T): T =>
   Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, (CANVAS_FLAGS as readonly string[]).includes(k) ? false : v]),
@@ -171,7 +200,7 @@ const flagsOff = <T extends object>(value: T): T =>
 /** The canvas state as the body of POST /flowbuilder/flow (the ancestor's `{nodes, connections}`). */
 export const toDocument = (nodes: TFlowNode[], edges: TFlowEdge[]): TFlowDocument => ({
   nodes: nodes.map((n) => {
-    const clean = flagsOff(omit(n, CANVAS_NODE_KEYS));
+    const clean = flagsOff(omit(lookBack(n), CANVAS_NODE_KEYS));
     const width = n.measured?.width ?? n.width;
     const height = n.measured?.height ?? n.height;
 

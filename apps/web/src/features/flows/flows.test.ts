@@ -144,6 +144,15 @@ describe('the flow document', () => {
     expect(toDocument(canvas.nodes, canvas.connections)).toEqual(ancestor());
   });
 
+  it("draws a loaded node its own way: the saved size and the ancestor's dark style are not handed to the canvas", () => {
+    const saved = ancestor().nodes[1] as Record<string, unknown>;
+    expect(saved).toMatchObject({ width: 220, style: { backgroundColor: '#13111C' } });
+    const node = fromDocument(ancestor()).nodes[1];
+    expect(node.style).toBeUndefined();
+    expect(node.width).toBeUndefined();
+    expect(node.height).toBeUndefined();
+  });
+
   it('saves what the canvas measured and leaves selection and dragging out', () => {
     const canvas = fromDocument(ancestor());
     const touched = canvas.nodes.map((n, i) =>

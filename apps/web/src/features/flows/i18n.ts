@@ -47,6 +47,9 @@ const pt = {
     imported: 'Fluxo importado: confira e salve',
     importJson: 'O arquivo não é um JSON válido',
     importShape: 'O arquivo não contém um fluxo (nodes e connections)',
+    replaceTitle: 'Substituir o fluxo?',
+    replaceMessage: 'O fluxo importado substitui o que está na tela. Nada é salvo até você clicar em Salvar.',
+    replace: 'Substituir',
   },
   variables: {
     title: 'Variáveis',
@@ -223,6 +226,9 @@ const en: TFlowsTexts = {
     imported: 'Flow imported: check it and save',
     importJson: 'The file is not valid JSON',
     importShape: 'The file holds no flow (nodes and connections)',
+    replaceTitle: 'Replace the flow?',
+    replaceMessage: 'The imported flow replaces the one on the canvas. Nothing is saved until you click Save.',
+    replace: 'Replace',
   },
   variables: {
     title: 'Variables',
@@ -397,6 +403,10 @@ const es: TFlowsTexts = {
     imported: 'Flujo importado: revísalo y guárdalo',
     importJson: 'El archivo no es un JSON válido',
     importShape: 'El archivo no contiene un flujo (nodes y connections)',
+    replaceTitle: '¿Reemplazar el flujo?',
+    replaceMessage:
+      'El flujo importado reemplaza el que está en pantalla. Nada se guarda hasta que hagas clic en Guardar.',
+    replace: 'Reemplazar',
   },
   variables: {
     title: 'Variables',

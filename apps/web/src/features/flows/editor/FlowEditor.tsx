@@ -4,7 +4,7 @@ import FileDownload from '@mui/icons-material/FileDownload';
 import FileUpload from '@mui/icons-material/FileUpload';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Save from '@mui/icons-material/Save';
-import { Box, Button, Chip, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Paper, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import type { TFlowWithDocument } from '@zelo/shared';
 import {
@@ -33,6 +33,7 @@ import {
   duplicateNode,
   EDGE_TYPE,
   fromDocument,
+  type TFlowDocument,
   removeNode,
   type TFlowEdge,
   type TFlowNode,
@@ -72,6 +73,8 @@ export const FlowEditor = ({ flow }: { flow: TFlowWithDocument }) => (
 const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
   const { t } = useTranslation();
   const theme = useTheme();
+  // a phone's canvas is too small for the minimap beside the nodes
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const navigate = useNavigate();
   const initial = useMemo(() => fromDocument(flow.flow as never), [flow]);
   const [nodes, setNodes, onNodesChange] = useNodesState<TFlowNode>(initial.nodes);
@@ -80,6 +83,8 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
   const [saving, setSaving] = useState(false);
   const [dialog, setDialog] = useState<TDialogState>(null);
   const [testing, setTesting] = useState(false);
+  /** a parsed file waiting for the user to say it may replace the canvas */
+  const [pendingImport, setPendingImport] = useState<TFlowDocument | null>(null);
   const [runStates, setRunStates] = useState<Record<string, TNodeRunState>>({});
   const dirty = documentFingerprint(nodes, edges) !== saved;
   const guard = useUnsavedGuard(dirty);
@@ -151,8 +156,16 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
 
       return;
     }
-    setNodes(result.doc.nodes);
-    setEdges(result.doc.connections);
+    // a canvas holding more than its start node is replaced only when the user says so
+    if (nodes.length > 1) {
+      setPendingImport(result.doc);
+    } else {
+      applyImport(result.doc);
+    }
+  };
+  const applyImport = (doc: TFlowDocument) => {
+    setNodes(doc.nodes);
+    setEdges(doc.connections);
     toast.success(t('flows.editor.imported'));
   };
   const exportFile = () => {
@@ -171,7 +184,7 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
     <Box
       sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 64px)', minHeight: 480, p: 2, gap: 1.5 }}
     >
-      <Stack direction="row" alignItems="center" spacing={1.5} sx={{ minWidth: 0 }}>
+      <Stack direction="row" alignItems="center" spacing={1.5} useFlexGap flexWrap="wrap" sx={{ minWidth: 0 }}>
         <Tooltip title={t('flows.editor.back')}>
           <IconButton
             aria-label={t('flows.editor.back')}
@@ -181,7 +194,8 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
             <ArrowBack />
           </IconButton>
         </Tooltip>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        {/* on a phone the title takes its own row and the buttons wrap below it */}
+        <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
           <Typography variant="h6" noWrap>
             {t('flows.editor.title')} · {flow.name}
           </Typography>
@@ -270,7 +284,7 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
               proOptions={{ hideAttribution: true }}
             >
               <Controls />
-              <MiniMap pannable zoomable />
+              {!isPhone && <MiniMap pannable zoomable />}
               <Background variant={BackgroundVariant.Dots} gap={16} size={1.5} />
             </ReactFlow>
             <NodePalette onPick={pick} />
@@ -297,6 +311,15 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
           onClose={() => setDialog(null)}
         />
       )}
+      <ConfirmDialog
+        open={pendingImport !== null}
+        title={t('flows.editor.replaceTitle')}
+        onConfirm={() => pendingImport && applyImport(pendingImport)}
+        onClose={() => setPendingImport(null)}
+        confirmLabel={t('flows.editor.replace')}
+      >
+        {t('flows.editor.replaceMessage')}
+      </ConfirmDialog>
       <ConfirmDialog
         open={guard.open}
         title={t('flows.editor.unsavedTitle')}

@@ -3,16 +3,16 @@ import { type TQueueIntegration, ZQueueIntegrationBody } from '@zelo/shared';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, sessionUser, stubLocalStorage } from '../../testing/renderScreen';
 
-const calls: { method: string; url: string }[] = [];
-let flowsAnswer: () => unknown = () => ({ flows: [] });
+const calls: { method: string; url: string; params?: unknown }[] = [];
+let flowsAnswer: (pageNumber: number) => unknown = () => ({ flows: [] });
 vi.mock('../../api/http', async (original) => {
   const actual = await original<typeof import('../../api/http')>();
   return {
     ...actual,
     api: {
-      get: async (url: string) => {
-        calls.push({ method: 'GET', url });
-        return flowsAnswer();
+      get: async (url: string, opts?: { params?: { pageNumber?: number } }) => {
+        calls.push({ method: 'GET', url, ...(opts?.params ? { params: opts.params } : {}) });
+        return flowsAnswer(opts?.params?.pageNumber ?? 1);
       },
       post: async () => ({}),
       put: async () => ({}),
@@ -88,6 +88,14 @@ describe('queue integrations: the dialog and the list changes', { timeout: 90_00
     flowsAnswer = () => ({ flows: [{ id: 4, name: 'Boas-vindas', active: true }], hasMore: false });
     expect(await fetchFlows()).toEqual([{ id: 4, name: 'Boas-vindas' }]);
     expect(calls.at(-1)).toEqual({ method: 'GET', url: '/flowbuilder' });
+    // past the first page (40 flows) the select still offers every flow
+    flowsAnswer = (page) => ({ flows: [{ id: 40 + page, name: `Fluxo ${page}` }], hasMore: page < 3 });
+    expect(await fetchFlows()).toEqual([
+      { id: 41, name: 'Fluxo 1' },
+      { id: 42, name: 'Fluxo 2' },
+      { id: 43, name: 'Fluxo 3' },
+    ]);
+    expect(calls.at(-1)).toEqual({ method: 'GET', url: '/flowbuilder', params: { pageNumber: 3 } });
     flowsAnswer = () => {
       throw new ApiError(404, 'ERR_ROUTE_NOT_FOUND', 'not found');
     };

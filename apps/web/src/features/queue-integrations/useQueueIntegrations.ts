@@ -1,6 +1,7 @@
 import { events, type TIntegrationDelivery, type TQueueIntegration } from '@zelo/shared';
 import { ApiError, api } from '../../api/http';
 import { matchesSearch, useLiveList } from '../../components/kit';
+import { fetchOptions } from '../connections/useOptions';
 
 export const QUEUE_INTEGRATIONS_QUERY_KEY = ['queue-integrations', 'page'] as const;
 
@@ -30,11 +31,10 @@ export const useQueueIntegrationsList = (searchParam: string) =>
 
 export type TFlowOption = { id: number; name: string };
 
-/** the company's flows for the flowbuilder type (GET /flowbuilder); a server without flows (404) lists none */
+/** the company's flows for the flowbuilder type (every page of GET /flowbuilder); a server without flows (404) lists none */
 export const fetchFlows = async (): Promise<TFlowOption[]> => {
   try {
-    const data = await api.get<{ flows?: TFlowOption[] }>('/flowbuilder');
-    return (data.flows ?? []).map((f) => ({ id: f.id, name: f.name }));
+    return (await fetchOptions('/flowbuilder')).map((f) => ({ id: f.id, name: f.name }));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return [];
     throw err;

@@ -17,6 +17,7 @@ import {
   type OnBeforeDelete,
   ReactFlow,
   ReactFlowProvider,
+  useReactFlow,
   useEdgesState,
   useNodesState,
 } from '@xyflow/react';
@@ -83,6 +84,19 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
   const [saving, setSaving] = useState(false);
   const [dialog, setDialog] = useState<TDialogState>(null);
   const [testing, setTesting] = useState(false);
+  const { fitView } = useReactFlow();
+  // the test panel opening or closing changes the canvas's width: the flow is fitted to it again once laid out
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (!mounted.current) {
+      // the first render: the canvas's own fitView does it once the nodes are measured
+      mounted.current = true;
+      return;
+    }
+    const frame = requestAnimationFrame(() => void fitView({ maxZoom: 1, duration: 200 }));
+
+    return () => cancelAnimationFrame(frame);
+  }, [testing, fitView]);
   /** a parsed file waiting for the user to say it may replace the canvas */
   const [pendingImport, setPendingImport] = useState<TFlowDocument | null>(null);
   const [runStates, setRunStates] = useState<Record<string, TNodeRunState>>({});

@@ -24,7 +24,10 @@ const COLOR: Record<TDeliveryStatus, 'success' | 'warning' | 'error'> = {
   failed: 'error',
 };
 
-/** The delivery log of an n8n / webhook integration, newest first, page by page. */
+/** how often an open delivery log is read again */
+export const DELIVERIES_REFRESH_MS = 5_000;
+
+/** The delivery log of an n8n / webhook integration, newest first, page by page, kept current while open. */
 export const DeliveriesDialog = ({ integration, onClose }: { integration: TQueueIntegration; onClose: () => void }) => {
   const { t, i18n } = useTranslation();
   const query = useInfiniteQuery({
@@ -32,6 +35,8 @@ export const DeliveriesDialog = ({ integration, onClose }: { integration: TQueue
     queryFn: ({ pageParam }) => fetchDeliveries(integration.id, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    // while open the log follows the deliveries and their retries (every loaded page read again)
+    refetchInterval: DELIVERIES_REFRESH_MS,
   });
   const rows = query.data?.pages.flatMap((p) => p.deliveries) ?? [];
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);

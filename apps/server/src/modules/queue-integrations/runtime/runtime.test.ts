@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHmac, createVerify, generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,9 @@ let receiverFailures = 1;
 let queueForTransfer = 0;
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
 let dialogflowReply: Record<string, unknown> = {};
+/** a second of sound as MP3 (ffmpeg's sine source), or bytes that only look like one without ffmpeg */
+let spokenMp3: Buffer = Buffer.alloc(0);
+let hasFfmpeg = false;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sql = async <T = any>(text: string, values: unknown[] = []) =>
@@ -100,7 +104,27 @@ const ticketOf = async (connectionId: number, number: string) =>
   )[0];
 
 beforeAll(async () => {
+  const ffmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
+  hasFfmpeg = ffmpeg;
+  spokenMp3 = ffmpeg
+    ? execFileSync('ffmpeg', [
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:duration=1',
+        '-f',
+        'mp3',
+        'pipe:1',
+      ])
+    : Buffer.concat([Buffer.from('ID3'), Buffer.alloc(2000, 0)]);
   typebot = await fake((req, body, res) => {
+    if (req.url === '/files/resposta.mp3') {
+      res.writeHead(200, { 'content-type': 'audio/mpeg' });
+      res.end(spokenMp3);
+      return;
+    }
     if (req.url?.endsWith('/startChat')) {
       return json(res, 200, {
         sessionId: `s-${typebot.seen.length}`,
@@ -117,6 +141,11 @@ beforeAll(async () => {
     if (message === 'parar') return json(res, 200, { messages: [rich('#{"stopBot":true}')], input: {} });
     if (message === 'fila') return json(res, 200, { messages: [rich(`#{"queueId":${queueForTransfer}}`)], input: {} });
     if (message === '???') return json(res, 200, { messages: [], input: { type: 'text input' } });
+    if (message === 'áudio')
+      return json(res, 200, {
+        messages: [{ type: 'audio', content: { url: `${typebot.url}/files/resposta.mp3` } }],
+        input: { type: 'text input' },
+      });
     return json(res, 200, { messages: [rich(`Você disse: ${message}`)], input: { type: 'text input' } });
   });
   receiver = await fake((_req, _body, res) => {
@@ -217,6 +246,41 @@ describe('Typebot', () => {
         )
       ).status,
     ).toBe('closed');
+  });
+
+  it("sends Typebot's audio bubbles as voice notes", async () => {
+    const integration = await api('POST', '/api/queueIntegration', {
+      type: 'typebot',
+      name: unique('Bot'),
+      urlN8N: typebot.url,
+      typebotSlug: 'my-bot',
+      typebotDelayMessage: 0,
+      typebotExpires: 10,
+    });
+    const conn = await connect(integration.id);
+    const from = customer();
+    await say(conn, from, 'oi');
+    await until(
+      () => outbox(conn, from),
+      (o) => o.length >= 2,
+    );
+    await say(conn, from, 'áudio');
+    const ticket = await ticketOf(conn, from);
+    const [audio] = await until(
+      () =>
+        sql<{ media_type: string; media_mime: string; media_name: string }>(
+          `select media_type, media_mime, media_name from messages
+           where ticket_id = $1 and from_me = true and media_type is not null`,
+          [ticket.id],
+        ),
+      (rows) => rows.length > 0,
+    );
+    expect(audio?.media_type).toBe('audio');
+    if (hasFfmpeg) {
+      expect(audio).toMatchObject({ media_mime: 'audio/ogg; codecs=opus', media_name: 'resposta.ogg' });
+    } else {
+      expect(audio?.media_mime).toBe('audio/mpeg');
+    }
   });
 
   it('control commands stop the bot or move the ticket to a queue', async () => {

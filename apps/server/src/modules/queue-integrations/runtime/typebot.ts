@@ -89,7 +89,7 @@ const choiceLines = (reply: TTypebotReply) =>
 
 /**
  * Sends a Typebot answer's bubbles in order; answers 'ended' when a control command let the ticket go.
- * Text bubbles become WhatsApp markup; images and audio go as files fetched from their URL.
+ * Text bubbles become WhatsApp markup; images go as files fetched from their URL, audio as voice notes.
  */
 const deliver = async (ctx: TAppContext, input: TTypebotTurnInput, reply: TTypebotReply): Promise<'sent' | 'ended'> => {
   const { companyId, ticketId, settings } = input;
@@ -112,7 +112,10 @@ const deliver = async (ctx: TAppContext, input: TTypebotTurnInput, reply: TTypeb
       await replyText(ctx, companyId, ticketId, text, delay);
     } else if ((message.type === 'image' || message.type === 'audio') && message.content?.url) {
       try {
-        await replyMediaUrl(ctx, companyId, ticketId, message.content.url, delay);
+        // Typebot's audio bubbles are spoken replies: they go as voice notes
+        await replyMediaUrl(ctx, companyId, ticketId, message.content.url, delay, {
+          voiceNote: message.type === 'audio',
+        });
       } catch (err) {
         ctx.log.warn({ err, ticketId }, 'typebot media not sent');
       }

@@ -214,8 +214,15 @@ export const findFfmpeg = async (config: TConfig) => {
   return ffmpegFound;
 };
 
-/** a browser recording (MP3, WebM, Ogg or MP4; ffmpeg reads the container) as an ogg/opus voice note; null when ffmpeg is missing or fails */
-export const toVoiceNote = async (config: TConfig, data: Buffer): Promise<Buffer | null> => {
+/**
+ * A browser recording (MP3, WebM, Ogg or MP4; ffmpeg reads the container) as an ogg/opus voice note; null when ffmpeg
+ * is missing or fails. `sampleRate` resamples it (a speech API that wants 16 kHz).
+ */
+export const toVoiceNote = async (
+  config: TConfig,
+  data: Buffer,
+  opts: { sampleRate?: number } = {},
+): Promise<Buffer | null> => {
   const ffmpeg = await findFfmpeg(config);
   if (!ffmpeg) return null;
   const base = join(tmpdir(), `zelo-voice-${randomBytes(8).toString('hex')}`);
@@ -225,7 +232,11 @@ export const toVoiceNote = async (config: TConfig, data: Buffer): Promise<Buffer
     await writeFile(input, data);
     await run(
       ffmpeg,
-      ['-y', '-loglevel', 'error', '-i', input, '-vn', '-ac', '1', '-c:a', 'libopus', '-b:a', '32k', output],
+      [
+        ...['-y', '-loglevel', 'error', '-i', input, '-vn', '-ac', '1'],
+        ...(opts.sampleRate ? ['-ar', String(opts.sampleRate)] : []),
+        ...['-c:a', 'libopus', '-b:a', '32k', output],
+      ],
       {
         timeout: 60_000,
       },

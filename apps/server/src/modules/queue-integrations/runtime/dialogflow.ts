@@ -80,9 +80,16 @@ const accessToken = async (ctx: TAppContext, json: string, now: Date) => {
   return body.access_token;
 };
 
+/** a custom payload's parameters the runtime acts on (the ancestor's): an image URL to send, an emoji to react */
+export type TDialogflowPayload = { image?: string; react?: string };
+
 export type TDetectResult = {
   /** fulfilment texts, in order */
   texts: string[];
+  /** custom payloads, in order */
+  payloads: TDialogflowPayload[];
+  /** the agent's spoken answer (text-to-speech enabled on the agent), as it sent it */
+  outputAudio: Buffer | null;
   /** the agent ended the conversation (an end-of-conversation intent) */
   endConversation: boolean;
   intent: string | null;
@@ -91,16 +98,42 @@ export type TDetectResult = {
 type TDetectAnswer = {
   queryResult?: {
     fulfillmentText?: string;
-    fulfillmentMessages?: { text?: { text?: string[] } }[];
+    fulfillmentMessages?: { text?: { text?: string[] }; payload?: Record<string, unknown> }[];
     intent?: { displayName?: string; endInteraction?: boolean };
     diagnosticInfo?: { end_conversation?: boolean };
   };
+  outputAudio?: string;
   error?: { message?: string };
 };
 
+/** Dialogflow's OGG_OPUS input: what `toVoiceNote(…, { sampleRate })` makes of a customer's audio */
+export const DIALOGFLOW_AUDIO_RATE = 16_000;
+
+const payloadOf = (p: Record<string, unknown>): TDialogflowPayload | null => {
+  const image = typeof p.image === 'string' && p.image.trim() ? p.image.trim() : undefined;
+  const react = typeof p.react === 'string' && p.react.trim() ? p.react.trim() : undefined;
+
+  return image || react ? { ...(image ? { image } : {}), ...(react ? { react } : {}) } : null;
+};
+
+/** the query: the customer's text, or their audio (Ogg/Opus at DIALOGFLOW_AUDIO_RATE) for the agent to hear */
+const queryOf = (opts: { language: string; text: string; audio?: Buffer }) =>
+  opts.audio
+    ? {
+        queryInput: {
+          audioConfig: {
+            audioEncoding: 'AUDIO_ENCODING_OGG_OPUS',
+            sampleRateHertz: DIALOGFLOW_AUDIO_RATE,
+            languageCode: opts.language,
+          },
+        },
+        inputAudio: opts.audio.toString('base64'),
+      }
+    : { queryInput: { text: { text: opts.text.slice(0, 256), languageCode: opts.language } } };
+
 export const detectIntent = async (
   ctx: TAppContext,
-  opts: { projectName: string; jsonContent: string; language: string; sessionId: string; text: string },
+  opts: { projectName: string; jsonContent: string; language: string; sessionId: string; text: string; audio?: Buffer },
   now = new Date(),
 ): Promise<TDetectResult> => {
   const token = await accessToken(ctx, opts.jsonContent, now);
@@ -108,15 +141,21 @@ export const detectIntent = async (
   const res = await callOut(ctx, url, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ queryInput: { text: { text: opts.text.slice(0, 256), languageCode: opts.language } } }),
+    body: JSON.stringify(queryOf(opts)),
   });
   const body = (await res.json().catch(() => ({}))) as TDetectAnswer;
   if (!res.ok) throw new DialogflowError(`Dialogflow answered ${res.status}: ${body.error?.message ?? ''}`.trim());
   const q = body.queryResult ?? {};
   const fromMessages = (q.fulfillmentMessages ?? []).flatMap((m) => m.text?.text ?? []).filter((t) => t.trim());
   const texts = fromMessages.length > 0 ? fromMessages : q.fulfillmentText?.trim() ? [q.fulfillmentText] : [];
+  const payloads = (q.fulfillmentMessages ?? []).flatMap((m) => {
+    const payload = m.payload ? payloadOf(m.payload) : null;
+    return payload ? [payload] : [];
+  });
   return {
     texts,
+    payloads,
+    outputAudio: body.outputAudio ? Buffer.from(body.outputAudio, 'base64') : null,
     endConversation: Boolean(q.diagnosticInfo?.end_conversation || q.intent?.endInteraction),
     intent: q.intent?.displayName ?? null,
   };

@@ -431,6 +431,67 @@ describe('Dialogflow', () => {
     expect(left).toMatchObject({ use_integration: false, integration_id: null });
   });
 
+  it("hears a customer's voice note, and answers with a payload's image and reaction and the agent's spoken audio", async () => {
+    const name = unique('Agente');
+    const integration = await api('POST', '/api/queueIntegration', {
+      type: 'dialogflow',
+      name,
+      projectName: 'proj',
+      jsonContent: sa(),
+      language: 'pt-BR',
+    });
+    const conn = await connect(integration.id);
+    const from = customer();
+    dialogflowReply = {
+      queryResult: {
+        fulfillmentMessages: [
+          { text: { text: ['Entendi o seu áudio'] } },
+          { payload: { image: `${typebot.url}/files/resposta.mp3`, react: '👍' } },
+        ],
+      },
+      outputAudio: spokenMp3.toString('base64'),
+    };
+    await api('POST', `/api/sandbox/${conn}/inbound`, {
+      from,
+      name: 'Maria Souza',
+      type: 'audio',
+      media: { data: spokenMp3.toString('base64'), mimetype: 'audio/mpeg', fileName: 'voz.mp3' },
+    });
+    const ticket = await until(
+      () => ticketOf(conn, from),
+      (t) => Boolean(t),
+    );
+    const sent = await until(
+      () =>
+        sql<{ body: string; media_type: string | null; media_mime: string | null }>(
+          'select body, media_type, media_mime from messages where ticket_id = $1 and from_me = true order by id',
+          [ticket.id],
+        ),
+      (rows) => rows.length >= 4,
+      10_000,
+    );
+    const call = google.seen.filter((c) => c.url.includes(':detectIntent')).at(-1)!;
+    const query = JSON.parse(call.body);
+    if (hasFfmpeg) {
+      // the agent hears the voice note as Ogg/Opus at 16 kHz
+      expect(query.queryInput.audioConfig).toEqual({
+        audioEncoding: 'AUDIO_ENCODING_OGG_OPUS',
+        sampleRateHertz: 16000,
+        languageCode: 'pt-BR',
+      });
+      expect(Buffer.from(query.inputAudio, 'base64').subarray(0, 4).toString()).toBe('OggS');
+    } else {
+      expect(query.queryInput.text).toBeDefined();
+    }
+    expect(sent[0]?.body).toBe(`*${name}:*\nEntendi o seu áudio`);
+    // the payload's image (here a sound file served at that URL: sent by what it is), then the reaction
+    expect(sent[1]?.media_type).toBe('audio');
+    expect(sent[2]?.body).toBe('👍');
+    // the agent's spoken answer as a voice note
+    expect(sent[3]?.media_type).toBe('audio');
+    if (hasFfmpeg) expect(sent[3]?.media_mime).toBe('audio/ogg; codecs=opus');
+  });
+
   it('testSession tries the agent with "Olá" and says clearly when it fails', async () => {
     dialogflowReply = { queryResult: { fulfillmentText: 'Oi!', intent: { displayName: 'Welcome' } } };
     const ok = await server.request('POST', '/api/queueIntegration/testSession', {

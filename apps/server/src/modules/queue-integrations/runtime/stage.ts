@@ -87,7 +87,14 @@ export const queueIntegrationStage: TInboundStage = {
       return 'handled';
     }
     if (integration.type === 'dialogflow') {
-      await dialogflowTurn(ctx, { companyId, ticket, integration, body: input.body });
+      await dialogflowTurn(ctx, {
+        companyId,
+        ticket,
+        integration,
+        body: input.body,
+        messageId: input.messageId,
+        mediaType: input.mediaType,
+      });
       return 'handled';
     }
     // n8n / webhook: the message goes out signed; the answers come back through POST /api/messages/send

@@ -10,15 +10,20 @@ import type { TAuth } from '../../http/authenticate';
 import type { TAppContext } from '../../lib/context';
 import { clockFormat, dayInZone } from '../../lib/dates';
 import {
-  dashboardAttendants,
-  dashboardCounters,
+  companyUsers,
+  NO_FIGURES,
+  readFigures,
+  type TLabeledWindow,
   type TWindow,
-  ticketsPerDay,
-  ticketsPerHour,
-  ticketsPerUser,
+  ticketsNow,
 } from './dashboard.repo';
 
 const DAY_MS = 86_400_000;
+const QUARTER_MS = 900_000;
+
+/** minutes, two decimals, of a mean of microseconds */
+const meanMinutes = (sumUs: number, count: number) =>
+  count > 0 ? Math.round((sumUs / count / 60_000_000) * 100) / 100 : 0;
 
 /** a zone Intl knows, else UTC (a company's zone is validated when saved; this only keeps SQL safe) */
 const zoneOf = (auth: TAuth) => (clockFormat(auth.company.timezone) ? auth.company.timezone : 'UTC');
@@ -97,12 +102,36 @@ const kept = (ctx: TAppContext, auth: TAuth, key: string, load: () => Promise<un
 
 export const readDashboard = async (ctx: TAppContext, auth: TAuth, query: TDashboardQuery): Promise<TDashboard> => {
   const window = dashboardWindow(query, zoneOf(auth));
-  const [counters, attendants] = await Promise.all([
-    dashboardCounters(ctx.db, auth.companyId, window),
-    dashboardAttendants(ctx.db, auth.companyId, window),
+  const [figures, users, now] = await Promise.all([
+    readFigures(ctx.db, auth.companyId, [{ ...window, label: 0 }], { totals: true, attendants: true }),
+    companyUsers(ctx.db, auth.companyId),
+    ticketsNow(ctx.db, auth.companyId),
   ]);
+  const of = (userId: number) => figures.get(0)?.get(userId) ?? NO_FIGURES;
+  const total = of(0);
 
-  return { counters, attendants };
+  return {
+    counters: {
+      supportHappening: now.happening,
+      supportPending: now.pending,
+      supportFinished: total.finished,
+      leads: total.leads,
+      avgSupportTime: meanMinutes(total.supportUs, total.supports),
+      avgWaitTime: meanMinutes(total.waitUs, total.waits),
+    },
+    attendants: users.map((u) => {
+      const f = of(u.id);
+
+      return {
+        id: u.id,
+        name: u.name,
+        rating: f.ratings > 0 ? Math.round((f.ratingSum / f.ratings) * 100) / 100 : 0,
+        tickets: f.finished,
+        avgSupportTime: meanMinutes(f.supportUs, f.supports),
+        online: u.online,
+      };
+    }),
+  };
 };
 
 export const getDashboard = (ctx: TAppContext, auth: TAuth, query: TDashboardQuery) =>
@@ -123,7 +152,12 @@ export const readTicketsUsers = async (
 ): Promise<TTicketsUsers> => {
   const timeZone = zoneOf(auth);
   const { from, to } = dayRange(query.initialDate, query.finalDate, timeZone, new Date());
-  const data = await ticketsPerUser(ctx.db, auth.companyId, windowOfDays(from, to, timeZone));
+  const window = { ...windowOfDays(from, to, timeZone), label: 0 };
+  const [figures, users] = await Promise.all([
+    readFigures(ctx.db, auth.companyId, [window], { totals: false, attendants: true }),
+    companyUsers(ctx.db, auth.companyId),
+  ]);
+  const data = users.map((u) => ({ nome: u.name, quantidade: figures.get(0)?.get(u.id)?.finished ?? 0 }));
 
   return { data, count: data.reduce((sum, row) => sum + row.quantidade, 0) };
 };
@@ -131,7 +165,26 @@ export const readTicketsUsers = async (
 /** dd/MM/yyyy of a yyyy-MM-dd day */
 const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
-/** per hour for one day, else per day; every hour or day of the range is present (0 when none), in order */
+/**
+ * The hours of the zone's clock in a window: each quarter-hour (every real zone's hour starts on one) labelled
+ * with its wall-clock hour, neighbours of the same hour joined; a day with a repeated hour gives that label twice.
+ */
+const hoursOf = (window: TWindow, timeZone: string): TLabeledWindow[] => {
+  const hours: TLabeledWindow[] = [];
+  const end = window.to.getTime();
+  for (let at = window.from.getTime(); at < end; ) {
+    const next = Math.min(end, Math.floor(at / QUARTER_MS) * QUARTER_MS + QUARTER_MS);
+    const label = Math.floor((((at + offsetAt(at, timeZone)) % DAY_MS) + DAY_MS) % DAY_MS / 3_600_000);
+    const last = hours.at(-1);
+    if (last && last.label === label && last.to.getTime() === at) last.to = new Date(next);
+    else hours.push({ label, from: new Date(at), to: new Date(next) });
+    at = next;
+  }
+
+  return hours;
+};
+
+/** cycles created per hour for one day, else per day; every hour or day of the range is present (0 when none), in order */
 export const readTicketsDay = async (
   ctx: TAppContext,
   auth: TAuth,
@@ -139,16 +192,28 @@ export const readTicketsDay = async (
 ): Promise<TTicketsDay> => {
   const timeZone = zoneOf(auth);
   const { from, to } = dayRange(query.initialDate, query.finalDate, timeZone, new Date());
-  const window = windowOfDays(from, to, timeZone);
+  const createdIn = (figures: Map<number, Map<number, { created: number }>>, label: number) =>
+    figures.get(label)?.get(0)?.created ?? 0;
   if (from === to) {
-    const perHour = await ticketsPerHour(ctx.db, auth.companyId, window, timeZone);
-    const data = Array.from({ length: 24 }, (_, horario) => ({ horario, total: perHour.get(horario) ?? 0 }));
+    const figures = await readFigures(ctx.db, auth.companyId, hoursOf(windowOfDays(from, to, timeZone), timeZone), {
+      totals: true,
+      attendants: false,
+    });
+    const data = Array.from({ length: 24 }, (_, horario) => ({ horario, total: createdIn(figures, horario) }));
 
     return { data, count: data.reduce((sum, row) => sum + row.total, 0) };
   }
-  const perDay = await ticketsPerDay(ctx.db, auth.companyId, window, timeZone);
+  const days: TLabeledWindow[] = [];
+  let start = startOfDayIn(from, timeZone);
+  for (let day = from, label = 0; day <= to; day = shiftDay(day, 1), label++) {
+    const next = startOfDayIn(shiftDay(day, 1), timeZone);
+    days.push({ label, from: start, to: next });
+    start = next;
+  }
+  const figures = await readFigures(ctx.db, auth.companyId, days, { totals: true, attendants: false });
   const data: { data: string; total: number }[] = [];
-  for (let day = from; day <= to; day = shiftDay(day, 1)) data.push({ data: brDay(day), total: perDay.get(day) ?? 0 });
+  for (let day = from, label = 0; day <= to; day = shiftDay(day, 1), label++)
+    data.push({ data: brDay(day), total: createdIn(figures, label) });
 
   return { data, count: data.reduce((sum, row) => sum + row.total, 0) };
 };

@@ -77,7 +77,7 @@ const FIGURE_COLUMNS = 'created, waits, wait_us, finished, supports, support_us,
  * (its key is company, span, user, bucket); the raw rows of a partial quarter-hour through the same
  * `dashboard_events()` the triggers use.
  */
-const FIGURES_SQL = `
+export const FIGURES_SQL = `
 with r as (
   select * from unnest($2::int[], $3::int[], $4::timestamptz[], $5::timestamptz[]) as r(label, span, lo, hi)
 ), who as (
@@ -90,10 +90,12 @@ select f.label, f.user_id, sum(f.created)::float8 as created, sum(f.waits)::floa
   sum(f.support_us)::float8 as support_us, sum(f.ratings)::float8 as ratings,
   sum(f.rating_sum)::float8 as rating_sum, sum(f.leads)::float8 as leads
 from (
-  select r.label, x.user_id, ${FIGURE_COLUMNS.replace(/(\w+)/g, 'x.$1')}
-  from r cross join who
-  join dashboard_rollup x on x.company_id = $1 and x.span = r.span and x.user_id = who.user_id
-    and x.bucket >= r.lo and x.bucket < r.hi
+  select r.label, who.user_id, x.*
+  from r cross join who cross join lateral (
+    select ${FIGURE_COLUMNS.replace(/(\w+)/g, 'sum($1) as $1')}
+    from dashboard_rollup
+    where company_id = $1 and span = r.span and user_id = who.user_id and bucket >= r.lo and bucket < r.hi
+  ) x
   where r.span > 0
   union all
   select r.label, d.user_id, ${FIGURE_COLUMNS.replace(/(\w+)/g, 'd.$1')}

@@ -9,7 +9,7 @@ import { periodicJobs } from './jobs/periodic';
 import { housekeepingJobs } from './inbound/housekeeping';
 import { campaignJobs } from './modules/campaigns/campaign-jobs';
 import { createCampaignSender, startCampaignTicker } from './modules/campaigns/dispatch';
-import { startDashboardFold } from './modules/dashboard/dashboard.fold';
+import { createDashboardFold } from './modules/dashboard/dashboard.fold';
 import { startDeliverySweep } from './modules/queue-integrations/runtime/deliveries';
 import { startFlowTicker } from './modules/flows/engine/runner';
 import { ensureSuperUser } from './lib/seed';
@@ -66,7 +66,8 @@ scheduleSender?.start();
 // n8n / webhook deliveries due a retry leave from a sweep on every node that runs jobs (atomic claims)
 const stopDeliverySweep = config.jobs ? startDeliverySweep(ctx) : () => undefined;
 // the dashboard's deltas folded into its rollup every second (concurrent folds on other nodes take other deltas)
-const stopDashboardFold = config.jobs ? startDashboardFold(ctx) : () => undefined;
+const dashboardFold = config.jobs ? createDashboardFold(ctx) : undefined;
+dashboardFold?.start();
 // campaign recipients likewise: a timer for the next planned send, due recipients claimed in batches
 const campaignSender = config.jobs ? createCampaignSender(ctx) : undefined;
 campaignSender?.start();
@@ -87,7 +88,7 @@ const stop = async (signal: string) => {
     await campaignSender?.stop();
     stopCampaignTicker();
     stopDeliverySweep();
-    stopDashboardFold();
+    await dashboardFold?.stop();
     stopFlowTicker();
     await (await jobs.catch(() => undefined))?.stop();
     await app.close();

@@ -1,5 +1,6 @@
 import type { TDbOrTx } from '../../db/client';
 import type { TAppContext } from '../../lib/context';
+import { createDueRunner } from '../../lib/due-runner';
 import { foldDeltas } from './dashboard.repo';
 
 /** folds every delta there is, `batch` at a time; answers how many it folded */
@@ -13,20 +14,16 @@ export const foldAllDeltas = async (db: TDbOrTx, batch = 5_000) => {
 };
 
 /**
- * The dashboard's fold on this node, every `everyMs` (one pass at a time): keeps the unfolded deltas, which every
- * read adds to the rollup, few. Every node may run it (concurrent folds take disjoint deltas); reads are exact
- * without it, only slower as deltas pile up.
+ * The dashboard's fold on this node, every `everyMs` (one pass at a time, through the due-runner loop with nothing
+ * ever "due"): keeps the unfolded deltas, which every read adds to the rollup, few. Every node may run it
+ * (concurrent folds take disjoint deltas); reads are exact without it, only slower as deltas pile up.
  */
-export const startDashboardFold = (ctx: TAppContext, everyMs = 1_000) => {
-  let pass: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    pass ??= foldAllDeltas(ctx.db)
-      .catch((err) => ctx.log.warn({ err }, 'dashboard fold failed'))
-      .finally(() => {
-        pass = undefined;
-      });
-  }, everyMs);
-  timer.unref();
-
-  return () => clearInterval(timer);
-};
+export const createDashboardFold = (ctx: TAppContext, everyMs = 1_000) =>
+  createDueRunner({
+    pass: () => foldAllDeltas(ctx.db),
+    nextDueAt: async () => null,
+    now: () => new Date(),
+    pollMs: everyMs,
+    log: ctx.log,
+    name: 'dashboard fold',
+  });

@@ -152,8 +152,8 @@ export const readFigures = async (
   ]);
   for (const r of rows) {
     const label = Number(r.label);
-    let users = byLabel.get(label);
-    if (!users) byLabel.set(label, (users = new Map()));
+    const users = byLabel.get(label) ?? new Map<number, TFigures>();
+    byLabel.set(label, users);
     users.set(Number(r.user_id), {
       created: Number(r.created),
       waits: Number(r.waits),

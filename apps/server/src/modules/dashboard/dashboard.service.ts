@@ -9,14 +9,7 @@ import {
 import type { TAuth } from '../../http/authenticate';
 import type { TAppContext } from '../../lib/context';
 import { clockFormat, dayInZone } from '../../lib/dates';
-import {
-  companyUsers,
-  NO_FIGURES,
-  readFigures,
-  type TLabeledWindow,
-  type TWindow,
-  ticketsNow,
-} from './dashboard.repo';
+import { companyUsers, NO_FIGURES, readFigures, type TLabeledWindow, type TWindow, ticketsNow } from './dashboard.repo';
 
 const DAY_MS = 86_400_000;
 const QUARTER_MS = 900_000;
@@ -39,12 +32,24 @@ const offsetAt = (instant: number, timeZone: string) => {
   return wall - Math.floor(instant / 1000) * 1000;
 };
 
-/** the instant a calendar day (yyyy-MM-dd) starts in a zone (DST-safe: the offset is re-read at the result) */
+/** day starts already computed, per zone and day (a zone's rules do not change while the process runs) */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 20_000;
+
+/**
+ * the instant a calendar day (yyyy-MM-dd) starts in a zone (DST-safe: the offset is re-read at the result); kept,
+ * as a 90-day chart asks for 91 of them and each costs two Intl calls
+ */
 export const startOfDayIn = (day: string, timeZone: string) => {
+  const key = `${timeZone} ${day}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return new Date(known);
   const [y, m, d] = day.split('-').map(Number);
   const utcMidnight = Date.UTC(y, m - 1, d);
   let instant = utcMidnight - offsetAt(utcMidnight, timeZone);
   instant = utcMidnight - offsetAt(instant, timeZone);
+  if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+  dayStarts.set(key, instant);
 
   return new Date(instant);
 };
@@ -172,9 +177,13 @@ const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.sli
 const hoursOf = (window: TWindow, timeZone: string): TLabeledWindow[] => {
   const hours: TLabeledWindow[] = [];
   const end = window.to.getTime();
+  // one offset for the whole day unless the clock changes in it (then read at every quarter-hour)
+  const first = offsetAt(window.from.getTime(), timeZone);
+  const steady = first === offsetAt(end - 1, timeZone);
   for (let at = window.from.getTime(); at < end; ) {
     const next = Math.min(end, Math.floor(at / QUARTER_MS) * QUARTER_MS + QUARTER_MS);
-    const label = Math.floor((((at + offsetAt(at, timeZone)) % DAY_MS) + DAY_MS) % DAY_MS / 3_600_000);
+    const offset = steady ? first : offsetAt(at, timeZone);
+    const label = Math.floor(((((at + offset) % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000);
     const last = hours.at(-1);
     if (last && last.label === label && last.to.getTime() === at) last.to = new Date(next);
     else hours.push({ label, from: new Date(at), to: new Date(next) });

@@ -405,7 +405,10 @@ describe('dashboard rollup (deltas appended by triggers, folded into buckets)', 
       const byName = Object.fromEntries(res.body.attendants.map((a: { name: string }) => [a.name, a]));
       expect(byName.Ana, when).toMatchObject({ rating: 1, tickets: 0, avgSupportTime: 0 });
       expect(byName.Bruno, when).toMatchObject({ rating: 0, tickets: 1, avgSupportTime: 40 });
-      const users = await read(t, '/api/dashboard/ticketsUsers', { initialDate: '2025-03-12', finalDate: '2025-03-12' });
+      const users = await read(t, '/api/dashboard/ticketsUsers', {
+        initialDate: '2025-03-12',
+        finalDate: '2025-03-12',
+      });
       expect(users.body.data, when).toEqual(expect.arrayContaining([{ nome: 'Ana', quantidade: 1 }]));
       // cycles are counted where they were created: c1 stays on 03-09 (02:30Z), c3 (02-01) is gone
       const long = await read(t, '/api/dashboard/ticketsDay', { initialDate: '2025-01-31', finalDate: '2025-03-10' });
@@ -417,7 +420,15 @@ describe('dashboard rollup (deltas appended by triggers, folded into buckets)', 
   it('windows not on a quarter-hour read the raw rows at their edges, folded or not', async () => {
     const t = await tenantIn('UTC');
     const ticket = await addTicket(t.companyId, 'closed');
-    for (const at of ['04-01T10:05', '04-01T10:08', '04-01T10:50', '04-01T10:53', '04-03T10:05', '04-03T10:51', '04-03T10:53'])
+    for (const at of [
+      '04-01T10:05',
+      '04-01T10:08',
+      '04-01T10:50',
+      '04-01T10:53',
+      '04-03T10:05',
+      '04-03T10:51',
+      '04-03T10:53',
+    ])
       await addCycle(t.companyId, ticket, { createdAt: `2025-${at}:00Z`, finishedAt: `2025-${at}:30Z` });
     const windows = [
       { label: 0, from: new Date('2025-04-01T10:07:00Z'), to: new Date('2025-04-01T10:52:00Z') },
@@ -440,7 +451,7 @@ describe('dashboard rollup (deltas appended by triggers, folded into buckets)', 
     expect(await read()).toEqual(expected);
   });
 
-  it("hours and days of zones with daylight saving and 45-minute offsets", async () => {
+  it('hours and days of zones with daylight saving and 45-minute offsets', async () => {
     const ny = await tenantIn('America/New_York');
     const nyTicket = await addTicket(ny.companyId, 'closed');
     // 2025-11-02 has 25 hours (01:00–02:00 twice), 2025-03-09 has 23 (no 02:00)

@@ -463,6 +463,12 @@ describe('dashboard rollup (deltas appended by triggers, folded into buckets)', 
       );
     expect(await hoursOn('2025-11-02')).toEqual([{ horario: 1, total: 2 }]);
     expect(await hoursOn('2025-03-09')).toEqual([{ horario: 3, total: 1 }]);
+    const nyDays = await read(ny, '/api/dashboard/ticketsDay', { initialDate: '2025-03-08', finalDate: '2025-11-02' });
+    expect(nyDays.body.count).toBe(3);
+    expect(nyDays.body.data.filter((d: { total: number }) => d.total > 0)).toEqual([
+      { data: '09/03/2025', total: 1 },
+      { data: '02/11/2025', total: 2 },
+    ]);
     const kathmandu = await tenantIn('Asia/Kathmandu');
     const kTicket = await addTicket(kathmandu.companyId, 'closed');
     for (const at of ['2025-03-09T18:14:00Z', '2025-03-09T18:16:00Z'])

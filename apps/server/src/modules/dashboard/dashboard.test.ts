@@ -482,6 +482,19 @@ describe('dashboard rollup (deltas appended by triggers, folded into buckets)', 
     expect(await hoursOn('2025-11-02')).toEqual([{ horario: 1, total: 2 }]);
   });
 
+  it("a company's deletion goes through (its cascaded rows' deltas have no foreign key) and leaves nothing behind", async () => {
+    const t = await tenantIn('UTC');
+    await seed(t);
+    await fold();
+    await addCycle(t.companyId, await addTicket(t.companyId, 'closed'), { createdAt: '2025-03-11T10:00:00Z' });
+    await sqlRows('delete from companies where id = $1', [t.companyId]);
+    expect(await deltasOf(t.companyId)).toBeGreaterThan(0); // the cascaded cycles' and contacts' negative deltas
+    await fold();
+    expect(await deltasOf(t.companyId)).toBe(0);
+    const [left] = await sqlRows('select count(*) as n from dashboard_rollup where company_id = $1', [t.companyId]);
+    expect(Number(left.n)).toBe(0);
+  });
+
   it('folds running at once move every delta exactly once: the rollup equals one rebuilt from the rows', async () => {
     const t = await tenantIn('UTC');
     const user = await createUser(server, t, { name: 'Dora' });

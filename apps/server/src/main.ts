@@ -9,6 +9,7 @@ import { periodicJobs } from './jobs/periodic';
 import { housekeepingJobs } from './inbound/housekeeping';
 import { campaignJobs } from './modules/campaigns/campaign-jobs';
 import { createCampaignSender, startCampaignTicker } from './modules/campaigns/dispatch';
+import { createDashboardFold } from './modules/dashboard/dashboard.fold';
 import { startDeliverySweep } from './modules/queue-integrations/runtime/deliveries';
 import { startFlowTicker } from './modules/flows/engine/runner';
 import { ensureSuperUser } from './lib/seed';
@@ -64,6 +65,9 @@ const scheduleSender = config.jobs ? createScheduleSender(ctx) : undefined;
 scheduleSender?.start();
 // n8n / webhook deliveries due a retry leave from a sweep on every node that runs jobs (atomic claims)
 const stopDeliverySweep = config.jobs ? startDeliverySweep(ctx) : () => undefined;
+// the dashboard's deltas folded into its rollup every second (concurrent folds on other nodes take other deltas)
+const dashboardFold = config.jobs ? createDashboardFold(ctx) : undefined;
+dashboardFold?.start();
 // campaign recipients likewise: a timer for the next planned send, due recipients claimed in batches
 const campaignSender = config.jobs ? createCampaignSender(ctx) : undefined;
 campaignSender?.start();
@@ -84,6 +88,7 @@ const stop = async (signal: string) => {
     await campaignSender?.stop();
     stopCampaignTicker();
     stopDeliverySweep();
+    await dashboardFold?.stop();
     stopFlowTicker();
     await (await jobs.catch(() => undefined))?.stop();
     await app.close();

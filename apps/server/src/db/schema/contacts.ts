@@ -29,6 +29,8 @@ export const contacts = pgTable(
     uniqueIndex('contacts_company_lid_unique').on(t.companyId, t.lid).where(sql`lid is not null`),
     index('contacts_company_name_idx').on(t.companyId, sql`lower(${t.name})`),
     index('contacts_whatsapp_idx').on(t.whatsappId),
+    /** the dashboard's leads at the edges of a window not on a 15-minute mark */
+    index('contacts_company_created_idx').on(t.companyId, t.createdAt),
   ],
 );
 

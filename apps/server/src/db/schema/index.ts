@@ -31,3 +31,4 @@ export const SECRET_COLUMNS = {
 } as const;
 export * from './deliveries';
 export * from './flow-runs';
+export * from './dashboard';

@@ -163,8 +163,8 @@ export const ticketTrackings = pgTable(
     index('ticket_trackings_ticket_idx').on(t.ticketId, t.id),
     index('ticket_trackings_company_queued_idx').on(t.companyId, t.queuedAt),
     /**
-     * the dashboard's reads by finish and by acceptance walk these alone (index-only): what they average is
-     * in the key after the range column
+     * by finish, acceptance and creation: the dashboard's raw reads at a window's edges off the quarter-hour
+     * marks (the figures themselves come from `dashboard_rollup`, migration 0014)
      */
     index('ticket_trackings_company_finished_idx').on(t.companyId, t.finishedAt, t.userId, t.startedAt, t.ratingAt),
     index('ticket_trackings_company_started_idx').on(t.companyId, t.startedAt, t.queuedAt),

@@ -1,121 +1,200 @@
-import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/statements';
 import type { TDbOrTx } from '../../db/client';
 
 /**
- * The dashboard's aggregates, in SQL over the attendance cycles (`ticket_trackings`) of ONE company. Every
- * value is a bound parameter; a window is the half-open instant range [from, to) the service computed from
- * the company's calendar days; `timeZone` (the company's) only groups rows into its days and hours.
+ * The dashboard's reads over the rollup (migration 0014, ARCHITECTURE "Dashboard rollup") of ONE company. A window
+ * is a half-open instant range [from, to); each is cut into UTC day, hour and 15-minute buckets plus, where a bound
+ * is not on a 15-minute mark, the raw rows of the partial quarter-hours. A bucket is read as the folded rollup row
+ * plus the deltas not folded yet, in the same statement (one snapshot), so the answer is exact whether or not the
+ * fold has run.
  */
 
 export type TWindow = { from: Date; to: Date };
+/** a window whose figures are added under `label` (several windows may share one) */
+export type TLabeledWindow = TWindow & { label: number };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-/** minutes with two decimals */
-const minutes = (seconds: unknown) => Math.round((num(seconds) / 60) * 100) / 100;
+/** bucket widths in minutes, widest first; 0 marks the raw rows of a partial quarter-hour */
+const SPANS = [1440, 60, 15];
+const MINUTE_MS = 60_000;
 
-const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+type TRanges = { labels: number[]; spans: number[]; los: string[]; his: string[] };
 
-/** seconds from accepting a cycle to closing it (or to asking for the rating, when one was asked) */
-const supportSeconds = sql`extract(epoch from (coalesce(rating_at, finished_at) - started_at))`;
-
-export const dashboardCounters = async (db: TDbOrTx, companyId: number, w: TWindow) => {
-  const result = await db.execute(sql`
-    select
-      (select count(*) from tickets where company_id = ${companyId} and status = 'open') as happening,
-      (select count(*) from tickets where company_id = ${companyId} and status = 'pending') as pending,
-      (select count(*) from contacts
-        where company_id = ${companyId} and is_group = false
-          and created_at >= ${at(w.from)} and created_at < ${at(w.to)}) as leads,
-      f.finished, f.support, s.wait
-    from
-      (select count(*) as finished,
-          avg(${supportSeconds}) filter (where started_at is not null and coalesce(rating_at, finished_at) > started_at)
-            as support
-        from ticket_trackings
-        where company_id = ${companyId} and finished_at >= ${at(w.from)} and finished_at < ${at(w.to)}) f,
-      (select avg(extract(epoch from (started_at - queued_at))) filter (where started_at > queued_at) as wait
-        from ticket_trackings
-        where company_id = ${companyId} and started_at >= ${at(w.from)} and started_at < ${at(w.to)}) s`);
-  const row = rowsOf<Record<string, unknown>>(result)[0];
-
-  return {
-    supportHappening: num(row.happening),
-    supportPending: num(row.pending),
-    supportFinished: num(row.finished),
-    leads: num(row.leads),
-    avgSupportTime: minutes(row.support),
-    avgWaitTime: minutes(row.wait),
+/** [lo, hi) as whole buckets of the widest tier that fits, the rest by the narrower tiers, then raw rows */
+const cutWindow = (ranges: TRanges, label: number, lo: number, hi: number, level = 0) => {
+  if (lo >= hi) return;
+  const push = (span: number, a: number, b: number) => {
+    ranges.labels.push(label);
+    ranges.spans.push(span);
+    ranges.los.push(new Date(a).toISOString());
+    ranges.his.push(new Date(b).toISOString());
   };
+  if (level === SPANS.length) {
+    push(0, lo, hi);
+    return;
+  }
+  const width = SPANS[level] * MINUTE_MS;
+  const a = Math.ceil(lo / width) * width;
+  const b = Math.floor(hi / width) * width;
+  if (a >= b) {
+    cutWindow(ranges, label, lo, hi, level + 1);
+    return;
+  }
+  push(SPANS[level], a, b);
+  cutWindow(ranges, label, lo, a, level + 1);
+  cutWindow(ranges, label, b, hi, level + 1);
 };
 
-/** every user of the company with what they finished in the window, their average rating and talk time */
-export const dashboardAttendants = async (db: TDbOrTx, companyId: number, w: TWindow) => {
-  const result = await db.execute(sql`
-    select u.id, u.name, u.online, s.tickets, s.support, r.rating
-    from users u
-    left join (
-      select user_id, count(*) as tickets,
-        avg(${supportSeconds}) filter (where started_at is not null and coalesce(rating_at, finished_at) > started_at)
-          as support
-      from ticket_trackings
-      where company_id = ${companyId} and user_id is not null
-        and finished_at >= ${at(w.from)} and finished_at < ${at(w.to)}
-      group by user_id) s on s.user_id = u.id
-    left join (
-      select user_id, avg(rate) as rating
-      from user_ratings
-      where company_id = ${companyId} and user_id is not null
-        and created_at >= ${at(w.from)} and created_at < ${at(w.to)}
-      group by user_id) r on r.user_id = u.id
-    where u.company_id = ${companyId}
-    order by lower(u.name), u.id`);
-
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({
-    id: Number(r.id),
-    name: String(r.name),
-    rating: Math.round(num(r.rating) * 100) / 100,
-    tickets: num(r.tickets),
-    avgSupportTime: minutes(r.support),
-    online: r.online === true,
-  }));
+/** what the rollup sums; durations in microseconds */
+export type TFigures = {
+  created: number;
+  waits: number;
+  waitUs: number;
+  finished: number;
+  supports: number;
+  supportUs: number;
+  ratings: number;
+  ratingSum: number;
+  leads: number;
 };
 
-/** cycles finished in the window per attendant (users with none at 0), by name */
-export const ticketsPerUser = async (db: TDbOrTx, companyId: number, w: TWindow) => {
-  const result = await db.execute(sql`
-    select u.name, coalesce(c.n, 0) as n
-    from users u
-    left join (
-      select user_id, count(*) as n
-      from ticket_trackings
-      where company_id = ${companyId} and user_id is not null
-        and finished_at >= ${at(w.from)} and finished_at < ${at(w.to)}
-      group by user_id) c on c.user_id = u.id
-    where u.company_id = ${companyId}
-    order by lower(u.name), u.id`);
-
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({ nome: String(r.name), quantidade: num(r.n) }));
+export const NO_FIGURES: TFigures = {
+  created: 0,
+  waits: 0,
+  waitUs: 0,
+  finished: 0,
+  supports: 0,
+  supportUs: 0,
+  ratings: 0,
+  ratingSum: 0,
+  leads: 0,
 };
 
-/** cycles started in the window per calendar day (yyyy-MM-dd) of the zone; days without any are absent */
-export const ticketsPerDay = async (db: TDbOrTx, companyId: number, w: TWindow, timeZone: string) => {
-  const result = await db.execute(sql`
-    select to_char((created_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, count(*) as n
-    from ticket_trackings
-    where company_id = ${companyId} and created_at >= ${at(w.from)} and created_at < ${at(w.to)}
-    group by 1`);
+const FIGURE_COLUMNS = 'created, waits, wait_us, finished, supports, support_us, ratings, rating_sum, leads';
 
-  return new Map(rowsOf<Record<string, unknown>>(result).map((r) => [String(r.day), num(r.n)]));
+/**
+ * $1 company, $2–$5 the ranges (label, span, lo, hi), $6 the company's totals wanted (user 0), $7 its attendants'
+ * rows wanted, $8/$9 the ranges' outer bounds (the deltas' index range). The rollup is read per range and user
+ * (its key is company, span, user, bucket); the raw rows of a partial quarter-hour through the same
+ * `dashboard_events()` the triggers use.
+ */
+export const FIGURES_SQL = `
+with r as (
+  select * from unnest($2::int[], $3::int[], $4::timestamptz[], $5::timestamptz[]) as r(label, span, lo, hi)
+), who as (
+  select 0 as user_id where $6::boolean
+  union all
+  select id from users where company_id = $1 and $7::boolean
+)
+select f.label, f.user_id, sum(f.created)::float8 as created, sum(f.waits)::float8 as waits,
+  sum(f.wait_us)::float8 as wait_us, sum(f.finished)::float8 as finished, sum(f.supports)::float8 as supports,
+  sum(f.support_us)::float8 as support_us, sum(f.ratings)::float8 as ratings,
+  sum(f.rating_sum)::float8 as rating_sum, sum(f.leads)::float8 as leads
+from (
+  select r.label, who.user_id, x.*
+  from r cross join who cross join lateral (
+    select ${FIGURE_COLUMNS.replace(/(\w+)/g, 'sum($1) as $1')}
+    from dashboard_rollup
+    where company_id = $1 and span = r.span and user_id = who.user_id and bucket >= r.lo and bucket < r.hi
+  ) x
+  where r.span > 0
+  union all
+  select r.label, d.user_id, ${FIGURE_COLUMNS.replace(/(\w+)/g, 'd.$1')}
+  from dashboard_deltas d
+  join r on r.span > 0 and d.bucket >= r.lo and d.bucket < r.hi
+  where d.company_id = $1 and d.bucket >= $8::timestamptz and d.bucket < $9::timestamptz
+    and d.user_id in (select user_id from who)
+  union all
+  select r.label, e.user_id, ${FIGURE_COLUMNS.replace(/(\w+)/g, 'e.$1')}
+  from r cross join lateral (
+    select e.* from ticket_trackings t, dashboard_events(t) e
+    where t.company_id = $1 and ((t.created_at >= r.lo and t.created_at < r.hi)
+      or (t.started_at >= r.lo and t.started_at < r.hi) or (t.finished_at >= r.lo and t.finished_at < r.hi))
+    union all
+    select e.* from user_ratings g, dashboard_events(g) e
+    where g.company_id = $1 and g.user_id in (select user_id from who) and g.created_at >= r.lo and g.created_at < r.hi
+    union all
+    select e.* from contacts c, dashboard_events(c) e
+    where c.company_id = $1 and c.created_at >= r.lo and c.created_at < r.hi
+  ) e
+  where r.span = 0 and e.at >= r.lo and e.at < r.hi and e.user_id in (select user_id from who)
+) f
+group by f.label, f.user_id`;
+
+type TFiguresRow = Record<'label' | 'user_id' | 'created' | 'waits' | 'wait_us' | 'finished', number> &
+  Record<'supports' | 'support_us' | 'ratings' | 'rating_sum' | 'leads', number>;
+
+/**
+ * The figures of each labelled window, per label then user id (0 = the company's totals, when `totals`; the
+ * company's users, when `attendants`). Labels and users with nothing are absent.
+ */
+export const readFigures = async (
+  db: TDbOrTx,
+  companyId: number,
+  windows: TLabeledWindow[],
+  who: { totals: boolean; attendants: boolean },
+) => {
+  const ranges: TRanges = { labels: [], spans: [], los: [], his: [] };
+  for (const w of windows) cutWindow(ranges, w.label, w.from.getTime(), w.to.getTime());
+  const byLabel = new Map<number, Map<number, TFigures>>();
+  if (ranges.labels.length === 0) return byLabel;
+  const outer = (pick: (w: TWindow) => Date, pickOf: (...n: number[]) => number) =>
+    new Date(pickOf(...windows.map((w) => pick(w).getTime()))).toISOString();
+  const rows = await queryRows<TFiguresRow>(db, FIGURES_SQL, [
+    companyId,
+    ranges.labels,
+    ranges.spans,
+    ranges.los,
+    ranges.his,
+    who.totals,
+    who.attendants,
+    outer((w) => w.from, Math.min),
+    outer((w) => w.to, Math.max),
+  ]);
+  for (const r of rows) {
+    const label = Number(r.label);
+    const users = byLabel.get(label) ?? new Map<number, TFigures>();
+    byLabel.set(label, users);
+    users.set(Number(r.user_id), {
+      created: Number(r.created),
+      waits: Number(r.waits),
+      waitUs: Number(r.wait_us),
+      finished: Number(r.finished),
+      supports: Number(r.supports),
+      supportUs: Number(r.support_us),
+      ratings: Number(r.ratings),
+      ratingSum: Number(r.rating_sum),
+      leads: Number(r.leads),
+    });
+  }
+
+  return byLabel;
 };
 
-/** cycles started in the window per hour (0–23) of the zone's clock */
-export const ticketsPerHour = async (db: TDbOrTx, companyId: number, w: TWindow, timeZone: string) => {
-  const result = await db.execute(sql`
-    select extract(hour from (created_at at time zone ${timeZone}))::int as hour, count(*) as n
-    from ticket_trackings
-    where company_id = ${companyId} and created_at >= ${at(w.from)} and created_at < ${at(w.to)}
-    group by 1`);
+/** every user of the company, by name */
+export const companyUsers = async (db: TDbOrTx, companyId: number) =>
+  (
+    await queryRows<{ id: number; name: string; online: boolean }>(
+      db,
+      'select id, name, online from users where company_id = $1 order by lower(name), id',
+      [companyId],
+    )
+  ).map((u) => ({ id: Number(u.id), name: String(u.name), online: u.online === true }));
 
-  return new Map(rowsOf<Record<string, unknown>>(result).map((r) => [Number(r.hour), num(r.n)]));
+/** the company's open and pending tickets now */
+export const ticketsNow = async (db: TDbOrTx, companyId: number) => {
+  const [row] = await queryRows<{ happening: string | number; pending: string | number }>(
+    db,
+    `select (select count(*) from tickets where company_id = $1 and status = 'open') as happening,
+       (select count(*) from tickets where company_id = $1 and status = 'pending') as pending`,
+    [companyId],
+  );
+
+  return { happening: Number(row.happening), pending: Number(row.pending) };
+};
+
+/** moves up to `batch` deltas into the rollup; answers how many it moved (see `dashboard_fold()`) */
+export const foldDeltas = async (db: TDbOrTx, batch: number) => {
+  const [row] = await queryRows<{ n: number }>(db, 'select dashboard_fold($1::int) as n', [batch]);
+
+  return Number(row.n);
 };

@@ -9,16 +9,16 @@ import {
 import type { TAuth } from '../../http/authenticate';
 import type { TAppContext } from '../../lib/context';
 import { clockFormat, dayInZone } from '../../lib/dates';
-import {
-  dashboardAttendants,
-  dashboardCounters,
-  type TWindow,
-  ticketsPerDay,
-  ticketsPerHour,
-  ticketsPerUser,
-} from './dashboard.repo';
+import { companyUsers, NO_FIGURES, readFigures, type TLabeledWindow, type TWindow, ticketsNow } from './dashboard.repo';
 
 const DAY_MS = 86_400_000;
+const QUARTER_MS = 900_000;
+/** labels of the per-day chart's partial UTC days (above any day index: at most DASHBOARD_MAX_DAYS days) */
+const PREFIX = 100_000;
+
+/** minutes, two decimals, of a mean of microseconds */
+const meanMinutes = (sumUs: number, count: number) =>
+  count > 0 ? Math.round((sumUs / count / 60_000_000) * 100) / 100 : 0;
 
 /** a zone Intl knows, else UTC (a company's zone is validated when saved; this only keeps SQL safe) */
 const zoneOf = (auth: TAuth) => (clockFormat(auth.company.timezone) ? auth.company.timezone : 'UTC');
@@ -34,12 +34,24 @@ const offsetAt = (instant: number, timeZone: string) => {
   return wall - Math.floor(instant / 1000) * 1000;
 };
 
-/** the instant a calendar day (yyyy-MM-dd) starts in a zone (DST-safe: the offset is re-read at the result) */
+/** day starts already computed, per zone and day (a zone's rules do not change while the process runs) */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 20_000;
+
+/**
+ * the instant a calendar day (yyyy-MM-dd) starts in a zone (DST-safe: the offset is re-read at the result); kept,
+ * as a 90-day chart asks for 91 of them and each costs two Intl calls
+ */
 export const startOfDayIn = (day: string, timeZone: string) => {
+  const key = `${timeZone} ${day}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return new Date(known);
   const [y, m, d] = day.split('-').map(Number);
   const utcMidnight = Date.UTC(y, m - 1, d);
   let instant = utcMidnight - offsetAt(utcMidnight, timeZone);
   instant = utcMidnight - offsetAt(instant, timeZone);
+  if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+  dayStarts.set(key, instant);
 
   return new Date(instant);
 };
@@ -97,12 +109,36 @@ const kept = (ctx: TAppContext, auth: TAuth, key: string, load: () => Promise<un
 
 export const readDashboard = async (ctx: TAppContext, auth: TAuth, query: TDashboardQuery): Promise<TDashboard> => {
   const window = dashboardWindow(query, zoneOf(auth));
-  const [counters, attendants] = await Promise.all([
-    dashboardCounters(ctx.db, auth.companyId, window),
-    dashboardAttendants(ctx.db, auth.companyId, window),
+  const [figures, users, now] = await Promise.all([
+    readFigures(ctx.db, auth.companyId, [{ ...window, label: 0 }], { totals: true, attendants: true }),
+    companyUsers(ctx.db, auth.companyId),
+    ticketsNow(ctx.db, auth.companyId),
   ]);
+  const of = (userId: number) => figures.get(0)?.get(userId) ?? NO_FIGURES;
+  const total = of(0);
 
-  return { counters, attendants };
+  return {
+    counters: {
+      supportHappening: now.happening,
+      supportPending: now.pending,
+      supportFinished: total.finished,
+      leads: total.leads,
+      avgSupportTime: meanMinutes(total.supportUs, total.supports),
+      avgWaitTime: meanMinutes(total.waitUs, total.waits),
+    },
+    attendants: users.map((u) => {
+      const f = of(u.id);
+
+      return {
+        id: u.id,
+        name: u.name,
+        rating: f.ratings > 0 ? Math.round((f.ratingSum / f.ratings) * 100) / 100 : 0,
+        tickets: f.finished,
+        avgSupportTime: meanMinutes(f.supportUs, f.supports),
+        online: u.online,
+      };
+    }),
+  };
 };
 
 export const getDashboard = (ctx: TAppContext, auth: TAuth, query: TDashboardQuery) =>
@@ -123,7 +159,12 @@ export const readTicketsUsers = async (
 ): Promise<TTicketsUsers> => {
   const timeZone = zoneOf(auth);
   const { from, to } = dayRange(query.initialDate, query.finalDate, timeZone, new Date());
-  const data = await ticketsPerUser(ctx.db, auth.companyId, windowOfDays(from, to, timeZone));
+  const window = { ...windowOfDays(from, to, timeZone), label: 0 };
+  const [figures, users] = await Promise.all([
+    readFigures(ctx.db, auth.companyId, [window], { totals: false, attendants: true }),
+    companyUsers(ctx.db, auth.companyId),
+  ]);
+  const data = users.map((u) => ({ nome: u.name, quantidade: figures.get(0)?.get(u.id)?.finished ?? 0 }));
 
   return { data, count: data.reduce((sum, row) => sum + row.quantidade, 0) };
 };
@@ -131,7 +172,30 @@ export const readTicketsUsers = async (
 /** dd/MM/yyyy of a yyyy-MM-dd day */
 const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
-/** per hour for one day, else per day; every hour or day of the range is present (0 when none), in order */
+/**
+ * The hours of the zone's clock in a window: each quarter-hour (every real zone's hour starts on one) labelled
+ * with its wall-clock hour, neighbours of the same hour joined; a day with a repeated hour gives that label twice.
+ */
+const hoursOf = (window: TWindow, timeZone: string): TLabeledWindow[] => {
+  const hours: TLabeledWindow[] = [];
+  const end = window.to.getTime();
+  // one offset for the whole day unless the clock changes in it (then read at every quarter-hour)
+  const first = offsetAt(window.from.getTime(), timeZone);
+  const steady = first === offsetAt(end - 1, timeZone);
+  for (let at = window.from.getTime(); at < end; ) {
+    const next = Math.min(end, Math.floor(at / QUARTER_MS) * QUARTER_MS + QUARTER_MS);
+    const offset = steady ? first : offsetAt(at, timeZone);
+    const label = Math.floor(((((at + offset) % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000);
+    const last = hours.at(-1);
+    if (last && last.label === label && last.to.getTime() === at) last.to = new Date(next);
+    else hours.push({ label, from: new Date(at), to: new Date(next) });
+    at = next;
+  }
+
+  return hours;
+};
+
+/** cycles created per hour for one day, else per day; every hour or day of the range is present (0 when none), in order */
 export const readTicketsDay = async (
   ctx: TAppContext,
   auth: TAuth,
@@ -139,16 +203,35 @@ export const readTicketsDay = async (
 ): Promise<TTicketsDay> => {
   const timeZone = zoneOf(auth);
   const { from, to } = dayRange(query.initialDate, query.finalDate, timeZone, new Date());
-  const window = windowOfDays(from, to, timeZone);
+  const createdIn = (figures: Map<number, Map<number, { created: number }>>, label: number) =>
+    figures.get(label)?.get(0)?.created ?? 0;
   if (from === to) {
-    const perHour = await ticketsPerHour(ctx.db, auth.companyId, window, timeZone);
-    const data = Array.from({ length: 24 }, (_, horario) => ({ horario, total: perHour.get(horario) ?? 0 }));
+    const figures = await readFigures(ctx.db, auth.companyId, hoursOf(windowOfDays(from, to, timeZone), timeZone), {
+      totals: true,
+      attendants: false,
+    });
+    const data = Array.from({ length: 24 }, (_, horario) => ({ horario, total: createdIn(figures, horario) }));
 
     return { data, count: data.reduce((sum, row) => sum + row.total, 0) };
   }
-  const perDay = await ticketsPerDay(ctx.db, auth.companyId, window, timeZone);
+  // local day i = [s_i, s_i+1) = [M_i, M_i+1) − [M_i, s_i) + [M_i+1, s_i+1), M = the UTC midnight at or before s:
+  // whole UTC days plus a few hours at each start instead of ~24 hours for every local day
+  const starts: number[] = [];
+  for (let day = from; day <= shiftDay(to, 1); day = shiftDay(day, 1))
+    starts.push(startOfDayIn(day, timeZone).getTime());
+  const midnight = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
+  const windows: TLabeledWindow[] = starts.flatMap((at, i) => [
+    { label: PREFIX + i, from: new Date(midnight(at)), to: new Date(at) },
+    ...(i + 1 < starts.length
+      ? [{ label: i, from: new Date(midnight(at)), to: new Date(midnight(starts[i + 1])) }]
+      : []),
+  ]);
+  const figures = await readFigures(ctx.db, auth.companyId, windows, { totals: true, attendants: false });
   const data: { data: string; total: number }[] = [];
-  for (let day = from; day <= to; day = shiftDay(day, 1)) data.push({ data: brDay(day), total: perDay.get(day) ?? 0 });
+  for (let day = from, i = 0; day <= to; day = shiftDay(day, 1), i++) {
+    const total = createdIn(figures, i) - createdIn(figures, PREFIX + i) + createdIn(figures, PREFIX + i + 1);
+    data.push({ data: brDay(day), total });
+  }
 
   return { data, count: data.reduce((sum, row) => sum + row.total, 0) };
 };

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoggedUser, createUser, type TTenant } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { insertContact } from '../../../test/inbox';
+import { foldAllDeltas } from './dashboard.fold';
+import { readFigures } from './dashboard.repo';
 
 /**
  * Dashboard figures against hand-computed fixtures. The same attendance cycles are written for a company in
@@ -336,5 +338,188 @@ describe('dashboard', () => {
     expect(huge.body.data.at(-1)).toEqual({ data: '10/03/2025', total: 2 });
     const many = await get(saoPaulo, '/api/dashboard', { days: 9999 });
     expect(many.status).toBe(200);
+  });
+});
+
+describe('dashboard rollup (deltas appended by triggers, folded into buckets)', () => {
+  const deltasOf = async (companyId: number) =>
+    Number((await sqlRows('select count(*) as n from dashboard_deltas where company_id = $1', [companyId]))[0].n);
+  const fold = () => foldAllDeltas(server.database.db, 37);
+  /** a read past the kept answers (the rows here are written in SQL, which announces no change) */
+  const read = (t: TTenant, path: string, query: Record<string, string> = {}) => {
+    server.ctx.listAnswers.changed(t.companyId);
+
+    return get(t, path, query);
+  };
+  const day = { date_from: '2025-03-10', date_to: '2025-03-10' };
+  const chart = { initialDate: '2025-03-09', finalDate: '2025-03-10' };
+  const answers = async (t: TTenant) => ({
+    main: (await read(t, '/api/dashboard', day)).body,
+    users: (await read(t, '/api/dashboard/ticketsUsers', chart)).body,
+    days: (await read(t, '/api/dashboard/ticketsDay', chart)).body,
+    hours: (await read(t, '/api/dashboard/ticketsDay', { initialDate: '2025-03-10', finalDate: '2025-03-10' })).body,
+  });
+
+  it('answers the same before and after the fold, and follows rows changed or deleted after it', async () => {
+    const t = await tenantIn('America/Sao_Paulo');
+    await seed(t);
+    expect(await deltasOf(t.companyId)).toBeGreaterThan(0);
+    const unfolded = await answers(t);
+    expect(unfolded.main.counters).toMatchObject({ supportFinished: 3, leads: 1, avgSupportTime: 16823.33 });
+    expect(await fold()).toBeGreaterThan(0);
+    expect(await deltasOf(t.companyId)).toBe(0);
+    expect(await answers(t)).toEqual(unfolded);
+
+    // after the fold: c1 finishes two days later, c3 is deleted, Bruno's rating is deleted, t2's contact becomes a
+    // group, and a lead made that day is deleted again
+    const [c1] = await sqlRows(
+      `select tt.id from ticket_trackings tt where tt.company_id = $1 and tt.finished_at = '2025-03-10T03:10:00Z'`,
+      [t.companyId],
+    );
+    await sqlRows(`update ticket_trackings set finished_at = '2025-03-12T03:10:00Z' where id = $1`, [c1.id]);
+    await sqlRows(`delete from ticket_trackings where company_id = $1 and started_at = '2025-02-03T10:00:00Z'`, [
+      t.companyId,
+    ]);
+    await sqlRows('delete from user_ratings where company_id = $1 and rate = 3', [t.companyId]);
+    await sqlRows(`update contacts set is_group = true where company_id = $1 and created_at = '2025-03-10T12:00:00Z'`, [
+      t.companyId,
+    ]);
+    const lead = await insertContact(server, t.companyId);
+    await sqlRows(`update contacts set created_at = '2025-03-10T13:00:00Z' where id = $1`, [lead.id]);
+    expect((await read(t, '/api/dashboard', day)).body.counters.leads).toBe(1);
+    await fold();
+    await sqlRows('delete from contacts where id = $1', [lead.id]);
+
+    const expected = {
+      supportHappening: 1,
+      supportPending: 1,
+      supportFinished: 1,
+      leads: 0,
+      avgSupportTime: 40,
+      avgWaitTime: 20,
+    };
+    for (const when of ['unfolded', 'folded']) {
+      if (when === 'folded') await fold();
+      const res = await read(t, '/api/dashboard', day);
+      expect(res.body.counters, when).toEqual(expected);
+      const byName = Object.fromEntries(res.body.attendants.map((a: { name: string }) => [a.name, a]));
+      expect(byName.Ana, when).toMatchObject({ rating: 1, tickets: 0, avgSupportTime: 0 });
+      expect(byName.Bruno, when).toMatchObject({ rating: 0, tickets: 1, avgSupportTime: 40 });
+      const users = await read(t, '/api/dashboard/ticketsUsers', {
+        initialDate: '2025-03-12',
+        finalDate: '2025-03-12',
+      });
+      expect(users.body.data, when).toEqual(expect.arrayContaining([{ nome: 'Ana', quantidade: 1 }]));
+      // cycles are counted where they were created: c1 stays on 03-09 (02:30Z), c3 (02-01) is gone
+      const long = await read(t, '/api/dashboard/ticketsDay', { initialDate: '2025-01-31', finalDate: '2025-03-10' });
+      expect(long.body.count, when).toBe(3);
+    }
+    expect(await deltasOf(t.companyId)).toBe(0);
+  });
+
+  it('windows not on a quarter-hour read the raw rows at their edges, folded or not', async () => {
+    const t = await tenantIn('UTC');
+    const ticket = await addTicket(t.companyId, 'closed');
+    for (const at of [
+      '04-01T10:05',
+      '04-01T10:08',
+      '04-01T10:50',
+      '04-01T10:53',
+      '04-03T10:05',
+      '04-03T10:51',
+      '04-03T10:53',
+    ])
+      await addCycle(t.companyId, ticket, { createdAt: `2025-${at}:00Z`, finishedAt: `2025-${at}:30Z` });
+    const windows = [
+      { label: 0, from: new Date('2025-04-01T10:07:00Z'), to: new Date('2025-04-01T10:52:00Z') },
+      { label: 1, from: new Date('2025-04-01T10:07:00Z'), to: new Date('2025-04-03T10:52:00Z') },
+      { label: 2, from: new Date('2025-04-01T10:07:50Z'), to: new Date('2025-04-01T10:08:20Z') },
+    ];
+    const read = async () => {
+      const figures = await readFigures(server.database.db, t.companyId, windows, { totals: true, attendants: false });
+
+      return [0, 1, 2].map((label) => [figures.get(label)?.get(0)?.created, figures.get(label)?.get(0)?.finished]);
+    };
+    // 10:08:30 finishes after the third window's end: created in it, not finished
+    const expected = [
+      [2, 2],
+      [5, 5],
+      [1, 0],
+    ];
+    expect(await read()).toEqual(expected);
+    await fold();
+    expect(await read()).toEqual(expected);
+  });
+
+  it('hours and days of zones with daylight saving and 45-minute offsets', async () => {
+    const ny = await tenantIn('America/New_York');
+    const nyTicket = await addTicket(ny.companyId, 'closed');
+    // 2025-11-02 has 25 hours (01:00–02:00 twice), 2025-03-09 has 23 (no 02:00)
+    for (const at of ['2025-11-02T05:30:00Z', '2025-11-02T06:30:00Z', '2025-03-09T07:30:00Z'])
+      await addCycle(ny.companyId, nyTicket, { createdAt: at, finishedAt: at });
+    const hoursOn = async (date: string) =>
+      (await read(ny, '/api/dashboard/ticketsDay', { initialDate: date, finalDate: date })).body.data.filter(
+        (h: { total: number }) => h.total > 0,
+      );
+    expect(await hoursOn('2025-11-02')).toEqual([{ horario: 1, total: 2 }]);
+    expect(await hoursOn('2025-03-09')).toEqual([{ horario: 3, total: 1 }]);
+    const nyDays = await read(ny, '/api/dashboard/ticketsDay', { initialDate: '2025-03-08', finalDate: '2025-11-02' });
+    expect(nyDays.body.count).toBe(3);
+    expect(nyDays.body.data.filter((d: { total: number }) => d.total > 0)).toEqual([
+      { data: '09/03/2025', total: 1 },
+      { data: '02/11/2025', total: 2 },
+    ]);
+    const kathmandu = await tenantIn('Asia/Kathmandu');
+    const kTicket = await addTicket(kathmandu.companyId, 'closed');
+    for (const at of ['2025-03-09T18:14:00Z', '2025-03-09T18:16:00Z'])
+      await addCycle(kathmandu.companyId, kTicket, { createdAt: at, finishedAt: at });
+    await fold();
+    const days = await read(kathmandu, '/api/dashboard/ticketsDay', chart);
+    expect(days.body.data).toEqual([
+      { data: '09/03/2025', total: 1 },
+      { data: '10/03/2025', total: 1 },
+    ]);
+    expect(await hoursOn('2025-11-02')).toEqual([{ horario: 1, total: 2 }]);
+  });
+
+  it("a company's deletion goes through (its cascaded rows' deltas have no foreign key) and leaves nothing behind", async () => {
+    const t = await tenantIn('UTC');
+    await seed(t);
+    await fold();
+    await addCycle(t.companyId, await addTicket(t.companyId, 'closed'), { createdAt: '2025-03-11T10:00:00Z' });
+    await sqlRows('delete from companies where id = $1', [t.companyId]);
+    expect(await deltasOf(t.companyId)).toBeGreaterThan(0); // the cascaded cycles' and contacts' negative deltas
+    await fold();
+    expect(await deltasOf(t.companyId)).toBe(0);
+    const [left] = await sqlRows('select count(*) as n from dashboard_rollup where company_id = $1', [t.companyId]);
+    expect(Number(left.n)).toBe(0);
+  });
+
+  it('folds running at once move every delta exactly once: the rollup equals one rebuilt from the rows', async () => {
+    const t = await tenantIn('UTC');
+    const user = await createUser(server, t, { name: 'Dora' });
+    const ticket = await addTicket(t.companyId, 'closed');
+    await sqlRows(
+      `insert into ticket_trackings (company_id, ticket_id, user_id, created_at, queued_at, started_at, finished_at)
+       select $1::int, $2::int, case when g % 3 = 0 then null else $3::int end, ts, ts, ts + interval '5 minutes', ts + (g % 50) * interval '1 hour'
+       from (select g, timestamptz '2025-05-01' + g * interval '37 minutes' as ts from generate_series(1, 400) g) s`,
+      [t.companyId, ticket, user.id],
+    );
+    await sqlRows(`update ticket_trackings set user_id = null where company_id = $1 and id % 7 = 0`, [t.companyId]);
+    const rollup = async () =>
+      sqlRows(
+        `select company_id, span, user_id, bucket, created, waits, wait_us, finished, supports, support_us, ratings,
+           rating_sum, leads
+         from dashboard_rollup
+         where (created, waits, wait_us, finished, supports, support_us, ratings, rating_sum, leads) <> (0, 0, 0, 0, 0, 0, 0, 0, 0)
+         order by company_id, span, user_id, bucket`,
+      );
+    const folded = await Promise.all([fold(), fold(), fold(), fold()]);
+    expect(folded.reduce((a, b) => a + b, 0)).toBeGreaterThan(400);
+    expect(await deltasOf(t.companyId)).toBe(0);
+    const before = await rollup();
+    expect(before.some((r) => Number(r.company_id) === t.companyId && Number(r.user_id) === user.id)).toBe(true);
+    await sqlRows('select dashboard_rebuild()');
+    expect(await rollup()).toEqual(before);
   });
 });

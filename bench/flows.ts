@@ -237,9 +237,7 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
     const done = runs.filter((r) => r.status === 'done');
     // per customer: 11 step rows (each of the 10 nodes reached once, then the end) and 9 messages sent (5
     // questions, 4 messages)
-    const bad = runs.filter(
-      (r) => r.status !== 'done' || r.steps !== 11 || r.distinct_steps !== 11 || r.sent !== 9,
-    );
+    const bad = runs.filter((r) => r.status !== 'done' || r.steps !== 11 || r.distinct_steps !== 11 || r.sent !== 9);
 
     await app.close();
 

@@ -2,15 +2,17 @@ process.env.SANDBOX_OPENING_MS ??= '10';
 process.env.SANDBOX_ACK_MS ??= '50';
 
 import { randomBytes } from 'node:crypto';
+import pgDriver from 'pg';
 import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPostgres, runMigrations } from '../apps/server/src/db/client';
 import { runAutomation } from '../apps/server/src/inbound/automation';
 import { createInboundHandlers } from '../apps/server/src/inbound/index';
-import { connectionForInbound } from '../apps/server/src/inbound/inbound.repo';
+import { companyForInbound, connectionForInbound, contactById } from '../apps/server/src/inbound/inbound.repo';
 import { ensureSuperUser } from '../apps/server/src/lib/seed';
 import { storeInboundMessage } from '../apps/server/src/modules/messages/store-inbound';
+import { readCompanySettings } from '../apps/server/src/modules/settings/settings.service';
 import { createPgDatabase, fmt, percentile, removeDir, tempDir } from './lib';
 import { sandboxCompany } from './sandbox-company';
 
@@ -22,10 +24,11 @@ import { sandboxCompany } from './sandbox-company';
  *   done is reported beside it;
  * - 500 customers at once walking a 10-node flow (start, 5 questions, 4 messages) through the inbound pipeline,
  *   every answer of every customer delivered concurrently: each run must end `done` with exactly its 11 step rows
- *   (no step lost, none repeated).
+ *   and its customer exactly 9 messages sent (no step lost, none repeated).
+ * Statements sent to PostgreSQL are counted (pg's Client#query wrapped) per timed step and per walking customer.
  */
 
-export const FLOW_DEFAULTS = { customers: 500, latencySamples: 200 };
+export const FLOW_DEFAULTS = { customers: 500, latencySamples: 200, walkDeadlineMs: 600_000 };
 
 export type TFlowBench = {
   samples: number;
@@ -35,8 +38,22 @@ export type TFlowBench = {
   /** the whole step: both sends of the step answered by the transport and stored */
   stepDoneP50Ms: number;
   stepDoneP95Ms: number;
+  /** the whole pipeline: the channel's delivery of the answer → the next send requested */
+  receivedP50Ms: number;
+  receivedP95Ms: number;
+  /** statements sent to PostgreSQL per timed step (BEGIN / COMMIT included), median */
+  statementsP50: number;
+  /** of which before the first send was requested, median */
+  beforeSendP50: number;
+  /** this process's CPU time (user + system) over the whole step, median */
+  stepCpuP50Ms: number;
+  /** the same until the first send was requested, median */
+  sendCpuP50Ms: number;
   customers: number;
   walkMs: number;
+  /** false: a round of the walk did not end within the deadline */
+  walkFinished: boolean;
+  statementsPerCustomer: number;
   runsDone: number;
   badRuns: number;
 };
@@ -102,6 +119,8 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
       body,
       timestamp: new Date(),
     });
+    // every statement sent to PostgreSQL (BEGIN and COMMIT included), to count them per step
+    let statements = 0;
     let n = 0;
     const number = () => `55117${String(10_000_000 + n++).padStart(8, '0')}`;
 
@@ -111,59 +130,134 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
     if (!session) throw new Error('no local sandbox session');
     const sendText = session.sendText.bind(session);
     let firstSendAt: number | null = null;
+    let statementsAtSend = 0;
+    let cpuAtSend: NodeJS.CpuUsage | null = null;
+    let cpuFrom: NodeJS.CpuUsage | undefined;
     session.sendText = (...args: unknown[]) => {
-      firstSendAt ??= performance.now();
+      if (firstSendAt === null) {
+        firstSendAt = performance.now();
+        statementsAtSend = statements;
+        cpuAtSend = process.cpuUsage(cpuFrom);
+      }
       return sendText(...args);
     };
+    const clientQuery = pgDriver.Client.prototype.query;
+    pgDriver.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+      statements += 1;
+      return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof clientQuery;
 
-    // 1. step latency, one customer at a time: the answer stored first, then the automation timed
+    // what the pipeline has read before storing a message (the company, its settings, the contact)
+    const company = await companyForInbound(ctx.db, companyId);
+    const settings = new Map((await readCompanySettings(ctx.db, companyId)).map((s) => [s.key, s.value]));
+
+    // 1. step latency, one customer at a time. Answers 1–4 of each customer are each followed by a send
+    //    (q1's answer → "Recebi …" then q2, …); the answer to q5 ends the run without a send, so it is delivered
+    //    untimed. Odd answers: stored first, then the automation timed (the issue's definition); even answers:
+    //    the whole inbound pipeline timed, from the channel's delivery to the next send requested.
     const latencies: number[] = [];
+    const received: number[] = [];
     const stepsDone: number[] = [];
-    let from = number();
-    let answered = 0;
-    await handlers.onMessage(message(from, 'bench'));
-    for (let i = 0; i < opts.latencySamples; i++) {
+    const stepStatements: number[] = [];
+    const beforeSend: number[] = [];
+    const stepCpu: number[] = [];
+    const sendCpu: number[] = [];
+    let from = '';
+    let answered = 5;
+    for (let i = 0; latencies.length < opts.latencySamples; i++) {
+      if (answered === 4) {
+        await handlers.onMessage(message(from, 'fim'));
+        answered = 5;
+      }
       if (answered === 5) {
         from = number();
         answered = 0;
         await handlers.onMessage(message(from, 'bench'));
       }
-      const stored = await storeInboundMessage(ctx, message(from, `resposta ${i}`), { connection });
-      if (!stored) throw new Error('not stored');
+      // a customer answers seconds later: the sandbox's delivery and read acks of the last sends (SANDBOX_ACK_MS
+      // apart) land before the answer, not inside the timed step
+      await new Promise((r) => setTimeout(r, 3 * Number(process.env.SANDBOX_ACK_MS)));
       firstSendAt = null;
-      const t0 = performance.now();
-      await runAutomation(
-        ctx,
-        { companyId, ticketId: stored.ticket.id, body: `resposta ${i}`, connection, messageId: stored.message.id },
-        new Date(),
-      );
-      stepsDone.push(performance.now() - t0);
-      if (firstSendAt === null) throw new Error('the step sent nothing');
-      latencies.push((firstSendAt as number) - t0);
+      if (answered % 2 === 1) {
+        const t0 = performance.now();
+        await handlers.onMessage(message(from, `resposta ${i}`));
+        if (firstSendAt === null) throw new Error(`answer ${answered + 1} sent nothing`);
+        received.push((firstSendAt as number) - t0);
+      } else {
+        const stored = await storeInboundMessage(ctx, message(from, `resposta ${i}`), { connection });
+        if (!stored) throw new Error('not stored');
+        const contact = await contactById(ctx.db, companyId, stored.contactId);
+        const before = statements;
+        const cpu0 = process.cpuUsage();
+        cpuFrom = cpu0;
+        const t0 = performance.now();
+        await runAutomation(
+          ctx,
+          {
+            companyId,
+            ticketId: stored.ticket.id,
+            body: `resposta ${i}`,
+            connection,
+            messageId: stored.message.id,
+            mediaType: stored.message.mediaType ?? undefined,
+            known: { company, settings, contact: contact ?? undefined },
+          },
+          new Date(),
+        );
+        stepsDone.push(performance.now() - t0);
+        const cpu = process.cpuUsage(cpu0);
+        stepCpu.push((cpu.user + cpu.system) / 1000);
+        stepStatements.push(statements - before);
+        if (firstSendAt === null) throw new Error(`answer ${answered + 1} sent nothing`);
+        beforeSend.push(statementsAtSend - before);
+        const toSend = cpuAtSend as NodeJS.CpuUsage | null;
+        if (toSend) sendCpu.push((toSend.user + toSend.system) / 1000);
+        latencies.push((firstSendAt as number) - t0);
+      }
       answered += 1;
     }
     latencies.sort((a, b) => a - b);
+    received.sort((a, b) => a - b);
     stepsDone.sort((a, b) => a - b);
+    stepStatements.sort((a, b) => a - b);
+    beforeSend.sort((a, b) => a - b);
+    stepCpu.sort((a, b) => a - b);
+    sendCpu.sort((a, b) => a - b);
 
-    // 2. 500 customers at once, each answer round delivered concurrently
+    // 2. 500 customers at once, each answer round delivered concurrently (a round that does not end within
+    //    the deadline is reported as such, not waited for)
     const customers = Array.from({ length: opts.customers }, number);
+    const walkStatements = statements;
     const t1 = performance.now();
-    await Promise.all(customers.map((c) => handlers.onMessage(message(c, 'bench'))));
-    for (let round = 1; round <= 5; round++) {
-      await Promise.all(customers.map((c) => handlers.onMessage(message(c, `r${round} de ${c}`))));
+    const deadline = t1 + opts.walkDeadlineMs;
+    let finished = true;
+    for (let round = 0; round <= 5 && finished; round++) {
+      const body = (c: string) => (round === 0 ? 'bench' : `r${round} de ${c}`);
+      const all = Promise.all(customers.map((c) => handlers.onMessage(message(c, body(c)))));
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), Math.max(0, deadline - performance.now()));
+      });
+      finished = await Promise.race([all.then(() => true), late]);
+      clearTimeout(timer);
     }
     const walkMs = performance.now() - t1;
+    const statementsPerCustomer = (statements - walkStatements) / opts.customers;
+    pgDriver.Client.prototype.query = clientQuery;
     const runs = (
       await database.executeSql(
         `select r.id, r.status, (select count(*)::int from flow_run_steps s where s.run_id = r.id) as steps,
-                (select count(distinct (s.node_id, s.status))::int from flow_run_steps s where s.run_id = r.id) as distinct_steps
+                (select count(distinct (s.node_id, s.status))::int from flow_run_steps s where s.run_id = r.id) as distinct_steps,
+                (select count(*)::int from messages m where m.ticket_id = r.ticket_id and m.from_me) as sent
          from flow_runs r join tickets t on t.id = r.ticket_id join contacts c on c.id = t.contact_id
          where r.company_id = $1 and c.number = any($2::varchar[])`,
         [companyId, customers],
       )
-    ).rows as { id: number; status: string; steps: number; distinct_steps: number }[];
+    ).rows as { id: number; status: string; steps: number; distinct_steps: number; sent: number }[];
     const done = runs.filter((r) => r.status === 'done');
-    const bad = runs.filter((r) => r.status !== 'done' || r.steps !== 11 || r.distinct_steps !== 11);
+    // per customer: 11 step rows (each of the 10 nodes reached once, then the end) and 9 messages sent (5
+    // questions, 4 messages)
+    const bad = runs.filter((r) => r.status !== 'done' || r.steps !== 11 || r.distinct_steps !== 11 || r.sent !== 9);
 
     await app.close();
 
@@ -174,8 +268,16 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
       maxMs: latencies.at(-1) ?? Number.NaN,
       stepDoneP50Ms: percentile(stepsDone, 50),
       stepDoneP95Ms: percentile(stepsDone, 95),
+      receivedP50Ms: percentile(received, 50),
+      receivedP95Ms: percentile(received, 95),
+      statementsP50: percentile(stepStatements, 50),
+      beforeSendP50: percentile(beforeSend, 50),
+      stepCpuP50Ms: percentile(stepCpu, 50),
+      sendCpuP50Ms: percentile(sendCpu, 50),
       customers: runs.length,
       walkMs,
+      walkFinished: finished,
+      statementsPerCustomer,
       runsDone: done.length,
       badRuns: bad.length + (opts.customers - runs.length),
     };
@@ -190,7 +292,8 @@ export const flowsTable = (r: TFlowBench) =>
   [
     '| measure | figure | target |',
     '|---|---|---|',
-    `| flow step, answer stored → next send requested (${r.samples} steps, one customer at a time) | p50 ${fmt(r.p50Ms)} ms, p95 ${fmt(r.p95Ms)} ms, max ${fmt(r.maxMs)} ms | p95 ≤ 20 ms |`,
-    `| the same step until its sends are done (not a target) | p50 ${fmt(r.stepDoneP50Ms)} ms, p95 ${fmt(r.stepDoneP95Ms)} ms | — |`,
-    `| ${r.customers} customers at once through a 10-node flow (6 messages each) | ${fmt(r.walkMs / 1000, 1)} s; ${r.runsDone} runs done, ${r.badRuns} with a lost or repeated step | 0 lost or repeated |`,
+    `| flow step, answer stored → next send requested (${r.samples} steps, one customer at a time) | p50 ${fmt(r.p50Ms)} ms, p95 ${fmt(r.p95Ms)} ms, max ${fmt(r.maxMs)} ms; ${r.beforeSendP50} statements, ${fmt(r.sendCpuP50Ms)} ms of the process's CPU (medians) | p95 ≤ 20 ms |`,
+    `| the same step until its sends are done (not a target) | p50 ${fmt(r.stepDoneP50Ms)} ms, p95 ${fmt(r.stepDoneP95Ms)} ms; ${r.statementsP50} statements, ${fmt(r.stepCpuP50Ms)} ms of the process's CPU (medians) | — |`,
+    `| answer delivered by the channel → next send requested (the whole inbound pipeline, not a target) | p50 ${fmt(r.receivedP50Ms)} ms, p95 ${fmt(r.receivedP95Ms)} ms | — |`,
+    `| ${r.customers} customers at once through a 10-node flow (6 messages each) | ${r.walkFinished ? '' : 'NOT FINISHED after '}${fmt(r.walkMs / 1000, 1)} s, ${fmt(r.statementsPerCustomer, 0)} statements per customer; ${r.runsDone} runs done, ${r.badRuns} with a lost or repeated step or message | 0 lost or repeated |`,
   ].join('\n');

@@ -51,6 +51,9 @@ const { values } = parseArgs({
     'campaign-recipients': { type: 'string', default: String(CAMPAIGN_DEFAULTS.recipients) },
     // campaigns: measure the dispatch over this many seconds only (0 = until the campaign finishes)
     'campaign-window': { type: 'string', default: String(CAMPAIGN_DEFAULTS.windowSeconds) },
+    // flows: customers walking the 10-node flow at once, timed steps one customer at a time
+    'flow-customers': { type: 'string', default: String(FLOW_DEFAULTS.customers) },
+    'flow-steps': { type: 'string', default: String(FLOW_DEFAULTS.latencySamples) },
     // contact-lists: rows of the imported spreadsheet
     'contact-rows': { type: 'string', default: String(CONTACT_LIST_DEFAULTS.rows) },
     'in-flight': { type: 'string', default: String(INBOX_DEFAULTS.inboundConcurrency) },
@@ -148,7 +151,13 @@ for (const db of ['pglite', 'postgres'] as const) {
 }
 if (wants('flows', 'postgres')) {
   console.log('flow engine, PostgreSQL');
-  flows.push(await flowsPostgres(pgUrl, FLOW_DEFAULTS));
+  flows.push(
+    await flowsPostgres(pgUrl, {
+      ...FLOW_DEFAULTS,
+      customers: Number(values['flow-customers']),
+      latencySamples: Number(values['flow-steps']),
+    }),
+  );
 }
 if (wants('kanban', 'postgres')) {
   console.log('kanban board, PostgreSQL');

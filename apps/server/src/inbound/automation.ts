@@ -16,6 +16,7 @@ import {
 } from './bot-rules';
 import {
   abandonRating,
+  automationTicket,
   claimRating,
   companyForInbound,
   contactById,
@@ -27,8 +28,6 @@ import {
   queueForBot,
   queuesOfConnection,
   startCycle,
-  ratingPending,
-  ticketById,
   type TBotQueue,
   type TConnectionRow,
   type TCycleRow,
@@ -61,6 +60,11 @@ export type TAutomationInput = {
     company?: Awaited<ReturnType<typeof companyForInbound>>;
     contact?: Awaited<ReturnType<typeof contactById>>;
     settings?: Map<string, string>;
+    /**
+     * the ticket as read (without a lock) when the stages were allowed to run; a stage reads it from here
+     * instead of again, and takes its own lock for what it writes
+     */
+    ticket?: TTicketRow;
   };
 };
 
@@ -309,26 +313,28 @@ const decide = async (db: TDbOrTx, input: TAutomationInput, now: Date): Promise<
 
 /**
  * whether the stages (flows, integrations, AI) may answer this message: a ticket no attendant holds, not a
- * group, the contact's bot on, no rating pending, and the company open when its hours are the company's
+ * group, the contact's bot on, no rating pending, and the company open when its hours are the company's.
+ * Answers the ticket as read (one statement with the rating question), for the stages, or null.
  */
-const stagesMayRun = async (ctx: TAppContext, input: TStageInput, now: Date) => {
-  const ticket = await ticketById(ctx.db, input.companyId, input.ticketId);
-  if (!ticket || ticket.status === 'closed' || ticket.isGroup || ticket.userId) return false;
+const stagesMayRun = async (ctx: TAppContext, input: TStageInput, now: Date): Promise<TTicketRow | null> => {
+  const read = await automationTicket(ctx.db, input.companyId, input.ticketId);
+  if (!read || read.ratingPending) return null;
+  const { ticket } = read;
+  if (ticket.status === 'closed' || ticket.isGroup || ticket.userId) return null;
   const known = input.known ?? {};
   const contact =
     known.contact?.id === ticket.contactId
       ? known.contact
       : await contactById(ctx.db, input.companyId, ticket.contactId);
-  if (!contact || contact.disableBot) return false;
-  if (await ratingPending(ctx.db, input.companyId, ticket.id)) return false;
+  if (!contact || contact.disableBot) return null;
   const settings =
     known.settings ?? new Map((await readCompanySettings(ctx.db, input.companyId)).map((s) => [s.key, s.value]));
   if (settings.get('scheduleType') === 'company') {
     const company = known.company ?? (await companyForInbound(ctx.db, input.companyId));
-    if (!company || !isOpenAt(company.schedules, safeTimeZone(company.timezone), now)) return false;
+    if (!company || !isOpenAt(company.schedules, safeTimeZone(company.timezone), now)) return null;
   }
 
-  return true;
+  return ticket;
 };
 
 /**
@@ -337,9 +343,8 @@ const stagesMayRun = async (ctx: TAppContext, input: TStageInput, now: Date) => 
  */
 export const runAutomation = async (ctx: TAppContext, input: TStageInput, now: Date) => {
   if (!(await isCompanyActive(ctx, input.companyId, now))) return;
-  if (AUTOMATION_STAGES.length > 0 && (await stagesMayRun(ctx, input, now)) && (await runStages(ctx, input, now))) {
-    return;
-  }
+  const ticket = AUTOMATION_STAGES.length > 0 ? await stagesMayRun(ctx, input, now) : null;
+  if (ticket && (await runStages(ctx, { ...input, known: { ...input.known, ticket } }, now))) return;
   const plan = await ctx.db.transaction((tx) => decide(tx, input, now));
   if (!plan) return;
   await sendBotTexts(ctx, input.companyId, input.ticketId, plan.sends);

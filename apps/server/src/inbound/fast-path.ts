@@ -62,6 +62,9 @@ export type TFastResult =
       settings: Map<string, string>;
       contact: TBatchContact;
       ticketId: number;
+      /** the stored message (its row id and media type), for the stages */
+      messageId: number;
+      mediaType: string | null;
       /** this message claimed the contact's daily profile refresh */
       refresh: boolean;
       /** the automation chain would do nothing */
@@ -338,7 +341,18 @@ const storeForConnection = async (
         stagesMayAct: connectionActs || ticketsAct.has(ticketId),
       });
     const refresh = refreshes.delete(contact.id);
-    results[i] = { kind: 'stored', connection, company, settings, contact, ticketId, refresh, quiet };
+    results[i] = {
+      kind: 'stored',
+      connection,
+      company,
+      settings,
+      contact,
+      ticketId,
+      messageId: row.id,
+      mediaType: row.mediaType,
+      refresh,
+      quiet,
+    };
   }
 
   return results;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { rebuildContactTicketsWords } from '../modules/tickets/ticket-search.repo';
@@ -115,6 +115,33 @@ export const ticketById = async (db: TDbOrTx, companyId: number, ticketId: numbe
       .from(tickets)
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
   )[0] ?? null;
+
+const automationTicketQuery = preparedQuery(
+  (db, name) =>
+    db
+      .select({
+        ...getTableColumns(tickets),
+        ratingPending: sql<boolean>`exists (select 1 from ${ticketTrackings} tt
+          where tt.company_id = ${tickets.companyId} and tt.ticket_id = ${tickets.id}
+            and tt.finished_at is null and tt.rating_at is not null and tt.rated = false)`,
+      })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, sql.placeholder('companyId')), eq(tickets.id, sql.placeholder('ticketId'))))
+      .prepare(name),
+  'inbound_automation_ticket',
+);
+
+/**
+ * what the automation stages ask of a ticket before they run, in one statement: the ticket as it is now
+ * (no lock) and whether its open attendance cycle waits for the customer's rating
+ */
+export const automationTicket = async (db: TDbOrTx, companyId: number, ticketId: number) => {
+  const row = (await automationTicketQuery(db).execute({ companyId, ticketId }))[0];
+  if (!row) return null;
+  const { ratingPending: pending, ...ticket } = row;
+
+  return { ticket: ticket as TTicketRow, ratingPending: !!pending };
+};
 
 /** whether the ticket's open attendance cycle waits for the customer's rating */
 export const ratingPending = async (db: TDbOrTx, companyId: number, ticketId: number) =>

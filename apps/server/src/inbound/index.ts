@@ -332,6 +332,8 @@ export const createInboundHandlers = (
         ticketId: stored.ticketId,
         body: m.body ?? '',
         connection,
+        messageId: stored.messageId,
+        mediaType: stored.mediaType ?? undefined,
         known: { company, settings, contact },
       },
       now(),

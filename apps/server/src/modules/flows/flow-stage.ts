@@ -86,7 +86,10 @@ export const runFlowStage = async (ctx: TAppContext, input: TStageInput): Promis
   if (resumed === 'handled') return 'handled';
   if (resumed === 'offer-queues') return 'pass';
 
-  const ticket = await ticketById(ctx.db, companyId, ticketId);
+  // the ticket as the automation read it before the stages (this stage is the first; a resume that answered
+  // `none` changed no column read here), else read now
+  const ticket =
+    input.known?.ticket?.id === ticketId ? input.known.ticket : await ticketById(ctx.db, companyId, ticketId);
   if (!ticket || ticket.userId || ticket.status === 'closed') return 'pass';
   const start = async (flowId: number | null) => {
     if (!flowId) return false;

@@ -407,6 +407,32 @@ describe('the engine through the sandbox', () => {
     expect(await received(connectionId, from)).toEqual(['depois do intervalo']);
   });
 
+  it("a content block's interval parks the run in the database too: the rest goes when it is due", async () => {
+    const connectionId = await connect();
+    const flowId = await newFlow({
+      nodes: [
+        start,
+        node('blk', 'singleBlock', {
+          seq: ['message0', 'interval1', 'message2'],
+          elements: [
+            { type: 'message', value: 'antes', number: 'message0' },
+            { type: 'interval', value: '60', number: 'interval1' },
+            { type: 'message', value: 'depois', number: 'message2' },
+          ],
+        }),
+      ],
+      connections: [edge('1', 'blk')],
+    });
+    await phrase(flowId, connectionId, 'bloco');
+    const from = customer();
+    await say(connectionId, from, 'bloco');
+    await say(connectionId, from, 'ainda?');
+    expect(await received(connectionId, from)).toEqual(['antes']);
+    await sql("update flow_runs set resume_at = now() - interval '1 second' where wait = 'interval'");
+    expect(await resumeDueRuns(server.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await received(connectionId, from)).toEqual(['antes', 'depois']);
+  });
+
   it('an ancestor flow JSON (as its editor saves it) imports and runs unchanged', async () => {
     const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, 'fixtures/ancestor-flow.json'), 'utf8'));
     const connectionId = await connect();

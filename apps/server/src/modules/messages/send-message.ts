@@ -6,7 +6,7 @@ import { messages } from '../../db/schema/messages';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { assertServiceWindow } from '../cloud-api/service-window';
-import { companyBasics, contactOfCompany, findTicketPlain } from '../tickets/tickets.repo';
+import { findTicketPlain, sendTarget } from '../tickets/tickets.repo';
 import { channelSession } from './channel-access';
 import { announceMessageCreated, announceMessageUpdated } from './message-announcer';
 import {
@@ -57,11 +57,10 @@ export type TSendMediaInput = Omit<TSendTextInput, 'body'> & {
 };
 
 const loadTarget = async (ctx: TAppContext, companyId: number, ticketId: number) => {
-  const ticket = await findTicketPlain(ctx.db, companyId, ticketId);
-  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-  const contact = await contactOfCompany(ctx.db, companyId, ticket.contactId);
+  const target = await sendTarget(ctx.db, companyId, ticketId);
+  if (!target) throw new AppError('ERR_NO_TICKET_FOUND');
+  const { ticket, contact, company } = target;
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
-  const company = await companyBasics(ctx.db, companyId);
 
   return { ticket, contact, company: company ?? { id: companyId, language: 'pt', timezone: 'America/Sao_Paulo' } };
 };

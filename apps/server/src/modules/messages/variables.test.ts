@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCampaignVariables, applyVariables, renderCampaignMessage } from './variables';
+import { applyCampaignVariables, applyNamedVariables, applyVariables, renderCampaignMessage } from './variables';
 
 const at = new Date('2026-03-10T15:04:05Z'); // 12:04:05 in São Paulo
 const base = { contactName: 'Maria Souza', timeZone: 'America/Sao_Paulo', language: 'pt', at };
@@ -23,6 +23,14 @@ describe('applyVariables (spec 1 §9)', () => {
 
   it('leaves unknown variables as written', () => {
     expect(applyVariables('{{nope}} {x}', base)).toBe('{{nope}} {x}');
+  });
+
+  it('named values alone, then the built-in pass, give what both at once give (the flow engine sends so)', () => {
+    const named = { pedido: '42', cidade: 'Recife', name: 'X', hora: 'Y' };
+    const body = '{{pedido}} / {{ Cidade }} / {{name}} {{hora}} {{nope}}';
+    const half = applyNamedVariables(body, named);
+    expect(half).toBe('42 / Recife / {{name}} {{hora}} {{nope}}');
+    expect(applyVariables(half, base)).toBe(applyVariables(body, { ...base, named }));
   });
 });
 

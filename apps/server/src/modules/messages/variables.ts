@@ -84,6 +84,24 @@ export const applyVariables = (body: string, v: TVariableContext) => {
   );
 };
 
+/** spec 1 §9's own names (lower case), which win over named values */
+const OWN_NAMES = new Set(['firstname', 'name', 'ms', 'gretting', 'greeting', 'protocol', 'hora']);
+
+/**
+ * only the named values (a flow's `{{answer}}`); spec 1 §9's own names stay as written, for the sender's
+ * `applyVariables` (sendTicketText) to fill: the same text as `applyVariables` with `named`, without
+ * reading the contact, company and ticket twice
+ */
+export const applyNamedVariables = (body: string, named: Record<string, string>) => {
+  if (!body.includes('{{')) return body;
+  const values = new Map(Object.entries(named).map(([key, value]) => [key.toLowerCase(), value]));
+
+  return body.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => {
+    const k = key.toLowerCase();
+    return OWN_NAMES.has(k) ? whole : (values.get(k) ?? whole);
+  });
+};
+
 export type TCampaignRecipientValues = {
   name: string;
   email: string;

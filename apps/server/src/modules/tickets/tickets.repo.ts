@@ -236,6 +236,29 @@ export const companyBasics = async (db: TDbOrTx, companyId: number) =>
       .where(eq(companies.id, companyId))
   )[0] ?? null;
 
+const sendTargetQuery = preparedQuery(
+  (db, name) =>
+    db
+      .select({
+        ticket: tickets,
+        contact: contacts,
+        company: { id: companies.id, language: companies.language, timezone: companies.timezone },
+      })
+      .from(tickets)
+      .leftJoin(contacts, and(eq(contacts.companyId, tickets.companyId), eq(contacts.id, tickets.contactId)))
+      .leftJoin(companies, eq(companies.id, tickets.companyId))
+      .where(and(eq(tickets.companyId, sql.placeholder('companyId')), eq(tickets.id, sql.placeholder('ticketId'))))
+      .prepare(name),
+  'send_target',
+);
+
+/**
+ * what a send needs, in one prepared statement: the ticket, its contact and the company's language and
+ * time zone (the same rows as findTicketPlain, contactOfCompany and companyBasics); null without the ticket
+ */
+export const sendTarget = async (db: TDbOrTx, companyId: number, ticketId: number) =>
+  (await sendTargetQuery(db).execute({ companyId, ticketId }))[0] ?? null;
+
 // ---- tracking rows (one per attendance cycle; the current one has finishedAt null)
 
 export const currentTracking = async (db: TDbOrTx, companyId: number, ticketId: number) =>

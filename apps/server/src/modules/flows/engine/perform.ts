@@ -1,11 +1,11 @@
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { companyForInbound, contactById, patchTicket, ticketById } from '../../../inbound/inbound.repo';
+import { patchTicket } from '../../../inbound/inbound.repo';
 import { AppError } from '../../../http/errors';
 import type { TAppContext } from '../../../lib/context';
 import { readMediaFile } from '../../messages/media';
 import { sendTicketMedia, sendTicketText } from '../../messages/send-message';
-import { applyVariables } from '../../messages/variables';
+import { applyNamedVariables } from '../../messages/variables';
 import { openSettings } from '../flow-secrets';
 import { uploadsOfCompany } from '../flows.repo';
 import { flowExternal } from './external';
@@ -35,24 +35,6 @@ export const performActions = async (
 ) => {
   if (actions.length === 0) return;
   const { companyId, ticketId } = run;
-  let fill: ((body: string) => string) | null = null;
-  const filler = async () => {
-    if (fill) return fill;
-    const ticket = await ticketById(ctx.db, companyId, ticketId);
-    const contact = ticket ? await contactById(ctx.db, companyId, ticket.contactId) : null;
-    const company = await companyForInbound(ctx.db, companyId);
-    fill = (body: string) =>
-      applyVariables(body, {
-        contactName: contact?.name ?? '',
-        timeZone: company?.timezone ?? 'America/Sao_Paulo',
-        language: company?.language ?? 'pt',
-        protocol: ticket?.code ?? undefined,
-        named: variables,
-      });
-
-    return fill;
-  };
-
   for (const action of actions) {
     try {
       switch (action.type) {
@@ -60,7 +42,13 @@ export const performActions = async (
           await sleep(action.ms);
           break;
         case 'text':
-          await sendTicketText(ctx, { companyId, ticketId, body: (await filler())(action.body), source: 'bot' });
+          // the flow's answers here; the contact's name, greeting, protocol by sendTicketText's own pass
+          await sendTicketText(ctx, {
+            companyId,
+            ticketId,
+            body: applyNamedVariables(action.body, variables),
+            source: 'bot',
+          });
           break;
         case 'media': {
           const name = basename(action.file.split('?')[0] ?? '');

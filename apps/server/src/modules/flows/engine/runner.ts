@@ -8,13 +8,16 @@ import { buildGraph, type TGraph } from './graph';
 import { performActions } from './perform';
 import {
   dueRuns,
+  ticketOfRun,
   flowForRun,
   insertRun,
-  insertSteps,
   lockActiveRun,
-  lockRun,
+  lockActiveRunWithFlow,
+  lockRunWithFlow,
+  type TLockedRun,
   type TRunRow,
   updateRun,
+  writeStep,
 } from './runs.repo';
 import { type TAction, type THandover, type TWalkInput, type TWalkResult, type TWalkState, walk } from './walk';
 
@@ -42,6 +45,17 @@ const graphOf = (flow: { id: number; flow: unknown; updatedAt: Date }): TGraph =
   graphs.set(flow.id, { at, graph });
 
   return graph;
+};
+
+/** the graph of a locked run's flow: the cached parse when the flow was not saved since, else read and parsed */
+const graphOfLocked = async (tx: TDbOrTx, locked: TLockedRun): Promise<TGraph | null> => {
+  const { run, flow } = locked;
+  if (!run.flowId || !flow) return null;
+  const cached = graphs.get(run.flowId);
+  if (cached && cached.at === flow.updatedAt.getTime()) return cached.graph;
+  const row = await flowForRun(tx, run.companyId, run.flowId);
+
+  return row ? graphOf(row) : null;
 };
 
 type TOutcome = {
@@ -123,13 +137,12 @@ const commit = async (tx: TDbOrTx, run: TRunRow, result: TWalkResult, now: Date)
     resumeAt,
     reason: result.reason ?? null,
   };
-  await updateRun(tx, run.id, patch);
-  await insertSteps(tx, run.companyId, run.id, result.steps);
   const active = state.status === 'running' || state.status === 'waiting';
-  await patchTicket(tx, run.companyId, run.ticketId, {
-    flowWebhook: active,
-    lastFlowId: state.nodeId,
-    flowStopped: run.flowId,
+  await writeStep(tx, {
+    run,
+    patch,
+    steps: result.steps,
+    ticket: { flowWebhook: active, lastFlowId: state.nodeId, flowStopped: run.flowId },
   });
 
   return { run: { ...run, ...patch }, result, previous, offerQueues };
@@ -232,11 +245,12 @@ export const resumeFlowRun = (
 ): Promise<'handled' | 'offer-queues' | 'none'> =>
   tickets.run(String(input.ticketId), async () => {
     const outcome = await ctx.db.transaction(async (tx) => {
-      const run = await lockActiveRun(tx, input.companyId, input.ticketId);
-      if (!run) return 'none' as const;
+      const locked = await lockActiveRunWithFlow(tx, input.companyId, input.ticketId);
+      if (!locked) return 'none' as const;
+      const { run } = locked;
       if (run.status !== 'waiting' || run.wait === 'interval') return 'held' as const;
-      const flow = run.flowId ? await flowForRun(tx, input.companyId, run.flowId) : null;
-      if (!flow) {
+      const graph = await graphOfLocked(tx, locked);
+      if (!graph) {
         await updateRun(tx, run.id, { status: 'failed', wait: null, reason: 'flow-deleted' });
         await patchTicket(tx, run.companyId, run.ticketId, { flowWebhook: false });
         return 'none' as const;
@@ -251,7 +265,7 @@ export const resumeFlowRun = (
         }
       }
       const input2: TWalkInput = { kind: 'answer', body: input.body };
-      const result = walk(graphOf(flow), stateOf(run), input2, walkOptions(ctx));
+      const result = walk(graph, stateOf(run), input2, walkOptions(ctx));
 
       return commit(tx, run, result, now);
     });
@@ -264,23 +278,24 @@ export const resumeFlowRun = (
 
 /** an interval's due time came: the run goes on (once, whichever node or timer claims it first) */
 export const resumeDueRun = async (ctx: TAppContext, runId: number, now = new Date()) => {
-  const peek = await ctx.db.transaction(async (tx) => lockRun(tx, runId));
-  if (!peek) return false;
+  const ticketId = await ticketOfRun(ctx.db, runId);
+  if (ticketId === null) return false;
 
-  return tickets.run(String(peek.ticketId), async () => {
+  return tickets.run(String(ticketId), async () => {
     const outcome = await ctx.db.transaction(async (tx) => {
-      const run = await lockRun(tx, runId);
-      if (!run || run.status !== 'waiting' || run.wait !== 'interval') return null;
+      const locked = await lockRunWithFlow(tx, runId);
+      const run = locked?.run;
+      if (!locked || !run || run.status !== 'waiting' || run.wait !== 'interval') return null;
       if (run.resumeAt && run.resumeAt.getTime() > now.getTime() + 50) return null;
       const ticket = await ticketById(tx, run.companyId, run.ticketId);
-      const flow = run.flowId ? await flowForRun(tx, run.companyId, run.flowId) : null;
-      if (!ticket || ticket.userId || ticket.status === 'closed' || !flow) {
-        const reason = !flow ? 'flow-deleted' : 'accepted';
+      const graph = await graphOfLocked(tx, locked);
+      if (!ticket || ticket.userId || ticket.status === 'closed' || !graph) {
+        const reason = !graph ? 'flow-deleted' : 'accepted';
         await updateRun(tx, run.id, { status: 'done', wait: null, resumeAt: null, reason });
         await patchTicket(tx, run.companyId, run.ticketId, { flowWebhook: false });
         return null;
       }
-      const result = walk(graphOf(flow), stateOf(run), { kind: 'due' }, walkOptions(ctx));
+      const result = walk(graph, stateOf(run), { kind: 'due' }, walkOptions(ctx));
 
       return commit(tx, run, result, now);
     });

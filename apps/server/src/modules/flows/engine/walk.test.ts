@@ -180,6 +180,42 @@ describe('flow engine walk', () => {
     expect(again!.actions).toEqual([]);
   });
 
+  it('an interval inside a content block parks the run where the block goes on (restart-safe), then the rest', () => {
+    const g = graphOf(
+      [
+        start,
+        node('blk', 'singleBlock', {
+          seq: ['message0', 'interval1', 'message2', 'interval3', 'interval4'],
+          elements: [
+            { type: 'message', value: 'antes', number: 'message0' },
+            { type: 'interval', value: '30', number: 'interval1' },
+            { type: 'message', value: 'depois', number: 'message2' },
+            { type: 'interval', value: '0', number: 'interval3' },
+            { type: 'interval', value: '5', number: 'interval4' },
+          ],
+        }),
+        node('m', 'message', { label: 'fim' }),
+      ],
+      [edge('1', 'blk'), edge('blk', 'm')],
+    );
+    const [a, b, c, d] = run(g, [{ kind: 'start' }, { kind: 'due' }, { kind: 'due' }, { kind: 'due' }]);
+    expect(a!.actions).toEqual([{ type: 'text', body: 'antes' }]);
+    expect(a!.resumeInSeconds).toBe(30);
+    expect(a!.state).toMatchObject({ status: 'waiting', wait: 'interval', nodeId: 'blk', retries: 2 });
+    // the due time (from the state alone, as after a restart): the rest up to the next interval
+    expect(b!.actions).toEqual([{ type: 'text', body: 'depois' }]);
+    expect(b!.resumeInSeconds).toBe(5);
+    expect(b!.state).toMatchObject({ status: 'waiting', nodeId: 'blk', retries: 5 });
+    expect(texts(c!)).toEqual(['fim']);
+    expect(c!.state).toMatchObject({ status: 'done', retries: 0 });
+    expect(c!.steps.map((s) => [s.nodeId, s.status])).toEqual([
+      ['blk', 'running'],
+      ['m', 'running'],
+      ['m', 'done'],
+    ]);
+    expect(d!.actions).toEqual([]);
+  });
+
   it('media nodes and a content block send in seq order with typing delays and pauses', () => {
     const g = graphOf(
       [
@@ -208,8 +244,10 @@ describe('flow engine walk', () => {
       { type: 'sleep', ms: 3000 },
       { type: 'text', body: 'texto {{nome}}' },
       { type: 'sleep', ms: 1000 },
-      { type: 'sleep', ms: 2000 },
     ]);
+    // the block's last element, an interval, parks the run
+    expect(r!.resumeInSeconds).toBe(2);
+    expect(r!.state).toMatchObject({ status: 'waiting', wait: 'interval', nodeId: 'blk', retries: 3 });
   });
 
   it('a ticket node hands over to its queue and ends the run', () => {

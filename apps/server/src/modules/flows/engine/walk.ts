@@ -24,6 +24,10 @@ export type TWalkState = {
   /** the node waited on, or null before the start */
   nodeId: string | null;
   variables: Record<string, string>;
+  /**
+   * unknown answers to the menu waited on; for a content block waiting on one of its intervals, the index
+   * (in its order) of the element it goes on with
+   */
   retries: number;
 };
 
@@ -90,6 +94,37 @@ export const walk = (graph: TGraph, before: TWalkState, input: TWalkInput, opts:
     return result;
   };
 
+  /**
+   * a content block's elements in their order from `from`, with the typing delay before each text and the gap
+   * between elements (short in-process pauses); an interval element parks the run like an interval node
+   * (restart-safe: the state says where the block goes on). Answers whether the run parked.
+   */
+  const block = (node: Extract<TFlowNode, { type: 'singleBlock' }>, from: number) => {
+    const byNumber = new Map(node.data.elements.map((e) => [e.number, e]));
+    const order = node.data.seq.length > 0 ? node.data.seq : node.data.elements.map((e) => e.number);
+    for (let i = from; i < order.length; i++) {
+      const el = byNumber.get(order[i]!);
+      if (!el) continue;
+      if (i > 0 && opts.gapMs > 0) actions.push({ type: 'sleep', ms: opts.gapMs });
+      if (el.type === 'message') {
+        if (opts.typingMs > 0) actions.push({ type: 'sleep', ms: opts.typingMs });
+        if (String(el.value).trim()) actions.push({ type: 'text', body: String(el.value) });
+      } else if (el.type === 'interval') {
+        const sec = Math.min(120, Math.max(0, Number(el.value) || 0));
+        if (sec > 0) {
+          result.resumeInSeconds = sec;
+          park(node, 'interval');
+          state.retries = i + 1;
+          return true;
+        }
+      } else if (String(el.value).trim()) {
+        actions.push({ type: 'media', file: String(el.value), kind: MEDIA[el.type]!, record: asBool(el.record) });
+      }
+    }
+
+    return false;
+  };
+
   let current: TFlowNode | null = null;
   let next: ReturnType<typeof nextNode>;
 
@@ -104,6 +139,13 @@ export const walk = (graph: TGraph, before: TWalkState, input: TWalkInput, opts:
     current = waiting;
     if (input.kind === 'due') {
       if (state.wait !== 'interval') return result;
+      if (waiting.type === 'singleBlock' && state.retries > 0) {
+        // the rest of a content block after its interval
+        const from = state.retries;
+        Object.assign(state, { retries: 0, wait: null, status: 'running' });
+        if (block(waiting, from)) return result;
+        steps.push({ nodeId: waiting.id, nodeType: waiting.type, status: 'running' });
+      }
       next = nextNode(graph, waiting.id);
     } else if (state.wait === 'bot') {
       // a parked OpenAI / Typebot node answers every message while the ticket has no queue
@@ -172,25 +214,9 @@ export const walk = (graph: TGraph, before: TWalkState, input: TWalkInput, opts:
           record: node.type !== 'img' && asBool((node.data as { record?: unknown }).record),
         });
         break;
-      case 'singleBlock': {
-        const byNumber = new Map(node.data.elements.map((e) => [e.number, e]));
-        const order = node.data.seq.length > 0 ? node.data.seq : node.data.elements.map((e) => e.number);
-        order.forEach((id, i) => {
-          const el = byNumber.get(id);
-          if (!el) return;
-          if (i > 0 && opts.gapMs > 0) actions.push({ type: 'sleep', ms: opts.gapMs });
-          if (el.type === 'message') {
-            if (opts.typingMs > 0) actions.push({ type: 'sleep', ms: opts.typingMs });
-            if (String(el.value).trim()) actions.push({ type: 'text', body: String(el.value) });
-          } else if (el.type === 'interval') {
-            const sec = Math.min(120, Math.max(0, Number(el.value) || 0));
-            if (sec > 0) actions.push({ type: 'sleep', ms: sec * 1000 });
-          } else if (String(el.value).trim()) {
-            actions.push({ type: 'media', file: String(el.value), kind: MEDIA[el.type]!, record: asBool(el.record) });
-          }
-        });
+      case 'singleBlock':
+        if (block(node, 0)) return result;
         break;
-      }
       case 'interval':
         result.resumeInSeconds = node.data.sec;
         return park(node, 'interval');

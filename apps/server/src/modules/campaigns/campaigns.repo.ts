@@ -538,16 +538,6 @@ export const pageRecipients = async (
   return { rows, total };
 };
 
-/** the campaign a stored message was sent by (acks move the report) */
-export const campaignOfMessage = async (db: TDbOrTx, companyId: number, messageRowId: number) =>
-  (
-    await db
-      .select({ campaignId: campaignShippings.campaignId })
-      .from(campaignShippings)
-      .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.messageRowId, messageRowId)))
-      .limit(1)
-  )[0]?.campaignId ?? null;
-
 export const fileListOptions = (db: TDbOrTx, companyId: number, fileListId: number) =>
   db
     .select({ name: filesOptions.name, path: filesOptions.path, mediaType: filesOptions.mediaType })

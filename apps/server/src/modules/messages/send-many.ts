@@ -24,7 +24,11 @@ import { rooms, events } from '@zelo/shared';
  * tickets for the batch).
  */
 
-export type TManyInput = Omit<TOnceInput, 'media'>;
+export type TManyInput = Omit<TOnceInput, 'media' | 'source'> & {
+  /** `agent`: a send made in an attendant's name (a schedule): stored with its user, the ticket's unread count reset */
+  source: TOnceInput['source'] | 'agent';
+  userId?: number | null;
+};
 
 /** per input, in order: its result, or the error that made its send fail (its row, if stored, left failed) */
 export type TManyOutcome = { ok: true; result: TOnceResult } | { ok: false; error: unknown };
@@ -34,8 +38,8 @@ const texts = (values: (string | null)[]) =>
   `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
 
 const TOUCH_TICKETS = `update tickets t set last_message = v.last, last_message_at = v.at, from_me = true,
-  updated_at = now()
-  from unnest($2::int[], $3::text[], $4::timestamptz[]) as v(id, last, at)
+  unread_messages = case when v.reset then 0 else t.unread_messages end, updated_at = now()
+  from unnest($2::int[], $3::text[], $4::timestamptz[], $5::boolean[]) as v(id, last, at, reset)
   where t.company_id = $1 and t.id = v.id`;
 
 const RECONCILE = `update messages m set external_id = v.ext, ack = greatest(m.ack, v.ack), error_code = null,
@@ -135,6 +139,7 @@ export const sendManyOnce = async (
               contactId: input.ticket.contactId,
               whatsappId: input.ticket.whatsappId,
               clientId: input.clientId,
+              userId: input.userId ?? null,
               source: input.source,
               body: input.body,
               fromMe: true,
@@ -155,6 +160,7 @@ export const sendManyOnce = async (
           ints([...last.keys()]),
           texts([...last.values()].map((r) => r.body)),
           texts([...last.values()].map((r) => r.createdAt.toISOString())),
+          `{${[...last.values()].map((r) => (r.source === 'agent' ? 't' : 'f')).join(',')}}`,
         ]);
         await appendTicketWordsMany(
           tx,

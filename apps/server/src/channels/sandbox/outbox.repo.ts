@@ -152,6 +152,8 @@ export const createSandboxOutboxStore = (
     reject: (err: unknown) => void;
   };
   let pending: TPendingAdd[] = [];
+  let scheduled = false;
+  let flushes: Promise<void> = Promise.resolve();
   const addMany = async (connection: TConnectionRef, list: TPendingAdd[]) => {
     const customers = [...new Set(list.map((p) => p.message.to))];
     const known = new Set(
@@ -219,7 +221,15 @@ export const createSandboxOutboxStore = (
     add: (connection, m) =>
       new Promise<boolean>((resolve, reject) => {
         pending.push({ connection, message: m, resolve, reject });
-        if (pending.length === 1) setImmediate(() => void flush());
+        if (scheduled) return;
+        scheduled = true;
+        // one flush at a time: what is added meanwhile waits for the next (no two trims contend for rows)
+        setImmediate(() => {
+          flushes = flushes.then(() => {
+            scheduled = false;
+            return flush();
+          });
+        });
       }),
     list: async (connection, to, limit) => {
       const rows = await db

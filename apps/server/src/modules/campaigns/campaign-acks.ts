@@ -1,3 +1,4 @@
+import { intArray } from '../../db/pg-arrays';
 import { queryRows } from '../../db/statements';
 import type { TAppContext } from '../../lib/context';
 import { announceProgress } from './dispatch';
@@ -12,7 +13,7 @@ const flush = async (ctx: TAppContext) => {
     ctx.db,
     `select distinct s.company_id, s.campaign_id from campaign_shippings s
      join unnest($1::int[], $2::int[]) as v(company_id, id) on s.company_id = v.company_id and s.message_row_id = v.id`,
-    [`{${batch.map((m) => m.companyId).join(',')}}`, `{${batch.map((m) => m.id).join(',')}}`],
+    [intArray(batch.map((m) => m.companyId)), intArray(batch.map((m) => m.id))],
   );
   for (const row of rows) announceProgress(ctx, Number(row.company_id), Number(row.campaign_id));
 };

@@ -15,6 +15,7 @@ import { tags } from '../../db/schema/tags';
 import { tickets, ticketTags } from '../../db/schema/tickets';
 import { likePattern } from '../../lib/paging';
 import { insertTicketWords, insertTicketWordsMany } from '../tickets/ticket-search.repo';
+import { intArray, textArray } from '../../db/pg-arrays';
 import { queryRows } from '../../db/statements';
 
 export type TCampaignRow = typeof campaigns.$inferSelect;
@@ -241,9 +242,6 @@ export const audienceOf = async (
 
 const CHUNK = 1000;
 
-/** a PostgreSQL array literal of texts (one parameter instead of one per value) */
-const textArray = (values: (string | number | null)[]) =>
-  `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
 
 export type TPlannedShipping = {
   number: string;
@@ -652,7 +650,7 @@ export const recipientTicketsMany = async (
       `select distinct on (contact_id) id, contact_id from tickets
        where company_id = $1 and whatsapp_id = $2 and contact_id = any($3::int[]) and status = 'closed'
        order by contact_id, updated_at desc, id desc`,
-      [companyId, whatsappId, `{${noActive.join(',')}}`],
+      [companyId, whatsappId, intArray(noActive)],
     );
     for (const t of closed) ticketOf.set(Number(t.contact_id), Number(t.id));
   }
@@ -702,7 +700,6 @@ export const finishShippingsSent = async (
   deliveredAt: Date,
 ) => {
   if (sent.length === 0) return;
-  const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   await queryRows(
     db,
     `update campaign_shippings s set state = 'sent', delivered_at = $2, contact_id = v.contact_id,
@@ -714,12 +711,12 @@ export const finishShippingsSent = async (
     [
       companyId,
       deliveredAt.toISOString(),
-      `{${sent.map((r) => r.id).join(',')}}`,
-      `{${sent.map((r) => r.contactId).join(',')}}`,
-      `{${sent.map((r) => quote(r.message)).join(',')}}`,
-      `{${sent.map((r) => quote(r.messageId)).join(',')}}`,
-      `{${sent.map((r) => r.messageRowId).join(',')}}`,
-      `{${sent.map((r) => (r.atLeastOnce ? 't' : 'f')).join(',')}}`,
+      intArray(sent.map((r) => r.id)),
+      intArray(sent.map((r) => r.contactId)),
+      textArray(sent.map((r) => r.message)),
+      textArray(sent.map((r) => r.messageId)),
+      intArray(sent.map((r) => r.messageRowId)),
+      textArray(sent.map((r) => (r.atLeastOnce ? 't' : 'f'))),
     ],
   );
 };

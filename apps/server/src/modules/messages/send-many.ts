@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TChannelSession, TSendResult } from '../../channels/types';
+import { intArray as ints, textArray as texts } from '../../db/pg-arrays';
 import { queryRows } from '../../db/statements';
 import { messages } from '../../db/schema/messages';
 import { tickets } from '../../db/schema/tickets';
@@ -33,9 +34,6 @@ export type TManyInput = Omit<TOnceInput, 'media' | 'source'> & {
 /** per input, in order: its result, or the error that made its send fail (its row, if stored, left failed) */
 export type TManyOutcome = { ok: true; result: TOnceResult } | { ok: false; error: unknown };
 
-const ints = (values: number[]) => `{${values.join(',')}}`;
-const texts = (values: (string | null)[]) =>
-  `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
 
 const TOUCH_TICKETS = `update tickets t set last_message = v.last, last_message_at = v.at, from_me = true,
   unread_messages = case when v.reset then 0 else t.unread_messages end, updated_at = now()
@@ -160,7 +158,7 @@ export const sendManyOnce = async (
           ints([...last.keys()]),
           texts([...last.values()].map((r) => r.body)),
           texts([...last.values()].map((r) => r.createdAt.toISOString())),
-          `{${[...last.values()].map((r) => (r.source === 'agent' ? 't' : 'f')).join(',')}}`,
+          texts([...last.values()].map((r) => (r.source === 'agent' ? 't' : 'f'))),
         ]);
         await appendTicketWordsMany(
           tx,

@@ -20,7 +20,7 @@ import {
   claimDue,
   companyHasSchedules,
   failTooLate,
-  finishClaim,
+  finishClaims,
   lastConnectionOfContact,
   nextDueAt,
   releaseClaim,
@@ -269,19 +269,27 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
     return [...paused.keys()];
   };
 
-  /** records a row's outcome, unless the claim was lost meanwhile; 1 when recorded */
-  const record = async (row: TScheduleRow, token: string, outcome: TOutcome) => {
+  /** records the rows' outcomes in one statement, each unless its claim was lost meanwhile; answers how many */
+  const record = async (token: string, done: { row: TScheduleRow; outcome: TOutcome }[]) => {
     const at = now();
-    const done = await finishClaim(ctx.db, row.id, token, {
-      status: outcome.status,
-      sentAt: outcome.status === 'ENVIADA' ? at : null,
-      errorMessage: outcome.errorMessage,
-      ticketId: outcome.ticketId ?? row.ticketId,
-      updatedAt: at,
+    const held = await finishClaims(
+      ctx.db,
+      token,
+      done.map(({ row, outcome }) => ({
+        id: row.id,
+        status: outcome.status,
+        sentAt: outcome.status === 'ENVIADA' ? at : null,
+        errorMessage: outcome.errorMessage,
+        ticketId: outcome.ticketId ?? row.ticketId,
+      })),
+      at,
+    );
+    const told = done.filter(({ row }) => held.has(row.id));
+    await runPool(told, concurrency, async ({ row }) => {
+      await announceSchedule(ctx, row.companyId, row.id, 'update');
     });
-    if (done) await announceSchedule(ctx, row.companyId, row.id, 'update');
 
-    return done ? 1 : 0;
+    return told.length;
   };
 
   /**
@@ -293,7 +301,7 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
     const cache = newBatchCache();
     const stored = await storedOfBatch(ctx, claimed);
     const texts = new Map<number, { row: TScheduleRow; prepared: TPreparedText }[]>();
-    let ended = 0;
+    const done: { row: TScheduleRow; outcome: TOutcome }[] = [];
     await runPool(claimed, concurrency, async (row) => {
       if (!(await memo(cache.active, row.companyId, () => isCompanyActive(ctx, row.companyId)))) {
         // the company's automatic sends pause until it pays (issue 13): the row waits, PENDENTE
@@ -309,8 +317,7 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
         texts.set(row.companyId, [...(texts.get(row.companyId) ?? []), { row, prepared }]);
         return;
       }
-      const n = await record(row, token, prepared);
-      ended += n;
+      done.push({ row, outcome: prepared });
     });
     for (const [companyId, list] of texts) {
       const results = await sendManyOnce(
@@ -318,18 +325,17 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
         companyId,
         list.map((t) => t.prepared.input),
       ).catch((error: unknown) => list.map(() => ({ ok: false as const, error })));
-      await runPool([...list.entries()], concurrency, async ([k, { row, prepared }]) => {
+      for (const [k, { row, prepared }] of list.entries()) {
         const result = results[k]!;
         if (!result.ok) ctx.log.warn({ err: result.error, scheduleId: row.id }, 'schedule not sent');
         const outcome: TOutcome = result.ok
           ? { status: 'ENVIADA', errorMessage: null, ticketId: prepared.ticketId }
           : failed(result.error instanceof AppError ? result.error.code : 'ERR_SENDING_WAPP_MSG', prepared.ticketId);
-        const n = await record(row, token, outcome);
-        ended += n;
-      });
+        done.push({ row, outcome });
+      }
     }
 
-    return ended;
+    return record(token, done);
   };
 
   const runDue = async () => {

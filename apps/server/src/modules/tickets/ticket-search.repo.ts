@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
+import { intArray, textArray } from '../../db/pg-arrays';
 import { queryRows } from '../../db/statements';
 import { contacts } from '../../db/schema/contacts';
 import { messages } from '../../db/schema/messages';
@@ -69,8 +70,8 @@ export const appendTicketWordsMany = async (
     joined.set(ticketId, (before === undefined ? text : `${before} ${text}`).slice(0, TEXT_MAX));
   }
   if (joined.size === 0) return;
-  const ids = `{${[...joined.keys()].join(',')}}`;
-  const bodies = `{${[...joined.values()].map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+  const ids = intArray([...joined.keys()]);
+  const bodies = textArray([...joined.values()]);
   await db.execute(sql`
     with input as (
       select v.ticket_id, to_tsvector(${CONFIG}, v.body) as words
@@ -96,7 +97,7 @@ export const insertTicketWordsMany = async (db: TDbOrTx, companyId: number, tick
     insert into ${ticketSearch} (ticket_id, company_id, words)
     select t.id, t.company_id, strip(to_tsvector(${CONFIG}, ${contactText(sql`c.name`, sql`c.number`)}))
     from ${tickets} t join ${contacts} c on c.id = t.contact_id
-    where t.company_id = ${companyId} and t.id = any(${`{${ticketIds.join(',')}}`}::int[])`);
+    where t.company_id = ${companyId} and t.id = any(${intArray(ticketIds)}::int[])`);
 };
 
 /** the words of these tickets recomputed in one chunk each from their contact and messages */

@@ -105,10 +105,7 @@ const trimMany = async (
     .from(table)
     .where(and(ofConnection(table, connection), inArray(table.customer, customers)))
     .as('ranked');
-  const excess = db
-    .select({ id: ranked.id })
-    .from(ranked)
-    .where(sql`${ranked.rank} > ${limits.perCustomer}`);
+  const excess = db.select({ id: ranked.id }).from(ranked).where(sql`${ranked.rank} > ${limits.perCustomer}`);
   await db.delete(table).where(and(ofConnection(table, connection), inArray(table.id, excess)));
   if (!anyNewCustomer) return;
   const dropped = db
@@ -192,7 +189,14 @@ export const createSandboxOutboxStore = (
     );
     const grown = [...new Set(list.filter((p) => added.has(p.message.externalId)).map((p) => p.message.to))];
     if (grown.length > 0) {
-      await trimMany(db, sandboxOutbox, connection, grown, grown.some((c) => !known.has(c)), limits);
+      await trimMany(
+        db,
+        sandboxOutbox,
+        connection,
+        grown,
+        grown.some((c) => !known.has(c)),
+        limits,
+      );
     }
     // one message id twice in the batch: the first is the one added
     const seen = new Set<string>();

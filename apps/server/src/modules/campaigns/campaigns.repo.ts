@@ -242,7 +242,6 @@ export const audienceOf = async (
 
 const CHUNK = 1000;
 
-
 export type TPlannedShipping = {
   number: string;
   name: string;

@@ -34,7 +34,6 @@ export type TManyInput = Omit<TOnceInput, 'media' | 'source'> & {
 /** per input, in order: its result, or the error that made its send fail (its row, if stored, left failed) */
 export type TManyOutcome = { ok: true; result: TOnceResult } | { ok: false; error: unknown };
 
-
 const TOUCH_TICKETS = `update tickets t set last_message = v.last, last_message_at = v.at, from_me = true,
   unread_messages = case when v.reset then 0 else t.unread_messages end, updated_at = now()
   from unnest($2::int[], $3::text[], $4::timestamptz[], $5::boolean[]) as v(id, last, at, reset)
@@ -105,7 +104,8 @@ export const sendManyOnce = async (
   for (const i of live) {
     const row = existing.get(inputs[i]!.clientId);
     if (!row) fresh.push(i);
-    else if (row.externalId && row.ack > 0) outcomes[i] = { ok: true, result: { messageRowId: row.id, retried: false } };
+    else if (row.externalId && row.ack > 0)
+      outcomes[i] = { ok: true, result: { messageRowId: row.id, retried: false } };
     else toSend.push({ i, row: { ...row, ack: 1, errorCode: null, errorMessage: null }, retried: true });
   }
   if (toSend.length > 0) {

@@ -193,7 +193,6 @@ export const releaseClaim = async (db: TDbOrTx, id: number, token: string, at: D
     .set({ status: 'PENDENTE', jobId: null, updatedAt: at })
     .where(and(eq(schedules.id, id), eq(schedules.jobId, token), sql`${schedules.status} = 'AGENDADA'`));
 
-
 /** finishClaim for many rows of one claim in one statement; answers the ids whose claim still held */
 export const finishClaims = async (
   db: TDbOrTx,

@@ -11,7 +11,7 @@ import { toTickets, type TTicketDto } from '../tickets/ticket-dto';
 import { selectTickets } from '../tickets/tickets.repo';
 import { channelSession } from './channel-access';
 import { emitMessageCreated, storedMessageDto } from './message-announcer';
-import { type TMessageRow, updateMessageRow } from './messages.repo';
+import { messagesByClientIds, type TMessageRow, updateMessageRow } from './messages.repo';
 import { reconcileOne, type TOnceInput, type TOnceResult } from './send-message';
 import { rooms, events } from '@zelo/shared';
 
@@ -82,22 +82,11 @@ export const sendManyOnce = async (
       outcomes[i] = { ok: false, error };
     }
   }
-  const existing = new Map<string, TMessageRow>();
-  if (live.length > 0) {
-    const found = await ctx.db
-      .select()
-      .from(messages)
-      .where(
-        and(
-          eq(messages.companyId, companyId),
-          inArray(
-            messages.clientId,
-            live.map((i) => inputs[i]!.clientId),
-          ),
-        ),
-      );
-    for (const row of found) existing.set(row.clientId!, row);
-  }
+  const existing = await messagesByClientIds(
+    ctx.db,
+    companyId,
+    live.map((i) => inputs[i]!.clientId),
+  );
   /** what is sent: the input's index, its row, whether an earlier attempt left it unfinished */
   const toSend: { i: number; row: TMessageRow; retried: boolean }[] = [];
   const fresh: number[] = [];
@@ -180,21 +169,13 @@ export const sendManyOnce = async (
     }
     if (lost.length > 0) {
       // stored concurrently by another run of the same send: that run sends it
-      const again = await ctx.db
-        .select({ id: messages.id, clientId: messages.clientId })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.companyId, companyId),
-            inArray(
-              messages.clientId,
-              lost.map((i) => inputs[i]!.clientId),
-            ),
-          ),
-        );
-      const ids = new Map(again.map((r) => [r.clientId!, r.id]));
+      const again = await messagesByClientIds(
+        ctx.db,
+        companyId,
+        lost.map((i) => inputs[i]!.clientId),
+      );
       for (const i of lost) {
-        const id = ids.get(inputs[i]!.clientId);
+        const id = again.get(inputs[i]!.clientId)?.id;
         outcomes[i] = id
           ? { ok: true, result: { messageRowId: id, retried: true } }
           : { ok: false, error: new AppError('ERR_CREATING_MESSAGE') };

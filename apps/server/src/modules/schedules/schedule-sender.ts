@@ -5,10 +5,8 @@ import type { TAppContext } from '../../lib/context';
 import { createDueRunner, memo, runPool } from '../../lib/due-runner';
 import { isCompanyActive } from '../companies/company-active';
 import { readMediaFile, resolveType } from '../messages/media';
-import { and, eq, inArray } from 'drizzle-orm';
-import { messages } from '../../db/schema/messages';
 import { assertServiceWindow } from '../cloud-api/service-window';
-import type { TMessageRow } from '../messages/messages.repo';
+import { messagesByClientIds, type TMessageRow } from '../messages/messages.repo';
 import { resendFailedMessage, sendTicketMedia } from '../messages/send-message';
 import { sendManyOnce, type TManyInput } from '../messages/send-many';
 import { applyVariables } from '../messages/variables';
@@ -231,19 +229,11 @@ const storedOfBatch = async (ctx: TAppContext, rows: TScheduleRow[]) => {
   for (const row of rows) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row]);
   const stored = new Map<number, TMessageRow>();
   for (const [companyId, list] of byCompany) {
-    const found = await ctx.db
-      .select()
-      .from(messages)
-      .where(
-        and(
-          eq(messages.companyId, companyId),
-          inArray(
-            messages.clientId,
-            list.map((r) => clientIdOfSchedule(r.id)),
-          ),
-        ),
-      );
-    const byClientId = new Map(found.map((m) => [m.clientId!, m]));
+    const byClientId = await messagesByClientIds(
+      ctx.db,
+      companyId,
+      list.map((r) => clientIdOfSchedule(r.id)),
+    );
     for (const row of list) {
       const message = byClientId.get(clientIdOfSchedule(row.id));
       if (message) stored.set(row.id, message);

@@ -602,7 +602,7 @@ export const dispatchShipping = async (
 
 export type TCampaignSenderOptions = TDispatchOptions & {
   pollMs?: number;
-  /** recipients claimed per statement */
+  /** recipients claimed per statement (200: the text recipients of a batch share its few statements) */
   batch?: number;
   /** sends in flight at once */
   concurrency?: number;
@@ -616,7 +616,7 @@ export type TCampaignSenderOptions = TDispatchOptions & {
  */
 export const createCampaignSender = (ctx: TAppContext, opts: TCampaignSenderOptions = {}) => {
   const now = opts.now ?? (() => new Date());
-  const batch = opts.batch ?? 48;
+  const batch = opts.batch ?? 200;
   const concurrency = opts.concurrency ?? 16;
   const pass = async () => {
     let sent = 0;

@@ -248,7 +248,7 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
   const pollMs = opts.pollMs ?? 1000;
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
   const lateAfterMs = opts.lateAfterMs ?? DAY_MS;
-  const batch = opts.batch ?? 100;
+  const batch = opts.batch ?? 200;
   const concurrency = opts.concurrency ?? 16;
   /** companies whose sends are paused (inactive or past due), until when they are looked at again */
   const paused = new Map<number, number>();

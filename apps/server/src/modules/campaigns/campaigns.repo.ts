@@ -419,6 +419,13 @@ export const releaseShipping = (db: TDbOrTx, companyId: number, shippingId: numb
     .set({ claimedUntil: until })
     .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.id, shippingId)));
 
+/** releaseShipping for many recipients of one company at once (a batch claimed before its campaign was cancelled) */
+export const releaseShippings = (db: TDbOrTx, companyId: number, shippingIds: number[], until: Date) =>
+  db
+    .update(campaignShippings)
+    .set({ claimedUntil: until })
+    .where(and(eq(campaignShippings.companyId, companyId), inArray(campaignShippings.id, shippingIds)));
+
 /** finishes a running campaign none of whose recipients is still queued */
 export const finalizeIfDone = async (db: TDbOrTx, companyId: number, campaignId: number, now: Date) =>
   (

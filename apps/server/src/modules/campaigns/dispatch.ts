@@ -30,6 +30,7 @@ import {
   overdueShippings,
   recipientTicketsMany,
   releaseShipping,
+  releaseShippings,
   replanShippings,
   runningCampaigns,
   shippingCounts,
@@ -553,7 +554,14 @@ export const sendClaimedBatch = async (
   for (const [campaignId, group] of groups) {
     const { companyId } = group.send.campaign;
     if (!(await stillRunning(ctx, cache, companyId, campaignId))) {
-      single.push(...group.at);
+      // cancelled after the claim: the group is left queued for a restart, in one statement
+      await releaseShippings(
+        ctx.db,
+        companyId,
+        group.at.map((i) => rows[i]!.id),
+        opts.now?.() ?? new Date(),
+      );
+      for (const i of group.at) outcomes[i] = 'skipped';
       continue;
     }
     try {

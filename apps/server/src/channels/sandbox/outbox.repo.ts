@@ -17,6 +17,8 @@ export type TSandboxOutboxStore = {
    * last. A message whose externalId the connection already holds is not stored again: false.
    */
   add: (connection: TConnectionRef, message: TSandboxOutboxMessage) => Promise<boolean>;
+  /** raises the ack of many messages of the connection at once (as raiseAck each); the messages that changed */
+  raiseAcks: (connection: TConnectionRef, externalIds: string[], ack: number) => Promise<TSandboxOutboxMessage[]>;
   /** one customer's messages (or every customer's), oldest first, the newest `limit` */
   list: (connection: TConnectionRef, to: string | undefined, limit: number) => Promise<TSandboxOutboxMessage[]>;
   /** raises a message's ack (never lowers it, never on a deleted one); the message when it changed */
@@ -77,23 +79,35 @@ const ofCustomer = (table: TPerCustomerTable, connection: TConnectionRef, custom
  * The bounds of one table after a customer's rows were added: that customer's newest `perCustomer`
  * rows; and, when the customer is new to the connection, the `customers` written to last.
  */
-const trim = async (
+const trim = (
   db: TDb,
   table: TPerCustomerTable,
   connection: TConnectionRef,
   customer: string,
   isNewCustomer: boolean,
   limits: TSandboxOutboxLimits,
+) => trimMany(db, table, connection, [customer], isNewCustomer, limits);
+
+/** `trim` for several customers of a connection after a batch of adds: one delete of their histories' excess */
+const trimMany = async (
+  db: TDb,
+  table: TPerCustomerTable,
+  connection: TConnectionRef,
+  customers: string[],
+  anyNewCustomer: boolean,
+  limits: TSandboxOutboxLimits,
 ) => {
-  const oldestKept = db
-    .select({ id: table.id })
+  const ranked = db
+    .select({
+      id: table.id,
+      rank: sql<number>`row_number() over (partition by ${table.customer} order by ${table.id} desc)`.as('rank'),
+    })
     .from(table)
-    .where(ofCustomer(table, connection, customer))
-    .orderBy(desc(table.id))
-    .offset(limits.perCustomer - 1)
-    .limit(1);
-  await db.delete(table).where(and(ofCustomer(table, connection, customer), lt(table.id, sql`(${oldestKept})`)));
-  if (!isNewCustomer) return;
+    .where(and(ofConnection(table, connection), inArray(table.customer, customers)))
+    .as('ranked');
+  const excess = db.select({ id: ranked.id }).from(ranked).where(sql`${ranked.rank} > ${limits.perCustomer}`);
+  await db.delete(table).where(and(ofConnection(table, connection), inArray(table.id, excess)));
+  if (!anyNewCustomer) return;
   const dropped = db
     .select({ customer: table.customer })
     .from(table)
@@ -123,34 +137,104 @@ export const createSandboxOutboxStore = (
   const message = (connection: TConnectionRef, to: string, externalId: string) =>
     and(ofCustomer(sandboxOutbox, connection, to), eq(sandboxOutbox.externalId, externalId));
 
-  return {
-    add: async (connection, m) => {
-      const known = await hasRows(db, sandboxOutbox, connection, m.to);
-      const added = await db
-        .insert(sandboxOutbox)
-        .values({
-          companyId: connection.companyId,
-          whatsappId: connection.id,
-          customer: m.to,
-          externalId: m.externalId,
-          type: m.type,
-          body: m.body,
-          media: m.media ?? null,
-          location: m.location ?? null,
-          vcard: m.vcard ?? null,
-          quotedExternalId: m.quotedExternalId ?? null,
-          ack: m.ack,
-          edited: m.edited,
-          deleted: m.deleted,
-          sentAt: new Date(m.timestamp),
-        })
-        .onConflictDoNothing({ target: [sandboxOutbox.whatsappId, sandboxOutbox.externalId] })
-        .returning({ id: sandboxOutbox.id });
-      if (added.length === 0) return false;
-      await trim(db, sandboxOutbox, connection, m.to, !known, limits);
+  /**
+   * Adds are coalesced: those asked for in one turn of the event loop (a batch of sends) are written per connection
+   * with one look-up of the customers already known, one insert, one trim of the customers' histories and, when a
+   * customer is new, one trim of the customers kept.
+   */
+  type TPendingAdd = {
+    connection: TConnectionRef;
+    message: TSandboxOutboxMessage;
+    resolve: (added: boolean) => void;
+    reject: (err: unknown) => void;
+  };
+  let pending: TPendingAdd[] = [];
+  let scheduled = false;
+  let flushes: Promise<void> = Promise.resolve();
+  const addMany = async (connection: TConnectionRef, list: TPendingAdd[]) => {
+    const customers = [...new Set(list.map((p) => p.message.to))];
+    const known = new Set(
+      (
+        await db
+          .selectDistinct({ customer: sandboxOutbox.customer })
+          .from(sandboxOutbox)
+          .where(and(ofConnection(sandboxOutbox, connection), inArray(sandboxOutbox.customer, customers)))
+      ).map((r) => r.customer),
+    );
+    const added = new Set(
+      (
+        await db
+          .insert(sandboxOutbox)
+          .values(
+            list.map(({ message: m }) => ({
+              companyId: connection.companyId,
+              whatsappId: connection.id,
+              customer: m.to,
+              externalId: m.externalId,
+              type: m.type,
+              body: m.body,
+              media: m.media ?? null,
+              location: m.location ?? null,
+              vcard: m.vcard ?? null,
+              quotedExternalId: m.quotedExternalId ?? null,
+              ack: m.ack,
+              edited: m.edited,
+              deleted: m.deleted,
+              sentAt: new Date(m.timestamp),
+            })),
+          )
+          .onConflictDoNothing({ target: [sandboxOutbox.whatsappId, sandboxOutbox.externalId] })
+          .returning({ externalId: sandboxOutbox.externalId })
+      ).map((r) => r.externalId),
+    );
+    const grown = [...new Set(list.filter((p) => added.has(p.message.externalId)).map((p) => p.message.to))];
+    if (grown.length > 0) {
+      await trimMany(
+        db,
+        sandboxOutbox,
+        connection,
+        grown,
+        grown.some((c) => !known.has(c)),
+        limits,
+      );
+    }
+    // one message id twice in the batch: the first is the one added
+    const seen = new Set<string>();
+    for (const p of list) {
+      const first = added.has(p.message.externalId) && !seen.has(p.message.externalId);
+      seen.add(p.message.externalId);
+      p.resolve(first);
+    }
+  };
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    const byConnection = new Map<string, TPendingAdd[]>();
+    for (const p of batch) {
+      const key = `${p.connection.companyId}:${p.connection.id}`;
+      byConnection.set(key, [...(byConnection.get(key) ?? []), p]);
+    }
+    for (const list of byConnection.values()) {
+      await addMany(list[0]!.connection, list).catch((err) => {
+        for (const p of list) p.reject(err);
+      });
+    }
+  };
 
-      return true;
-    },
+  return {
+    add: (connection, m) =>
+      new Promise<boolean>((resolve, reject) => {
+        pending.push({ connection, message: m, resolve, reject });
+        if (scheduled) return;
+        scheduled = true;
+        // one flush at a time: what is added meanwhile waits for the next (no two trims contend for rows)
+        setImmediate(() => {
+          flushes = flushes.then(() => {
+            scheduled = false;
+            return flush();
+          });
+        });
+      }),
     list: async (connection, to, limit) => {
       const rows = await db
         .select()
@@ -160,6 +244,23 @@ export const createSandboxOutboxStore = (
         .limit(limit);
 
       return rows.reverse().map(toMessage);
+    },
+    raiseAcks: async (connection, externalIds, ack) => {
+      if (externalIds.length === 0) return [];
+      const rows = await db
+        .update(sandboxOutbox)
+        .set({ ack })
+        .where(
+          and(
+            ofConnection(sandboxOutbox, connection),
+            inArray(sandboxOutbox.externalId, externalIds),
+            lt(sandboxOutbox.ack, ack),
+            eq(sandboxOutbox.deleted, false),
+          ),
+        )
+        .returning();
+
+      return rows.map(toMessage);
     },
     raiseAck: async (connection, to, externalId, ack) => {
       const [row] = await db

@@ -64,6 +64,9 @@ export const sandboxTimingsFromEnv = (env: NodeJS.ProcessEnv = process.env): TSa
 };
 
 /** bounds of what the far side keeps per connection (the customers written to last, their newest messages) */
+/** acks of sent messages falling due within this are raised together */
+const ACK_SLOT_MS = 10;
+
 export const SANDBOX_LIMITS = {
   customers: 500,
   messagesPerCustomer: 200,
@@ -168,6 +171,7 @@ export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFact
     const clearTimers = () => {
       for (const t of timers) clearTimeout(t);
       timers.clear();
+      ackSlots.clear();
     };
 
     const setState = (next: TConnectionStatus, fields: { qrcode?: string; retries?: number } = {}) => {
@@ -217,6 +221,35 @@ export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFact
       return true;
     };
 
+    /**
+     * The ack steps 1 → 2 → 3 of sent messages, coalesced: the messages whose step falls due in the same
+     * ACK_SLOT_MS are raised with one update, each no sooner than `ackStepMs` after its previous step.
+     */
+    const ackSlots = new Map<number, { value: number; ids: string[] }[]>();
+    const acknowledgeLater = (externalId: string, value: number) => {
+      const slot = Math.ceil((Date.now() + timings.ackStepMs) / ACK_SLOT_MS);
+      let due = ackSlots.get(slot);
+      if (!due) {
+        due = [];
+        ackSlots.set(slot, due);
+        later(Math.max(0, slot * ACK_SLOT_MS - Date.now()), () => {
+          const steps = ackSlots.get(slot) ?? [];
+          ackSlots.delete(slot);
+          for (const step of steps) void raiseStep(step.ids, step.value).catch(() => undefined);
+        });
+      }
+      const step = due.find((s) => s.value === value);
+      if (step) step.ids.push(externalId);
+      else due.push({ value, ids: [externalId] });
+    };
+    const raiseStep = async (ids: string[], value: number) => {
+      for (const message of await outbox.raiseAcks(connection, ids, value)) {
+        sandboxEvent({ action: 'update', connectionId, message });
+        void events.onMessageUpdate({ connectionId, externalId: message.externalId, ack: value });
+      }
+      if (value < 3) for (const id of ids) acknowledgeLater(id, value + 1);
+    };
+
     const assertConnected = () => {
       if (status !== 'CONNECTED') throw notConnected();
     };
@@ -253,13 +286,7 @@ export const createSandboxDriver = (options: TSandboxDriverOptions): TDriverFact
       if (!(await outbox.add(connection, message))) return { externalId: message.externalId, ack: 1 };
       sandboxEvent({ action: 'message', connectionId, message: { ...message } });
       // the network and then the customer's phone acknowledge, in this order
-      const acknowledge = (value: number) =>
-        later(timings.ackStepMs, () => {
-          void ack(target, message.externalId, value)
-            .then(() => value < 3 && acknowledge(value + 1))
-            .catch(() => undefined);
-        });
-      acknowledge(2);
+      acknowledgeLater(message.externalId, 2);
 
       return { externalId: message.externalId, ack: 1 };
     };

@@ -14,7 +14,9 @@ import { messages } from '../../db/schema/messages';
 import { tags } from '../../db/schema/tags';
 import { tickets, ticketTags } from '../../db/schema/tickets';
 import { likePattern } from '../../lib/paging';
-import { insertTicketWords } from '../tickets/ticket-search.repo';
+import { insertTicketWords, insertTicketWordsMany } from '../tickets/ticket-search.repo';
+import { intArray, textArray } from '../../db/pg-arrays';
+import { queryRows } from '../../db/statements';
 
 export type TCampaignRow = typeof campaigns.$inferSelect;
 export type TCampaignInsert = typeof campaigns.$inferInsert;
@@ -240,10 +242,6 @@ export const audienceOf = async (
 
 const CHUNK = 1000;
 
-/** a PostgreSQL array literal of texts (one parameter instead of one per value) */
-const textArray = (values: (string | number | null)[]) =>
-  `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
-
 export type TPlannedShipping = {
   number: string;
   name: string;
@@ -421,6 +419,13 @@ export const releaseShipping = (db: TDbOrTx, companyId: number, shippingId: numb
     .set({ claimedUntil: until })
     .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.id, shippingId)));
 
+/** releaseShipping for many recipients of one company at once (a batch claimed before its campaign was cancelled) */
+export const releaseShippings = (db: TDbOrTx, companyId: number, shippingIds: number[], until: Date) =>
+  db
+    .update(campaignShippings)
+    .set({ claimedUntil: until })
+    .where(and(eq(campaignShippings.companyId, companyId), inArray(campaignShippings.id, shippingIds)));
+
 /** finishes a running campaign none of whose recipients is still queued */
 export const finalizeIfDone = async (db: TDbOrTx, companyId: number, campaignId: number, now: Date) =>
   (
@@ -475,22 +480,23 @@ export const runningCampaigns = (db: TDbOrTx, limit = 100) =>
     .limit(limit);
 
 export const shippingCounts = async (db: TDbOrTx, companyId: number, campaignId: number) => {
-  const [row] = await db
-    .select({
-      valid: count(),
-      queued: sql<number>`count(*) filter (where ${campaignShippings.state} = 'queued')::int`,
-      sent: sql<number>`count(*) filter (where ${campaignShippings.state} = 'sent')::int`,
-      failed: sql<number>`count(*) filter (where ${campaignShippings.state} = 'failed')::int`,
-      delivered: sql<number>`count(*) filter (where ${campaignShippings.state} = 'sent' and ${messages.ack} >= 3)::int`,
-      read: sql<number>`count(*) filter (where ${campaignShippings.state} = 'sent' and ${messages.ack} >= 4)::int`,
-      atLeastOnce: sql<number>`count(*) filter (where ${campaignShippings.atLeastOnce})::int`,
-    })
-    .from(campaignShippings)
-    .leftJoin(
-      messages,
-      and(eq(messages.id, campaignShippings.messageRowId), eq(messages.companyId, campaignShippings.companyId)),
-    )
-    .where(ofShippings(companyId, campaignId));
+  // each sent recipient's message found by its id (a lateral primary-key look-up): a plan that stays linear while
+  // the campaign's rows grow faster than the statistics follow
+  const [row] = await queryRows<Record<string, number>>(
+    db,
+    `select count(*)::int as valid,
+       count(*) filter (where s.state = 'queued')::int as queued,
+       count(*) filter (where s.state = 'sent')::int as sent,
+       count(*) filter (where s.state = 'failed')::int as failed,
+       count(*) filter (where s.state = 'sent' and m.ack >= 3)::int as delivered,
+       count(*) filter (where s.state = 'sent' and m.ack >= 4)::int as read,
+       count(*) filter (where s.at_least_once)::int as "atLeastOnce"
+     from campaign_shippings s
+     left join lateral (select ack from messages m where m.id = s.message_row_id and m.company_id = s.company_id) m
+       on true
+     where s.company_id = $1 and s.campaign_id = $2`,
+    [companyId, campaignId],
+  );
 
   return {
     valid: Number(row?.valid ?? 0),
@@ -536,16 +542,6 @@ export const pageRecipients = async (
   return { rows, total };
 };
 
-/** the campaign a stored message was sent by (acks move the report) */
-export const campaignOfMessage = async (db: TDbOrTx, companyId: number, messageRowId: number) =>
-  (
-    await db
-      .select({ campaignId: campaignShippings.campaignId })
-      .from(campaignShippings)
-      .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.messageRowId, messageRowId)))
-      .limit(1)
-  )[0]?.campaignId ?? null;
-
 export const fileListOptions = (db: TDbOrTx, companyId: number, fileListId: number) =>
   db
     .select({ name: filesOptions.name, path: filesOptions.path, mediaType: filesOptions.mediaType })
@@ -589,4 +585,144 @@ export const insertClosedTicket = async (
   await insertTicketWords(db, values.companyId, row!.id);
 
   return row!;
+};
+
+export type TRecipientTicket = {
+  contact: typeof contacts.$inferSelect;
+  ticket: { id: number };
+};
+
+/**
+ * The contacts (created when new, unique per company and number) and the tickets a batch of recipients' sends are
+ * recorded in, with the inbox's rule of one send (`recipientTicket`): the active ticket on the connection, else the
+ * latest closed one, else a new closed one. A few statements for the whole batch; call it in a transaction.
+ */
+export const recipientTicketsMany = async (
+  db: TDbOrTx,
+  companyId: number,
+  whatsappId: number,
+  recipients: { number: string; name: string; email: string }[],
+  now: Date,
+): Promise<Map<string, TRecipientTicket>> => {
+  const numbers = [...new Set(recipients.map((r) => r.number))];
+  const byNumber = new Map<string, typeof contacts.$inferSelect>();
+  const read = async (list: string[]) => {
+    if (list.length === 0) return;
+    const rows = await db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), inArray(contacts.number, list)));
+    for (const row of rows) byNumber.set(row.number, row);
+  };
+  await read(numbers);
+  const missing = numbers.filter((n) => !byNumber.has(n));
+  if (missing.length > 0) {
+    const first = new Map<string, { number: string; name: string; email: string }>();
+    for (const r of recipients) if (!first.has(r.number)) first.set(r.number, r);
+    const added = await db
+      .insert(contacts)
+      .values(
+        missing.map((n) => {
+          const r = first.get(n)!;
+          return { companyId, name: r.name || r.number, number: r.number, email: r.email, whatsappId };
+        }),
+      )
+      .onConflictDoNothing()
+      .returning();
+    for (const row of added) byNumber.set(row.number, row);
+    // created meanwhile by another writer
+    await read(missing.filter((n) => !byNumber.has(n)));
+  }
+  const contactIds = [...byNumber.values()].map((c) => c.id);
+  const ticketOf = new Map<number, number>();
+  if (contactIds.length > 0) {
+    const active = await db
+      .select({ id: tickets.id, contactId: tickets.contactId })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.companyId, companyId),
+          eq(tickets.whatsappId, whatsappId),
+          inArray(tickets.contactId, contactIds),
+          inArray(tickets.status, ['open', 'pending']),
+        ),
+      );
+    for (const t of active) ticketOf.set(t.contactId, t.id);
+  }
+  const noActive = contactIds.filter((id) => !ticketOf.has(id));
+  if (noActive.length > 0) {
+    const closed = await queryRows<{ id: number; contact_id: number }>(
+      db,
+      `select distinct on (contact_id) id, contact_id from tickets
+       where company_id = $1 and whatsapp_id = $2 and contact_id = any($3::int[]) and status = 'closed'
+       order by contact_id, updated_at desc, id desc`,
+      [companyId, whatsappId, intArray(noActive)],
+    );
+    for (const t of closed) ticketOf.set(Number(t.contact_id), Number(t.id));
+  }
+  const noTicket = contactIds.filter((id) => !ticketOf.has(id));
+  if (noTicket.length > 0) {
+    const created = await db
+      .insert(tickets)
+      .values(
+        noTicket.map((contactId) => ({
+          companyId,
+          contactId,
+          whatsappId,
+          status: 'closed',
+          closedAt: now,
+          fromMe: true,
+        })),
+      )
+      .returning({ id: tickets.id, contactId: tickets.contactId });
+    for (const t of created) ticketOf.set(t.contactId, t.id);
+    await insertTicketWordsMany(
+      db,
+      companyId,
+      created.map((t) => t.id),
+    );
+  }
+  const result = new Map<string, TRecipientTicket>();
+  for (const [number, contact] of byNumber) {
+    const id = ticketOf.get(contact.id);
+    if (id !== undefined) result.set(number, { contact, ticket: { id } });
+  }
+
+  return result;
+};
+
+/** the sent outcome of many recipients in one statement (each only while still queued) */
+export const finishShippingsSent = async (
+  db: TDbOrTx,
+  companyId: number,
+  sent: {
+    id: number;
+    contactId: number;
+    message: string;
+    messageId: string;
+    messageRowId: number;
+    atLeastOnce: boolean;
+  }[],
+  deliveredAt: Date,
+) => {
+  if (sent.length === 0) return;
+  await queryRows(
+    db,
+    `update campaign_shippings s set state = 'sent', delivered_at = $2, contact_id = v.contact_id,
+       message = v.message, message_id = v.message_id, message_row_id = v.row_id, error = null,
+       at_least_once = s.at_least_once or v.at_least_once, claimed_until = null, updated_at = now()
+     from unnest($3::int[], $4::int[], $5::text[], $6::text[], $7::int[], $8::boolean[])
+       as v(id, contact_id, message, message_id, row_id, at_least_once)
+     where s.company_id = $1 and s.id = v.id and s.state = 'queued'`,
+    [
+      companyId,
+      deliveredAt.toISOString(),
+      intArray(sent.map((r) => r.id)),
+      intArray(sent.map((r) => r.contactId)),
+      textArray(sent.map((r) => r.message)),
+      textArray(sent.map((r) => r.messageId)),
+      intArray(sent.map((r) => r.messageRowId)),
+      textArray(sent.map((r) => (r.atLeastOnce ? 't' : 'f'))),
+    ],
+  );
 };

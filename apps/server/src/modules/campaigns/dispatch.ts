@@ -7,6 +7,7 @@ import { createDueRunner, memo, runPool } from '../../lib/due-runner';
 import { readMediaFile } from '../messages/media';
 import { contactByNumber, insertContactOnce } from '../messages/messages.repo';
 import { sendOnce } from '../messages/send-message';
+import { sendManyOnce, type TManyInput } from '../messages/send-many';
 import { renderCampaignMessage } from '../messages/variables';
 import { companyBasics, findActiveTicket, findLatestClosedTicket } from '../tickets/tickets.repo';
 import { readCampaignSettings } from './campaign-settings';
@@ -21,12 +22,15 @@ import {
   finalizeIfDone,
   findCampaignPlain,
   finishShipping,
+  finishShippingsSent,
   insertClosedTicket,
   insertShippings,
   lockCampaign,
   nextShippingDueAt,
   overdueShippings,
+  recipientTicketsMany,
   releaseShipping,
+  releaseShippings,
   replanShippings,
   runningCampaigns,
   shippingCounts,
@@ -88,21 +92,51 @@ export const variantFor = (
 const announce = (ctx: TAppContext, companyId: number, payload: unknown) =>
   ctx.realtime.to(rooms.admins(companyId), events.campaign(companyId), payload);
 
-const progressTimers = new Map<number, NodeJS.Timeout>();
-/** the report's live counts: at most one event per campaign every 500 ms (the last change always told) */
+/** per campaign: the armed timer, whether its counts are being read, whether a change came meanwhile */
+const progress = new Map<number, { timer?: NodeJS.Timeout; running: boolean; again: boolean; urgent: boolean }>();
+/**
+ * the report's live counts: at most one event per campaign every 500 ms (the last change always told), and never two
+ * counts of one campaign read at once (a burst's acks would otherwise pile them up while the database is busy)
+ */
 export const announceProgress = (ctx: TAppContext, companyId: number, campaignId: number, status?: TCampaignStatus) => {
-  if (progressTimers.has(campaignId) && !status) return;
-  clearTimeout(progressTimers.get(campaignId));
+  let p = progress.get(campaignId);
+  if (!p) {
+    p = { running: false, again: false, urgent: false };
+    progress.set(campaignId, p);
+  }
+  const state = p;
+  if (state.running) {
+    state.again = true;
+    state.urgent ||= Boolean(status);
+    return;
+  }
+  if (state.timer && !status) return;
   const emit = async () => {
-    progressTimers.delete(campaignId);
     const campaign = await findCampaignPlain(ctx.db, companyId, campaignId);
     if (!campaign) return;
     const counts = await shippingCounts(ctx.db, companyId, campaignId);
     announce(ctx, companyId, { action: 'progress', campaignId, status: campaign.status, counts });
   };
-  const timer = setTimeout(() => void emit().catch(() => undefined), status ? 0 : 500);
-  timer.unref();
-  progressTimers.set(campaignId, timer);
+  const arm = (ms: number) => {
+    clearTimeout(state.timer);
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      state.running = true;
+      void emit()
+        .catch(() => undefined)
+        .finally(() => {
+          state.running = false;
+          if (state.again) {
+            state.again = false;
+            const urgent = state.urgent;
+            state.urgent = false;
+            arm(urgent ? 0 : 500);
+          } else if (progress.get(campaignId) === state) progress.delete(campaignId);
+        });
+    }, ms);
+    state.timer.unref();
+  };
+  arm(status ? 0 : 500);
 };
 
 /** the campaign's update event (set by the service, which owns the DTO) */
@@ -400,6 +434,160 @@ export const sendClaimedShipping = async (
   }
 };
 
+/**
+ * The text-only recipients of one campaign sent together (`sendManyOnce`): their contacts and tickets found or
+ * created in one commit, the messages stored, sent and reconciled for the whole group, the sent outcomes written in
+ * one statement. The guarantees are `sendClaimedShipping`'s; a failure before the sends (the contacts and tickets)
+ * sends the group one by one instead.
+ */
+const sendTextGroup = async (
+  ctx: TAppContext,
+  send: TCampaignSend,
+  rows: TShippingRow[],
+  opts: TDispatchOptions,
+): Promise<TSendOutcome[]> => {
+  const now = opts.now?.() ?? new Date();
+  const { campaign, connection, settings, company } = send;
+  const companyId = campaign.companyId;
+  const found = await ctx.db.transaction((tx) => recipientTicketsMany(tx, companyId, connection.id, rows, now));
+  const outcomes: TSendOutcome[] = new Array(rows.length);
+  const inputs: TManyInput[] = [];
+  const sendsOf: { k: number; contactId: number; text: string }[] = [];
+  for (const [k, shipping] of rows.entries()) {
+    const target = found.get(shipping.number);
+    const text = target
+      ? renderCampaignMessage(
+          variantFor(campaign, shipping.id),
+          {
+            name: shipping.name || target.contact.name,
+            email: shipping.email || target.contact.email,
+            number: shipping.number,
+            variables: settings.variables,
+          },
+          { timeZone: company?.timezone ?? 'America/Sao_Paulo', language: company?.language ?? 'pt', at: now },
+        )
+      : '';
+    if (!target || !text.trim()) {
+      const err = target ? new AppError('ERR_VALIDATION', 'Nothing to send') : new AppError('ERR_NO_CONTACT_FOUND');
+      await finishShipping(ctx.db, companyId, shipping.id, {
+        state: 'failed',
+        error: failureText(err),
+        failedAt: opts.now?.() ?? new Date(),
+      });
+      outcomes[k] = 'failed';
+      continue;
+    }
+    const id = messageIdOf(campaign.id, shipping.id, 0);
+    sendsOf.push({ k, contactId: target.contact.id, text });
+    inputs.push({
+      companyId,
+      ticket: { id: target.ticket.id, contactId: target.contact.id, whatsappId: connection.id, isGroup: false },
+      to: shipping.number,
+      source: 'campaign',
+      clientId: id,
+      messageId: id,
+      body: text,
+    });
+  }
+  const results = await sendManyOnce(ctx, companyId, inputs);
+  const sent: Parameters<typeof finishShippingsSent>[2] = [];
+  for (const [j, result] of results.entries()) {
+    const { k, contactId, text } = sendsOf[j]!;
+    const shipping = rows[k]!;
+    if (result.ok) {
+      sent.push({
+        id: shipping.id,
+        contactId,
+        message: text,
+        messageId: messageIdOf(campaign.id, shipping.id, 0),
+        messageRowId: result.result.messageRowId,
+        // the Cloud API cannot take our id: a send found unfinished may have left before the crash
+        atLeastOnce: result.result.retried && connection.provider === 'cloud-api',
+      });
+      outcomes[k] = 'sent';
+    } else if (result.error instanceof AppError && result.error.code === 'ERR_WAPP_NOT_INITIALIZED') {
+      // the connection is not connected (yet: a restart): the recipient waits, the tick tries it again
+      await releaseShipping(ctx.db, companyId, shipping.id, new Date(now.getTime() + RETRY_OFFLINE_MS));
+      outcomes[k] = 'skipped';
+    } else {
+      ctx.log.warn({ err: result.error, campaignId: campaign.id, shippingId: shipping.id }, 'campaign send failed');
+      await finishShipping(ctx.db, companyId, shipping.id, {
+        state: 'failed',
+        error: failureText(result.error),
+        failedAt: opts.now?.() ?? new Date(),
+      });
+      outcomes[k] = 'failed';
+    }
+  }
+  await finishShippingsSent(ctx.db, companyId, sent, opts.now?.() ?? new Date());
+
+  return outcomes;
+};
+
+/**
+ * Sends a claimed batch: the recipients of text-only campaigns in groups per campaign (`sendTextGroup`), the others
+ * (files, media; a paused company, a cancelled campaign, a campaign that cannot be read) one by one through
+ * `sendClaimedShipping`, `concurrency` at a time. Answers each recipient's outcome, in order.
+ */
+export const sendClaimedBatch = async (
+  ctx: TAppContext,
+  rows: TShippingRow[],
+  cache: TSendCache,
+  opts: TDispatchOptions & { concurrency?: number } = {},
+): Promise<TSendOutcome[]> => {
+  const outcomes: TSendOutcome[] = new Array(rows.length);
+  const groups = new Map<number, { send: TCampaignSend; at: number[] }>();
+  const single: number[] = [];
+  for (const [i, row] of rows.entries()) {
+    const { companyId, campaignId } = row;
+    const send = (await memo(cache.active, companyId, () => isCompanyActive(ctx, companyId)))
+      ? await memo(cache.campaigns, campaignId, () => loadCampaignSend(ctx, companyId, campaignId)).catch(() => null)
+      : null;
+    if (!send || send.files.length > 0 || send.media) {
+      single.push(i);
+      continue;
+    }
+    const group = groups.get(campaignId) ?? { send, at: [] };
+    group.at.push(i);
+    groups.set(campaignId, group);
+  }
+  for (const [campaignId, group] of groups) {
+    const { companyId } = group.send.campaign;
+    if (!(await stillRunning(ctx, cache, companyId, campaignId))) {
+      // cancelled after the claim: the group is left queued for a restart, in one statement
+      await releaseShippings(
+        ctx.db,
+        companyId,
+        group.at.map((i) => rows[i]!.id),
+        opts.now?.() ?? new Date(),
+      );
+      for (const i of group.at) outcomes[i] = 'skipped';
+      continue;
+    }
+    try {
+      const done = await sendTextGroup(
+        ctx,
+        group.send,
+        group.at.map((i) => rows[i]!),
+        opts,
+      );
+      for (const [k, i] of group.at.entries()) outcomes[i] = done[k]!;
+    } catch (err) {
+      // what was stored is found again by its clientId: the one-by-one path finishes the group
+      ctx.log.warn({ err, campaignId }, 'campaign batch failed; sending one by one');
+      single.push(...group.at);
+    }
+  }
+  await runPool(single, opts.concurrency ?? 16, async (i) => {
+    outcomes[i] = await sendClaimedShipping(ctx, rows[i]!, cache, opts).catch((err) => {
+      ctx.log.error({ err, shippingId: rows[i]!.id }, 'campaign send not recorded');
+      return 'skipped' as const;
+    });
+  });
+
+  return outcomes;
+};
+
 /** runs one recipient's send (a `campaign-send` job, the tick); safe to run twice, or concurrently */
 export const dispatchShipping = async (
   ctx: TAppContext,
@@ -422,7 +610,7 @@ export const dispatchShipping = async (
 
 export type TCampaignSenderOptions = TDispatchOptions & {
   pollMs?: number;
-  /** recipients claimed per statement */
+  /** recipients claimed per statement (200: the text recipients of a batch share its few statements) */
   batch?: number;
   /** sends in flight at once */
   concurrency?: number;
@@ -436,7 +624,7 @@ export type TCampaignSenderOptions = TDispatchOptions & {
  */
 export const createCampaignSender = (ctx: TAppContext, opts: TCampaignSenderOptions = {}) => {
   const now = opts.now ?? (() => new Date());
-  const batch = opts.batch ?? 48;
+  const batch = opts.batch ?? 200;
   const concurrency = opts.concurrency ?? 16;
   const pass = async () => {
     let sent = 0;
@@ -451,15 +639,12 @@ export const createCampaignSender = (ctx: TAppContext, opts: TCampaignSenderOpti
       if (claimed.length === 0) return sent;
       const cache = newSendCache();
       const touched = new Map<number, number>();
-      await runPool(claimed, concurrency, async (row) => {
-        const outcome = await sendClaimedShipping(ctx, row, cache, opts).catch((err) => {
-          ctx.log.error({ err, shippingId: row.id }, 'campaign send not recorded');
-          return 'skipped' as const;
-        });
-        if (outcome === 'skipped') return;
+      const outcomes = await sendClaimedBatch(ctx, claimed, cache, { ...opts, concurrency });
+      for (const [i, row] of claimed.entries()) {
+        if (outcomes[i] === 'skipped') continue;
         sent += 1;
         touched.set(row.campaignId, row.companyId);
-      });
+      }
       for (const [campaignId, companyId] of touched) {
         announceProgress(ctx, companyId, campaignId);
         await finishIfDone(ctx, companyId, campaignId, now());

@@ -1,4 +1,7 @@
 import { events, rooms } from '@zelo/shared';
+import { inArray } from 'drizzle-orm';
+import { contacts } from '../../db/schema/contacts';
+import { tickets } from '../../db/schema/tickets';
 import type { TAppContext } from '../../lib/context';
 import { ticketRooms } from '../tickets/ticket-access';
 import { loadTicketDto } from '../tickets/ticket-dto';
@@ -64,4 +67,31 @@ export const announceMessageUpdated = async (ctx: TAppContext, companyId: number
   ctx.realtime.to(list, events.appMessage(companyId), { action: 'update', message });
 
   return message;
+};
+
+/**
+ * announceMessageUpdated for rows just changed (a batch of acks): their senders' names and tickets' attendants read
+ * once for the batch instead of each row read again; a row that quotes another is read again with its quote.
+ */
+export const announceMessagesUpdated = async (ctx: TAppContext, rows: TMessageRow[]) => {
+  const plain = rows.filter((r) => r.quotedMsgId === null);
+  for (const row of rows) if (row.quotedMsgId !== null) await announceMessageUpdated(ctx, row.companyId, row.id);
+  if (plain.length === 0) return;
+  const contactIds = [...new Set(plain.map((r) => r.contactId).filter((id): id is number => id !== null))];
+  const ticketIds = [...new Set(plain.map((r) => r.ticketId))];
+  const [names, owners] = await Promise.all([
+    contactIds.length
+      ? ctx.db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(inArray(contacts.id, contactIds))
+      : [],
+    ctx.db.select({ id: tickets.id, userId: tickets.userId }).from(tickets).where(inArray(tickets.id, ticketIds)),
+  ]);
+  const nameOf = new Map(names.map((c) => [c.id, c.name]));
+  const userOf = new Map(owners.map((t) => [t.id, t.userId]));
+  for (const row of plain) {
+    const message = storedMessageDto(ctx, row, row.contactId === null ? null : (nameOf.get(row.contactId) ?? null));
+    const list = [rooms.ticket(row.companyId, row.ticketId)];
+    const userId = userOf.get(row.ticketId);
+    if (userId) list.push(rooms.user(row.companyId, userId));
+    ctx.realtime.to(list, events.appMessage(row.companyId), { action: 'update', message });
+  }
 };

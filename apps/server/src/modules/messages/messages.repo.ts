@@ -63,6 +63,19 @@ export const findByClientId = async (db: TDbOrTx, companyId: number, clientId: s
       .where(and(eq(messages.companyId, companyId), eq(messages.clientId, clientId)))
   )[0] ?? null;
 
+/** the company's messages stored under any of these client ids, by client id (a batch of sends) */
+export const messagesByClientIds = async (db: TDbOrTx, companyId: number, clientIds: string[]) => {
+  const map = new Map<string, TMessageRow>();
+  if (clientIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), inArray(messages.clientId, clientIds)));
+  for (const row of rows) map.set(row.clientId!, row);
+
+  return map;
+};
+
 /** inserts once per (connection, external id) and per (company, client id); null when it already exists */
 export const insertMessageOnce = async (db: TDbOrTx, values: TMessageInsert) =>
   (await db.insert(messages).values(values).onConflictDoNothing().returning())[0] ?? null;

@@ -86,7 +86,7 @@ const quotedOf = async (ctx: TAppContext, companyId: number, contactId: number, 
  * The channel's answer reconciled with the stored row: its external id, and an ack that only goes up.
  * If the channel's echo of this very send was already stored as a row of its own, that copy goes.
  */
-const reconcile = async (ctx: TAppContext, row: TMessageRow, result: TSendResult) => {
+export const reconcileOne = async (ctx: TAppContext, row: TMessageRow, result: TSendResult) => {
   const patch = {
     externalId: result.externalId,
     ack: sql`greatest(${messages.ack}, ${Math.max(0, Math.min(5, result.ack))})`,
@@ -120,7 +120,7 @@ const markFailed = async (ctx: TAppContext, row: TMessageRow, err: unknown) => {
 /** sends a stored row and reconciles it; a failure leaves it failed (ack 0, errorCode) */
 const deliver = async (ctx: TAppContext, row: TMessageRow, send: () => Promise<TSendResult>) => {
   try {
-    await reconcile(ctx, row, await send());
+    await reconcileOne(ctx, row, await send());
   } catch (err) {
     await markFailed(ctx, row, err);
   }
@@ -501,7 +501,7 @@ export const sendOnce = async (ctx: TAppContext, input: TOnceInput): Promise<TOn
           opts,
         )
       : await session.sendText(input.to, target.body, opts);
-    await reconcile(ctx, target, result);
+    await reconcileOne(ctx, target, result);
   } catch (err) {
     await markFailed(ctx, target, err);
     await announceMessageUpdated(ctx, companyId, target.id);

@@ -8,6 +8,7 @@ import { findTicketPlain } from '../tickets/tickets.repo';
 import { refreshTicketLastMessage } from './last-message';
 import { inboundPreview } from './preview';
 import { announceMessageCreated, announceMessageUpdated } from './message-announcer';
+import { raiseAckBatched } from './ack-batch';
 import { resolveType, storeMediaFile, removeMediaFile } from './media';
 import {
   claimPendingOutbound,
@@ -292,6 +293,13 @@ export const applyMessageUpdate = async (
   ctx: TAppContext,
   update: TMessageUpdate,
 ): Promise<{ companyId: number; id: number } | null> => {
+  if (update.ack !== undefined && update.ack > 0 && !update.error && !update.edit && !update.deleted) {
+    // an ack alone (the most frequent update, in bursts after a campaign): raised with the others of its turn
+    const row = await raiseAckBatched(ctx, update.connectionId, update.externalId, Math.min(5, update.ack));
+    if (!row) return null;
+
+    return { companyId: row.companyId, id: row.id };
+  }
   const stored = await findByExternalId(ctx.db, update.connectionId, update.externalId);
   if (!stored) return null;
   let changed = false;

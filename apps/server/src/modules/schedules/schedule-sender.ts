@@ -5,8 +5,11 @@ import type { TAppContext } from '../../lib/context';
 import { createDueRunner, memo, runPool } from '../../lib/due-runner';
 import { isCompanyActive } from '../companies/company-active';
 import { readMediaFile, resolveType } from '../messages/media';
-import { findByClientId } from '../messages/messages.repo';
-import { resendFailedMessage, sendTicketMedia, sendTicketText } from '../messages/send-message';
+import { assertServiceWindow } from '../cloud-api/service-window';
+import { messagesByClientIds, type TMessageRow } from '../messages/messages.repo';
+import { resendFailedMessage, sendTicketMedia } from '../messages/send-message';
+import { sendManyOnce, type TManyInput } from '../messages/send-many';
+import { applyVariables } from '../messages/variables';
 import { readSetting } from '../settings/settings.service';
 import { announceTicket } from '../tickets/ticket-announcer';
 import { findOrCreateTicketForInbound } from '../tickets/ticket-lifecycle';
@@ -15,7 +18,7 @@ import {
   claimDue,
   companyHasSchedules,
   failTooLate,
-  finishClaim,
+  finishClaims,
   lastConnectionOfContact,
   nextDueAt,
   releaseClaim,
@@ -83,16 +86,18 @@ const outcomeOf = (message: Pick<TMessage, 'ack' | 'errorCode'>, ticketId: numbe
 /** what the sends of one claimed batch share, read once per company */
 type TBatchCache = {
   allowed: Map<number, Promise<boolean>>;
+  active: Map<number, Promise<boolean>>;
   reopenWindow: Map<number, Promise<number>>;
   defaultConnection: Map<number, Promise<number | null>>;
-  timeZone: Map<number, Promise<string | undefined>>;
+  company: Map<number, Promise<Awaited<ReturnType<typeof companyBasics>>>>;
 };
 
 const newBatchCache = (): TBatchCache => ({
   allowed: new Map(),
+  active: new Map(),
   reopenWindow: new Map(),
   defaultConnection: new Map(),
-  timeZone: new Map(),
+  company: new Map(),
 });
 
 /** the ticket the message is recorded in: the one it was scheduled from when still active on that connection */
@@ -111,7 +116,7 @@ const ticketFor = async (
       ticket.whatsappId === connectionId &&
       (ticket.status === 'open' || ticket.status === 'pending')
     ) {
-      return ticket.id;
+      return ticket;
     }
   }
   // the inbox's rules: the active ticket, else the latest closed one reopened within the reopen window, else new
@@ -125,18 +130,27 @@ const ticketFor = async (
       row.companyId,
       async () => Number(await readSetting(ctx.db, row.companyId, 'reopenWindowMinutes')) || 0,
     ),
-    timeZone: await memo(
-      cache.timeZone,
-      row.companyId,
-      async () => (await companyBasics(ctx.db, row.companyId))?.timezone,
-    ),
+    timeZone: (await memo(cache.company, row.companyId, () => companyBasics(ctx.db, row.companyId)))?.timezone,
   });
   if (found.created || found.reopened) await announceTicket(ctx, row.companyId, found.ticket.id, found.previous);
 
-  return found.ticket.id;
+  return found.ticket;
 };
 
-const sendOne = async (ctx: TAppContext, row: TScheduleRow, cache: TBatchCache): Promise<TOutcome> => {
+/** a text send prepared for the batch (`sendManyOnce`): its input and the ticket it is recorded in */
+type TPreparedText = { input: TManyInput; ticketId: number };
+
+/**
+ * Everything of one claimed row before its message is stored: the plan, the contact, the connection, the ticket.
+ * A text answers what to send with the batch; a file is sent here, one by one; a row that cannot be sent, or whose
+ * message a claim taken over finds stored (`stored`, read for the whole batch), answers its outcome.
+ */
+const prepareOne = async (
+  ctx: TAppContext,
+  row: TScheduleRow,
+  cache: TBatchCache,
+  stored: TMessageRow | undefined,
+): Promise<TOutcome | TPreparedText> => {
   const { companyId } = row;
   if (!(await memo(cache.allowed, companyId, () => companyHasSchedules(ctx.db, companyId)))) {
     return failed('planDisabled');
@@ -145,7 +159,6 @@ const sendOne = async (ctx: TAppContext, row: TScheduleRow, cache: TBatchCache):
   if (!contact) return failed('deletedContact');
   const clientId = clientIdOfSchedule(row.id);
   // a claim taken over from a node that died: the message may be stored already
-  const stored = await findByClientId(ctx.db, companyId, clientId);
   if (stored) {
     if (stored.externalId || stored.errorCode) return outcomeOf(stored, stored.ticketId);
     // stored, never confirmed by the channel: sent again as the same row (a transport deduping by id keeps one)
@@ -160,10 +173,10 @@ const sendOne = async (ctx: TAppContext, row: TScheduleRow, cache: TBatchCache):
       async () => (await defaultConnection(ctx.db, companyId))?.id ?? null,
     ));
   if (!connectionId) return failed('noConnection');
-  const ticketId = await ticketFor(ctx, row, connectionId, contact.isGroup, cache);
+  const ticket = await ticketFor(ctx, row, connectionId, contact.isGroup, cache);
   const common = {
     companyId,
-    ticketId,
+    ticketId: ticket.id,
     source: 'agent' as const,
     userId: row.userId,
     clientId,
@@ -178,14 +191,56 @@ const sendOne = async (ctx: TAppContext, row: TScheduleRow, cache: TBatchCache):
         files: [{ data, mimetype: type.mime, fileName: row.mediaName ?? row.mediaPath }],
         bodies: [row.body],
       });
-      return message ? outcomeOf(message, ticketId) : failed('ERR_CREATING_MESSAGE', ticketId);
+      return message ? outcomeOf(message, ticket.id) : failed('ERR_CREATING_MESSAGE', ticket.id);
     }
+    // what sendTicketText checks and applies before it stores
+    const target = { ...ticket, companyId, contactId: ticket.contactId, whatsappId: ticket.whatsappId };
+    await assertServiceWindow(ctx.db, target); // Cloud API: free-form only within 24 h of the customer
+    const company = await memo(cache.company, companyId, () => companyBasics(ctx.db, companyId));
+    const body = applyVariables(row.body, {
+      contactName: contact.name,
+      timeZone: company?.timezone ?? 'America/Sao_Paulo',
+      language: company?.language ?? 'pt',
+      protocol: ticket.code ?? undefined,
+    });
 
-    return outcomeOf(await sendTicketText(ctx, { ...common, body: row.body }), ticketId);
+    return {
+      ticketId: ticket.id,
+      input: {
+        companyId,
+        ticket: { id: ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId, isGroup: ticket.isGroup },
+        to: contact.number,
+        source: 'agent',
+        userId: row.userId,
+        clientId,
+        messageId: messageIdOfSchedule(row.id),
+        body,
+      },
+    };
   } catch (err) {
-    if (err instanceof AppError) return failed(err.code, ticketId);
+    if (err instanceof AppError) return failed(err.code, ticket.id);
     throw err;
   }
+};
+
+/** the stored messages of a batch's schedules (a claim taken over), by schedule id, one read per company */
+const storedOfBatch = async (ctx: TAppContext, rows: TScheduleRow[]) => {
+  const byCompany = new Map<number, TScheduleRow[]>();
+  for (const row of rows) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row]);
+  const stored = new Map<number, TMessageRow>();
+  for (const [companyId, list] of byCompany) {
+    const byClientId = await messagesByClientIds(
+      ctx.db,
+      companyId,
+      list.map((r) => clientIdOfSchedule(r.id)),
+    );
+    for (const row of list) {
+      const message = byClientId.get(clientIdOfSchedule(row.id));
+      if (message) stored.set(row.id, message);
+    }
+  }
+
+  return stored;
 };
 
 export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOptions = {}): TScheduleSender => {
@@ -193,7 +248,7 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
   const pollMs = opts.pollMs ?? 1000;
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
   const lateAfterMs = opts.lateAfterMs ?? DAY_MS;
-  const batch = opts.batch ?? 100;
+  const batch = opts.batch ?? 200;
   const concurrency = opts.concurrency ?? 16;
   /** companies whose sends are paused (inactive or past due), until when they are looked at again */
   const paused = new Map<number, number>();
@@ -204,33 +259,73 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
     return [...paused.keys()];
   };
 
-  /** sends one claimed row and records the outcome, unless the claim was lost meanwhile */
-  const sendClaimed = async (row: TScheduleRow, token: string, cache: TBatchCache) => {
-    if (!(await isCompanyActive(ctx, row.companyId))) {
-      // the company's automatic sends pause until it pays (issue 13): the row waits, PENDENTE
-      paused.set(row.companyId, now().getTime() + PAUSE_RECHECK_MS);
-      await releaseClaim(ctx.db, row.id, token, now());
-
-      return 0;
-    }
-    let outcome: TOutcome;
-    try {
-      outcome = await sendOne(ctx, row, cache);
-    } catch (err) {
-      ctx.log.warn({ err, scheduleId: row.id }, 'schedule not sent');
-      outcome = failed(err instanceof AppError ? err.code : 'ERR_SENDING_WAPP_MSG');
-    }
+  /** records the rows' outcomes in one statement, each unless its claim was lost meanwhile; answers how many */
+  const record = async (token: string, done: { row: TScheduleRow; outcome: TOutcome }[]) => {
     const at = now();
-    const done = await finishClaim(ctx.db, row.id, token, {
-      status: outcome.status,
-      sentAt: outcome.status === 'ENVIADA' ? at : null,
-      errorMessage: outcome.errorMessage,
-      ticketId: outcome.ticketId ?? row.ticketId,
-      updatedAt: at,
+    const held = await finishClaims(
+      ctx.db,
+      token,
+      done.map(({ row, outcome }) => ({
+        id: row.id,
+        status: outcome.status,
+        sentAt: outcome.status === 'ENVIADA' ? at : null,
+        errorMessage: outcome.errorMessage,
+        ticketId: outcome.ticketId ?? row.ticketId,
+      })),
+      at,
+    );
+    const told = done.filter(({ row }) => held.has(row.id));
+    await runPool(told, concurrency, async ({ row }) => {
+      await announceSchedule(ctx, row.companyId, row.id, 'update');
     });
-    if (done) await announceSchedule(ctx, row.companyId, row.id, 'update');
 
-    return done ? 1 : 0;
+    return told.length;
+  };
+
+  /**
+   * Sends a claimed batch: each row prepared (`prepareOne`, `concurrency` at a time; a paused company's rows
+   * released), the texts of each company sent together (`sendManyOnce`: stored under their clientIds before the
+   * sends, one commit for the batch), then each outcome recorded. Answers how many ended.
+   */
+  const sendBatch = async (claimed: TScheduleRow[], token: string) => {
+    const cache = newBatchCache();
+    const stored = await storedOfBatch(ctx, claimed);
+    const texts = new Map<number, { row: TScheduleRow; prepared: TPreparedText }[]>();
+    const done: { row: TScheduleRow; outcome: TOutcome }[] = [];
+    await runPool(claimed, concurrency, async (row) => {
+      if (!(await memo(cache.active, row.companyId, () => isCompanyActive(ctx, row.companyId)))) {
+        // the company's automatic sends pause until it pays (issue 13): the row waits, PENDENTE
+        paused.set(row.companyId, now().getTime() + PAUSE_RECHECK_MS);
+        await releaseClaim(ctx.db, row.id, token, now());
+        return;
+      }
+      const prepared = await prepareOne(ctx, row, cache, stored.get(row.id)).catch((err: unknown): TOutcome => {
+        ctx.log.warn({ err, scheduleId: row.id }, 'schedule not sent');
+        return failed(err instanceof AppError ? err.code : 'ERR_SENDING_WAPP_MSG');
+      });
+      if ('input' in prepared) {
+        texts.set(row.companyId, [...(texts.get(row.companyId) ?? []), { row, prepared }]);
+        return;
+      }
+      done.push({ row, outcome: prepared });
+    });
+    for (const [companyId, list] of texts) {
+      const results = await sendManyOnce(
+        ctx,
+        companyId,
+        list.map((t) => t.prepared.input),
+      ).catch((error: unknown) => list.map(() => ({ ok: false as const, error })));
+      for (const [k, { row, prepared }] of list.entries()) {
+        const result = results[k]!;
+        if (!result.ok) ctx.log.warn({ err: result.error, scheduleId: row.id }, 'schedule not sent');
+        const outcome: TOutcome = result.ok
+          ? { status: 'ENVIADA', errorMessage: null, ticketId: prepared.ticketId }
+          : failed(result.error instanceof AppError ? result.error.code : 'ERR_SENDING_WAPP_MSG', prepared.ticketId);
+        done.push({ row, outcome });
+      }
+    }
+
+    return record(token, done);
   };
 
   const runDue = async () => {
@@ -250,11 +345,7 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
         skipCompanyIds: pausedIds(),
       });
       if (claimed.length === 0) break;
-      const cache = newBatchCache();
-      await runPool(claimed, concurrency, async (row) => {
-        const n = await sendClaimed(row, token, cache);
-        ended += n;
-      });
+      ended += await sendBatch(claimed, token);
     }
 
     return ended;

@@ -7,6 +7,8 @@ import { schedules } from '../../db/schema/schedules';
 import { tickets } from '../../db/schema/tickets';
 import { likePattern } from '../../lib/paging';
 import { updateRows } from '../../db/update-rows';
+import { intArray, textArray } from '../../db/pg-arrays';
+import { queryRows } from '../../db/statements';
 
 export type TScheduleRow = typeof schedules.$inferSelect;
 export type TScheduleInsert = typeof schedules.$inferInsert;
@@ -191,17 +193,32 @@ export const releaseClaim = async (db: TDbOrTx, id: number, token: string, at: D
     .set({ status: 'PENDENTE', jobId: null, updatedAt: at })
     .where(and(eq(schedules.id, id), eq(schedules.jobId, token), sql`${schedules.status} = 'AGENDADA'`));
 
-/** ends a claim (ENVIADA or ERRO) unless it was lost meanwhile (deleted, edited, reclaimed by another node) */
-export const finishClaim = async (
+/** finishClaim for many rows of one claim in one statement; answers the ids whose claim still held */
+export const finishClaims = async (
   db: TDbOrTx,
-  id: number,
   token: string,
-  values: Pick<TScheduleInsert, 'status' | 'sentAt' | 'errorMessage' | 'ticketId' | 'updatedAt'>,
-) =>
-  (
-    await db
-      .update(schedules)
-      .set({ ...values, jobId: null })
-      .where(and(eq(schedules.id, id), eq(schedules.jobId, token), sql`${schedules.status} = 'AGENDADA'`))
-      .returning()
-  )[0];
+  list: { id: number; status: string; sentAt: Date | null; errorMessage: string | null; ticketId: number | null }[],
+  at: Date,
+) => {
+  if (list.length === 0) return new Set<number>();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    `update schedules s set status = v.status, sent_at = v.sent_at, error_message = v.error_message,
+       ticket_id = v.ticket_id, updated_at = $2, job_id = null
+     from unnest($3::int[], $4::text[], $5::timestamptz[], $6::text[], $7::int[])
+       as v(id, status, sent_at, error_message, ticket_id)
+     where s.id = v.id and s.job_id = $1 and s.status = 'AGENDADA'
+     returning s.id`,
+    [
+      token,
+      at.toISOString(),
+      intArray(list.map((r) => r.id)),
+      textArray(list.map((r) => r.status)),
+      textArray(list.map((r) => r.sentAt?.toISOString() ?? null)),
+      textArray(list.map((r) => r.errorMessage)),
+      intArray(list.map((r) => r.ticketId)),
+    ],
+  );
+
+  return new Set(rows.map((r) => Number(r.id)));
+};

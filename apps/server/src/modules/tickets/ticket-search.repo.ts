@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
+import { intArray, textArray } from '../../db/pg-arrays';
 import { queryRows } from '../../db/statements';
 import { contacts } from '../../db/schema/contacts';
 import { messages } from '../../db/schema/messages';
@@ -54,6 +55,49 @@ export const appendTicketWords = async (db: TDbOrTx, companyId: number, ticketId
     insert into ${ticketSearch} (ticket_id, company_id, words)
     select ${ticketId}, ${companyId}, strip(${words})
     where not exists (select 1 from grown)`);
+};
+
+/** appendTicketWords for many messages at once (a batch of sends): one statement, each ticket's texts joined */
+export const appendTicketWordsMany = async (
+  db: TDbOrTx,
+  companyId: number,
+  items: { ticketId: number; text: string }[],
+) => {
+  const joined = new Map<number, string>();
+  for (const { ticketId, text } of items) {
+    if (!text.trim()) continue;
+    const before = joined.get(ticketId);
+    joined.set(ticketId, (before === undefined ? text : `${before} ${text}`).slice(0, TEXT_MAX));
+  }
+  if (joined.size === 0) return;
+  const ids = intArray([...joined.keys()]);
+  const bodies = textArray([...joined.values()]);
+  await db.execute(sql`
+    with input as (
+      select v.ticket_id, to_tsvector(${CONFIG}, v.body) as words
+      from unnest(${ids}::int[], ${bodies}::text[]) as v(ticket_id, body)
+    ), last as (
+      select distinct on (s.ticket_id) s.id, s.ticket_id from ${ticketSearch} s join input i on i.ticket_id = s.ticket_id
+      where s.company_id = ${companyId} order by s.ticket_id, s.id desc
+    ), grown as (
+      update ${ticketSearch} s set words = strip(s.words || i.words)
+      from last join input i on i.ticket_id = last.ticket_id
+      where s.id = last.id and length(s.words) < ${CHUNK_WORDS}
+      returning last.ticket_id
+    )
+    insert into ${ticketSearch} (ticket_id, company_id, words)
+    select i.ticket_id, ${companyId}, strip(i.words) from input i
+    where not exists (select 1 from grown g where g.ticket_id = i.ticket_id)`);
+};
+
+/** a new ticket's first chunk for many tickets at once */
+export const insertTicketWordsMany = async (db: TDbOrTx, companyId: number, ticketIds: number[]) => {
+  if (ticketIds.length === 0) return;
+  await db.execute(sql`
+    insert into ${ticketSearch} (ticket_id, company_id, words)
+    select t.id, t.company_id, strip(to_tsvector(${CONFIG}, ${contactText(sql`c.name`, sql`c.number`)}))
+    from ${tickets} t join ${contacts} c on c.id = t.contact_id
+    where t.company_id = ${companyId} and t.id = any(${intArray(ticketIds)}::int[])`);
 };
 
 /** the words of these tickets recomputed in one chunk each from their contact and messages */

@@ -614,6 +614,8 @@ export type TCampaignSenderOptions = TDispatchOptions & {
   batch?: number;
   /** sends in flight at once */
   concurrency?: number;
+  /** batches claimed and sent at once */
+  lanes?: number;
 };
 
 /**
@@ -626,7 +628,9 @@ export const createCampaignSender = (ctx: TAppContext, opts: TCampaignSenderOpti
   const now = opts.now ?? (() => new Date());
   const batch = opts.batch ?? 200;
   const concurrency = opts.concurrency ?? 16;
-  const pass = async () => {
+  const lanes = opts.lanes ?? 2;
+  /** one lane: claim a batch, send it, record it, until nothing is due */
+  const lane = async () => {
     let sent = 0;
     for (;;) {
       const at = now();
@@ -651,6 +655,8 @@ export const createCampaignSender = (ctx: TAppContext, opts: TCampaignSenderOpti
       }
     }
   };
+  // lanes overlap one batch's round trips to the database with another's (claims keep them apart)
+  const pass = async () => (await Promise.all(Array.from({ length: lanes }, lane))).reduce((a, b) => a + b, 0);
   const runner = createDueRunner({
     pass,
     nextDueAt: () => nextShippingDueAt(ctx.db, now()),

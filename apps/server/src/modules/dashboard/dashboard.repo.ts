@@ -170,6 +170,29 @@ export const readFigures = async (
   return byLabel;
 };
 
+/**
+ * Cycles created per calendar day of a zone in [from, to) (both local midnights), by the rollup's tier of `span`
+ * minutes (60 when every local midnight in the window falls on a whole UTC hour, else 15: each bucket then lies in
+ * one local day) plus the deltas not folded yet. Days without any are absent.
+ */
+export const createdPerDay = async (db: TDbOrTx, companyId: number, w: TWindow, timeZone: string, span: 15 | 60) => {
+  const rows = await queryRows<{ day: string; n: number }>(
+    db,
+    `select to_char((x.bucket at time zone $2)::date, 'YYYY-MM-DD') as day, sum(x.created)::float8 as n
+     from (
+       select bucket, created from dashboard_rollup
+       where company_id = $1 and span = $3 and user_id = 0 and bucket >= $4::timestamptz and bucket < $5::timestamptz
+       union all
+       select bucket, created from dashboard_deltas
+       where company_id = $1 and user_id = 0 and bucket >= $4::timestamptz and bucket < $5::timestamptz
+     ) x
+     group by 1`,
+    [companyId, timeZone, span, w.from.toISOString(), w.to.toISOString()],
+  );
+
+  return new Map(rows.map((r) => [String(r.day), Number(r.n)]));
+};
+
 /** every user of the company, by name */
 export const companyUsers = async (db: TDbOrTx, companyId: number) =>
   (

@@ -9,12 +9,19 @@ import {
 import type { TAuth } from '../../http/authenticate';
 import type { TAppContext } from '../../lib/context';
 import { clockFormat, dayInZone } from '../../lib/dates';
-import { companyUsers, NO_FIGURES, readFigures, type TLabeledWindow, type TWindow, ticketsNow } from './dashboard.repo';
+import {
+  companyUsers,
+  createdPerDay,
+  NO_FIGURES,
+  readFigures,
+  type TLabeledWindow,
+  type TWindow,
+  ticketsNow,
+} from './dashboard.repo';
 
 const DAY_MS = 86_400_000;
 const QUARTER_MS = 900_000;
-/** labels of the per-day chart's partial UTC days (above any day index: at most DASHBOARD_MAX_DAYS days) */
-const PREFIX = 100_000;
+const HOUR_MS = 3_600_000;
 
 /** minutes, two decimals, of a mean of microseconds */
 const meanMinutes = (sumUs: number, count: number) =>
@@ -214,24 +221,16 @@ export const readTicketsDay = async (
 
     return { data, count: data.reduce((sum, row) => sum + row.total, 0) };
   }
-  // local day i = [s_i, s_i+1) = [M_i, M_i+1) − [M_i, s_i) + [M_i+1, s_i+1), M = the UTC midnight at or before s:
-  // whole UTC days plus a few hours at each start instead of ~24 hours for every local day
+  // one read grouped by the zone's day: the hour tier when every local midnight of the window is on a whole UTC
+  // hour (every whole-hour zone, daylight saving included), else the quarter-hour tier
   const starts: number[] = [];
   for (let day = from; day <= shiftDay(to, 1); day = shiftDay(day, 1))
     starts.push(startOfDayIn(day, timeZone).getTime());
-  const midnight = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
-  const windows: TLabeledWindow[] = starts.flatMap((at, i) => [
-    { label: PREFIX + i, from: new Date(midnight(at)), to: new Date(at) },
-    ...(i + 1 < starts.length
-      ? [{ label: i, from: new Date(midnight(at)), to: new Date(midnight(starts[i + 1])) }]
-      : []),
-  ]);
-  const figures = await readFigures(ctx.db, auth.companyId, windows, { totals: true, attendants: false });
+  const span = starts.every((at) => at % HOUR_MS === 0) ? 60 : 15;
+  const window = { from: new Date(starts[0]!), to: new Date(starts.at(-1)!) };
+  const perDay = await createdPerDay(ctx.db, auth.companyId, window, timeZone, span);
   const data: { data: string; total: number }[] = [];
-  for (let day = from, i = 0; day <= to; day = shiftDay(day, 1), i++) {
-    const total = createdIn(figures, i) - createdIn(figures, PREFIX + i) + createdIn(figures, PREFIX + i + 1);
-    data.push({ data: brDay(day), total });
-  }
+  for (let day = from; day <= to; day = shiftDay(day, 1)) data.push({ data: brDay(day), total: perDay.get(day) ?? 0 });
 
   return { data, count: data.reduce((sum, row) => sum + row.total, 0) };
 };

@@ -65,6 +65,9 @@ type TDialogState = { type: TNodeType; nodeId: string | null } | null;
  * Delete for the selection (never the start node), save in the ancestor's `{nodes, connections}` JSON, a guard
  * against leaving with unsaved changes, and the test run beside the canvas.
  */
+/** how long after the test panel toggles the canvas is fitted again (a frame and its resize observations) */
+const REFIT_DELAY_MS = 80;
+
 export const FlowEditor = ({ flow }: { flow: TFlowWithDocument }) => (
   <ReactFlowProvider>
     <FlowEditorCanvas flow={flow} />
@@ -85,18 +88,9 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
   const [dialog, setDialog] = useState<TDialogState>(null);
   const [testing, setTesting] = useState(false);
   const { fitView } = useReactFlow();
-  // the test panel opening or closing changes the canvas's width: the flow is fitted to it again once laid out
-  const mounted = useRef(false);
-  useEffect(() => {
-    if (!mounted.current) {
-      // the first render: the canvas's own fitView does it once the nodes are measured
-      mounted.current = true;
-      return;
-    }
-    const frame = requestAnimationFrame(() => void fitView({ maxZoom: 1, duration: 200 }));
-
-    return () => cancelAnimationFrame(frame);
-  }, [testing, fitView]);
+  // the test panel opening or closing changes the canvas's width: the flow is fitted to it again once the canvas
+  // has been laid out and measured (after the next frame's resize observations)
+  const refitSoon = () => window.setTimeout(() => void fitView({ maxZoom: 1, duration: 200 }), REFIT_DELAY_MS);
   /** a parsed file waiting for the user to say it may replace the canvas */
   const [pendingImport, setPendingImport] = useState<TFlowDocument | null>(null);
   const [runStates, setRunStates] = useState<Record<string, TNodeRunState>>({});
@@ -252,6 +246,7 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
           onClick={() => {
             setTesting((v) => !v);
             setRunStates({});
+            refitSoon();
           }}
           data-testid="flow-test"
         >

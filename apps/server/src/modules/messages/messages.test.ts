@@ -5,6 +5,7 @@ import { installFakeChannels } from '../../../test/channel-fake';
 import { countRows, openSocket, recordEvents } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { deliver, inbound, pendingTicket, setupInbox } from '../../../test/inbox';
+import { FAKE_MP3, sineSound } from '../../../test/sounds';
 import { findFfmpeg } from './media';
 import { applyMessageUpdate } from './store-inbound';
 
@@ -169,20 +170,7 @@ describe('POST /api/messages/:ticketId (multipart)', () => {
   it('turns an MP3 browser recording into a voice note when ffmpeg is present', async () => {
     const ffmpeg = await findFfmpeg(server.ctx.config);
     const { ticketId } = await openTicket();
-    const { execFileSync } = await import('node:child_process');
-    const mp3 = ffmpeg
-      ? execFileSync(ffmpeg, [
-          '-loglevel',
-          'error',
-          '-f',
-          'lavfi',
-          '-i',
-          'sine=frequency=440:duration=1',
-          '-f',
-          'mp3',
-          'pipe:1',
-        ])
-      : Buffer.concat([Buffer.from('ID3'), Buffer.alloc(2000, 0)]);
+    const mp3 = sineSound(ffmpeg, 'mp3', FAKE_MP3);
     const res = await upload(inbox.agent1.token, ticketId, [
       { name: 'medias', file: mp3, fileName: 'audio-record-site-123.mp3', type: 'audio/mpeg' },
     ]);
@@ -199,25 +187,8 @@ describe('POST /api/messages/:ticketId (multipart)', () => {
 });
 
 describe('browser recordings (MediaRecorder: WebM/Ogg with Opus)', () => {
-  const webmRecording = async (ffmpeg: string | null) => {
-    const { execFileSync } = await import('node:child_process');
-
-    return ffmpeg
-      ? execFileSync(ffmpeg, [
-          '-loglevel',
-          'error',
-          '-f',
-          'lavfi',
-          '-i',
-          'sine=frequency=440:duration=1',
-          '-c:a',
-          'libopus',
-          '-f',
-          'webm',
-          'pipe:1',
-        ])
-      : Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(12_000, 1)]);
-  };
+  const webmRecording = async (ffmpeg: string | null) =>
+    sineSound(ffmpeg, 'webm', Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(12_000, 1)]));
 
   it('sends a WebM recording from the composer as a voice note (ffmpeg) and never as a video', async () => {
     const ffmpeg = await findFfmpeg(server.ctx.config);

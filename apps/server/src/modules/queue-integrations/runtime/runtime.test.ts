@@ -1,9 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHmac, createVerify, generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../../test/harness';
+import { FAKE_MP3, sineSound } from '../../../../test/sounds';
 import { createInboundHandlers } from '../../../inbound';
 import { runDueDeliveries } from './deliveries';
 
@@ -62,6 +63,16 @@ const api = async (method: string, path: string, body?: unknown) => {
   if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 };
+/** a Typebot integration on the fake Typebot (slug my-bot), answering at once; `fields` add to or replace these */
+const typebotIntegration = (fields: Record<string, unknown> = {}) =>
+  api('POST', '/api/queueIntegration', {
+    type: 'typebot',
+    name: unique('Bot'),
+    urlN8N: typebot.url,
+    typebotSlug: 'my-bot',
+    typebotDelayMessage: 0,
+    ...fields,
+  });
 let seq = 0;
 const customer = () => `55118${String(10_000_000 + (Date.now() % 1_000_000) * 10 + (seq++ % 10)).slice(0, 8)}`;
 
@@ -104,21 +115,9 @@ const ticketOf = async (connectionId: number, number: string) =>
   )[0];
 
 beforeAll(async () => {
-  const ffmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
-  hasFfmpeg = ffmpeg;
-  spokenMp3 = ffmpeg
-    ? execFileSync('ffmpeg', [
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440:duration=1',
-        '-f',
-        'mp3',
-        'pipe:1',
-      ])
-    : Buffer.concat([Buffer.from('ID3'), Buffer.alloc(2000, 0)]);
+  const ffmpeg = spawnSync('ffmpeg', ['-version']).status === 0 ? 'ffmpeg' : null;
+  hasFfmpeg = ffmpeg !== null;
+  spokenMp3 = sineSound(ffmpeg, 'mp3', FAKE_MP3);
   typebot = await fake((req, body, res) => {
     if (req.url === '/files/resposta.mp3') {
       res.writeHead(200, { 'content-type': 'audio/mpeg' });
@@ -182,12 +181,7 @@ afterAll(async () => {
 
 describe('Typebot', () => {
   it('starts a chat with the prefilled variables, continues it, offers choices and finishes by keyword', async () => {
-    const integration = await api('POST', '/api/queueIntegration', {
-      type: 'typebot',
-      name: unique('Bot'),
-      urlN8N: typebot.url,
-      typebotSlug: 'my-bot',
-      typebotDelayMessage: 0,
+    const integration = await typebotIntegration({
       typebotExpires: 10,
       typebotKeywordFinish: 'sair',
       typebotKeywordRestart: 'reiniciar',
@@ -249,14 +243,7 @@ describe('Typebot', () => {
   });
 
   it("sends Typebot's audio bubbles as voice notes", async () => {
-    const integration = await api('POST', '/api/queueIntegration', {
-      type: 'typebot',
-      name: unique('Bot'),
-      urlN8N: typebot.url,
-      typebotSlug: 'my-bot',
-      typebotDelayMessage: 0,
-      typebotExpires: 10,
-    });
+    const integration = await typebotIntegration({ typebotExpires: 10 });
     const conn = await connect(integration.id);
     const from = customer();
     await say(conn, from, 'oi');
@@ -286,13 +273,7 @@ describe('Typebot', () => {
   it('control commands stop the bot or move the ticket to a queue', async () => {
     const queue = await api('POST', '/api/queue', { name: unique('Fila'), color: '#112233' });
     queueForTransfer = queue.id;
-    const integration = await api('POST', '/api/queueIntegration', {
-      type: 'typebot',
-      name: unique('Bot'),
-      urlN8N: typebot.url,
-      typebotSlug: 'my-bot',
-      typebotDelayMessage: 0,
-    });
+    const integration = await typebotIntegration();
     const conn = await connect(integration.id);
     const a = customer();
     await say(conn, a, 'oi');
@@ -385,7 +366,8 @@ describe('Dialogflow', () => {
       token_uri: `${google.url}/token`,
     });
 
-  it('answers through detectIntent with the ticket as the session, and leaves at the end of the conversation', async () => {
+  /** a Dialogflow integration (project proj, pt-BR) on a fresh sandbox connection */
+  const agentOnConnection = async () => {
     const name = unique('Agente');
     const integration = await api('POST', '/api/queueIntegration', {
       type: 'dialogflow',
@@ -394,7 +376,12 @@ describe('Dialogflow', () => {
       jsonContent: sa(),
       language: 'pt-BR',
     });
-    const conn = await connect(integration.id);
+
+    return { name, conn: await connect(integration.id) };
+  };
+
+  it('answers through detectIntent with the ticket as the session, and leaves at the end of the conversation', async () => {
+    const { name, conn } = await agentOnConnection();
     const from = customer();
     dialogflowReply = { queryResult: { fulfillmentMessages: [{ text: { text: ['Como posso ajudar?'] } }] } };
     await say(conn, from, 'oi');
@@ -432,15 +419,7 @@ describe('Dialogflow', () => {
   });
 
   it("hears a customer's voice note, and answers with a payload's image and reaction and the agent's spoken audio", async () => {
-    const name = unique('Agente');
-    const integration = await api('POST', '/api/queueIntegration', {
-      type: 'dialogflow',
-      name,
-      projectName: 'proj',
-      jsonContent: sa(),
-      language: 'pt-BR',
-    });
-    const conn = await connect(integration.id);
+    const { name, conn } = await agentOnConnection();
     const from = customer();
     dialogflowReply = {
       queryResult: {

@@ -32,7 +32,10 @@ import {
 
 type TSchedule = { id: number; status: string; sentAt: string | null; sendAt: string; ticketId: number | null };
 
-/** `YYYY-MM-DDTHH:mm:ss` of an instant in the browser's zone (a datetime-local field's value) */
+/**
+ * `YYYY-MM-DDTHH:mm:ss` of an instant in the browser's zone (a datetime-local field's value); whole minutes as
+ * `YYYY-MM-DDTHH:mm`, the form Chromium keeps (fill checks the value read back, and a `:00` it dropped is "malformed")
+ */
 const localInput = (at: Date) => {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
@@ -49,7 +52,9 @@ const localInput = (at: Date) => {
       .map((p) => [p.type, p.value]),
   );
 
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  const minute = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+
+  return parts.second === '00' ? minute : `${minute}:${parts.second}`;
 };
 
 describe('a message scheduled from the calendar', () => {

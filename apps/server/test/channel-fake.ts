@@ -22,6 +22,8 @@ export const installFakeChannels = (server: TTestServer) => {
   const connected = new Set<number>();
   let seq = 0;
   let failures = 0;
+  /** run with the channel id of the next text send before that send answers */
+  let beforeAnswer: ((externalId: string) => Promise<void>) | null = null;
   const fail = () => {
     if (failures > 0) {
       failures -= 1;
@@ -39,6 +41,9 @@ export const installFakeChannels = (server: TTestServer) => {
       seq += 1;
       const externalId = `fake-${connectionId}-${seq}`;
       sent.push({ connectionId, op: 'text', to, body, opts, externalId });
+      const hook = beforeAnswer;
+      beforeAnswer = null;
+      await hook?.(externalId);
       return { externalId, ack: 2 };
     },
     sendMedia: async (to, media, opts) => {
@@ -79,6 +84,10 @@ export const installFakeChannels = (server: TTestServer) => {
     /** the next n sends throw */
     failNext: (n = 1) => {
       failures = n;
+    },
+    /** the next text send runs `hook` with its channel id before it answers (a channel reporting on it early) */
+    beforeNextAnswer: (hook: (externalId: string) => Promise<void>) => {
+      beforeAnswer = hook;
     },
     texts: (to?: string) => sent.filter((s) => s.op === 'text' && (!to || s.to === to)).map((s) => s.body ?? ''),
   };

@@ -7,13 +7,16 @@ import type { TMessageRow } from './messages.repo';
 /**
  * Acks reported by a channel in the same turn of the event loop (a burst's acks come in slots) raised together:
  * one update per connection and ack value, each row only upwards, as `raiseAck` does one by one. Each caller gets
- * its row when its ack rose (already announced, with the others), else null.
+ * its row when its ack rose (already announced, with the others), `NOT_STORED` when no message of the connection
+ * carries that channel id yet (the ack came before the send's outcome was recorded), else null.
  */
+export const NOT_STORED = 'not-stored' as const;
+
 type TPendingAck = {
   whatsappId: number;
   externalId: string;
   ack: number;
-  resolve: (row: TMessageRow | null) => void;
+  resolve: (row: TMessageRow | typeof NOT_STORED | null) => void;
   reject: (err: unknown) => void;
 };
 
@@ -46,8 +49,20 @@ const flush = async (ctx: TAppContext) => {
         .returning();
       await announceMessagesUpdated(ctx, rows);
       const byId = new Map(rows.map((r) => [r.externalId!, r]));
+      const unchanged = list.filter((p) => !byId.has(p.externalId)).map((p) => p.externalId);
+      const stored = new Set(
+        unchanged.length === 0
+          ? []
+          : (
+              await ctx.db
+                .select({ externalId: messages.externalId })
+                .from(messages)
+                .where(and(eq(messages.whatsappId, whatsappId), inArray(messages.externalId, unchanged)))
+            ).map((r) => r.externalId),
+      );
       for (const p of list) {
-        p.resolve(byId.get(p.externalId) ?? null);
+        const row = byId.get(p.externalId);
+        p.resolve(row ?? (stored.has(p.externalId) ? null : NOT_STORED));
         byId.delete(p.externalId);
       }
     } catch (err) {
@@ -57,7 +72,7 @@ const flush = async (ctx: TAppContext) => {
 };
 
 export const raiseAckBatched = (ctx: TAppContext, whatsappId: number, externalId: string, ack: number) =>
-  new Promise<TMessageRow | null>((resolve, reject) => {
+  new Promise<TMessageRow | typeof NOT_STORED | null>((resolve, reject) => {
     let queue = queues.get(ctx);
     if (!queue) {
       queue = [];

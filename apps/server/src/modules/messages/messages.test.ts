@@ -488,4 +488,26 @@ describe('acknowledgements', () => {
     await applyMessageUpdate(server.ctx, { connectionId: inbox.connectionId, externalId, ack: 5 });
     expect((await ack()).ack).toBe(5);
   });
+
+  it('that come before the send has recorded the channel id are applied once it has', async () => {
+    const { ticketId } = await openTicket();
+    const early: (Awaited<ReturnType<typeof applyMessageUpdate>> | 'pending')[] = [];
+    fake.beforeNextAnswer(async (externalId) => {
+      // the channel reports "read" and then a late edit while the send is still answering
+      early.push(await applyMessageUpdate(server.ctx, { connectionId: inbox.connectionId, externalId, ack: 3 }));
+      early.push(
+        await applyMessageUpdate(server.ctx, { connectionId: inbox.connectionId, externalId, edit: { body: 'edited' } }),
+      );
+    });
+    const sent = (await send(inbox.agent1.token, ticketId, { body: 'read me fast' })).body;
+    expect(early).toEqual([null, null]);
+    expect(sent).toMatchObject({ ack: 2 });
+    const row = async () =>
+      (await server.database.executeSql('select ack, body, is_edited from messages where id = $1', [sent.id]))
+        .rows[0] as { ack: number; body: string; is_edited: boolean };
+    const deadline = Date.now() + 5_000;
+    while ((await row()).ack !== 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await row()).toEqual({ ack: 3, body: 'edited', is_edited: true });
+  });
 });

@@ -7,8 +7,9 @@ import { findOrCreateTicketForInbound, type TInboundTicket } from '../tickets/ti
 import { findTicketPlain } from '../tickets/tickets.repo';
 import { refreshTicketLastMessage } from './last-message';
 import { inboundPreview } from './preview';
+import { retryWhenStored } from './unstored-retry';
 import { announceMessageCreated, announceMessageUpdated } from './message-announcer';
-import { raiseAckBatched } from './ack-batch';
+import { NOT_STORED, raiseAckBatched } from './ack-batch';
 import { resolveType, storeMediaFile, removeMediaFile } from './media';
 import {
   claimPendingOutbound,
@@ -287,21 +288,29 @@ export const storeInboundMessage = async (
 
 /**
  * Acks (only upwards), edits, deletes and late send failures reported by the channel. Answers the stored
- * message when something changed (its company and id), else null.
+ * message when something changed (its company and id), else null. An update for a channel id no message carries
+ * yet is applied again a little later (`retryWhenStored`), in the background.
  */
 export const applyMessageUpdate = async (
   ctx: TAppContext,
   update: TMessageUpdate,
+  attempt = 0,
 ): Promise<{ companyId: number; id: number } | null> => {
+  const later = () => {
+    retryWhenStored(ctx, attempt, (next) => applyMessageUpdate(ctx, update, next));
+
+    return null;
+  };
   if (update.ack !== undefined && update.ack > 0 && !update.error && !update.edit && !update.deleted) {
     // an ack alone (the most frequent update, in bursts after a campaign): raised with the others of its turn
     const row = await raiseAckBatched(ctx, update.connectionId, update.externalId, Math.min(5, update.ack));
+    if (row === NOT_STORED) return later();
     if (!row) return null;
 
     return { companyId: row.companyId, id: row.id };
   }
   const stored = await findByExternalId(ctx.db, update.connectionId, update.externalId);
-  if (!stored) return null;
+  if (!stored) return later();
   let changed = false;
   /** an edit or a delete: the ticket's last message may show it */
   let retold = false;

@@ -491,12 +491,16 @@ describe('acknowledgements', () => {
 
   it('that come before the send has recorded the channel id are applied once it has', async () => {
     const { ticketId } = await openTicket();
-    const early: (Awaited<ReturnType<typeof applyMessageUpdate>> | 'pending')[] = [];
+    const early: Awaited<ReturnType<typeof applyMessageUpdate>>[] = [];
     fake.beforeNextAnswer(async (externalId) => {
       // the channel reports "read" and then a late edit while the send is still answering
       early.push(await applyMessageUpdate(server.ctx, { connectionId: inbox.connectionId, externalId, ack: 3 }));
       early.push(
-        await applyMessageUpdate(server.ctx, { connectionId: inbox.connectionId, externalId, edit: { body: 'edited' } }),
+        await applyMessageUpdate(server.ctx, {
+          connectionId: inbox.connectionId,
+          externalId,
+          edit: { body: 'edited' },
+        }),
       );
     });
     const sent = (await send(inbox.agent1.token, ticketId, { body: 'read me fast' })).body;

@@ -353,9 +353,11 @@ export const createInboundHandlers = (
   return {
     onMessage: (m) => queue.run(`${m.connectionId}:${m.from}`, () => receive(m)),
     onMessageUpdate: async (update) => {
-      const changed = await applyMessageUpdate(ctx, update);
-      // a campaign's message: its report's delivered / read counts follow the ack
-      if (changed) await announceCampaignMessageChange(ctx, changed.companyId, changed.id);
+      // a campaign's message: its report's delivered / read counts follow the ack, also one applied later
+      const followCampaign = (changed: { companyId: number; id: number }) =>
+        announceCampaignMessageChange(ctx, changed.companyId, changed.id);
+      const changed = await applyMessageUpdate(ctx, update, { onLaterChange: followCampaign });
+      if (changed) await followCampaign(changed);
     },
     onCall: (call) => queue.run(`${call.connectionId}:${call.from}`, () => handleCall(call)),
     onContactUpdate: async (update) => {

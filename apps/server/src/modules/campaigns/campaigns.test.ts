@@ -8,6 +8,7 @@ import { countRows, createLoggedUser, createPlan, openSocket, recordEvents, unti
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { campaignHelpers } from './campaigns.fixtures';
 import { setSetting } from '../../../test/inbox';
+import { createInboundHandlers } from '../../inbound';
 import { updateCampaign } from './campaigns.service';
 import { claimDueShippings } from './campaigns.repo';
 import {
@@ -540,6 +541,50 @@ describe('realtime company-{id}-campaign', () => {
       expect(progress).toMatchObject({ status: 'FINALIZADA', counts: { valid: 2, sent: 2, delivered: 2, read: 1 } });
       expect(await report()).toMatchObject({ read: 1 });
       expect(await outbox(t, conn)).toHaveLength(2);
+    } finally {
+      admin.close();
+    }
+  });
+
+  it('an ack the channel reports before the send has recorded its channel id still moves the report live', async () => {
+    const t = await server.createTenant();
+    const conn = await connectedSandbox(t);
+    await settings(t, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    const list = await insertList(t.companyId, 2);
+    const created = await create(t, {
+      message1: 'Oi',
+      whatsappId: conn,
+      contactListId: list.id,
+      scheduledAt: inAnHour(-1),
+    });
+    const id = created.body.id as number;
+    await runAll();
+    const report = async () =>
+      (await server.request('GET', `/api/campaigns/${id}/report`, { token: t.token })).body.counts;
+    await until(async () => (await report()).delivered === 2);
+    const first = (await outbox(t, conn)).find((m) => m.to === list.numbers[0])!;
+    // the customer reads a message whose channel id the sender has not recorded yet (a batch records its ids
+    // once every send of it has answered): the id is recorded only after the report of the read came in
+    const later = `${first.externalId}-recorded-later`;
+    // past the report event's throttle (500 ms), so no progress told late by the sends themselves is still due
+    await new Promise((r) => setTimeout(r, 1200));
+    const admin = await openSocket(server, t.token);
+    try {
+      await untilJoined(server, rooms.admins(t.companyId));
+      const heard = recordEvents(admin);
+      await createInboundHandlers(server.ctx).onMessageUpdate({ connectionId: conn, externalId: later, ack: 4 });
+      expect(await report()).toMatchObject({ read: 0 });
+      await sql('update messages set external_id = $1 where whatsapp_id = $2 and external_id = $3', [
+        later,
+        conn,
+        first.externalId,
+      ]);
+      const progress = await heard.waitFor(
+        events.campaign(t.companyId),
+        (p) => p.action === 'progress' && p.campaignId === id && p.counts.read === 1,
+      );
+      expect(progress).toMatchObject({ counts: { sent: 2, delivered: 2, read: 1 } });
+      expect(await report()).toMatchObject({ read: 1 });
     } finally {
       admin.close();
     }

@@ -286,18 +286,31 @@ export const storeInboundMessage = async (
   };
 };
 
+type TChangedMessage = { companyId: number; id: number };
+
+type TUpdateRetry = {
+  /** how many times the update was tried already */
+  attempt?: number;
+  /** what the caller does with a changed message, for a change applied later in the background */
+  onLaterChange?: (changed: TChangedMessage) => Promise<unknown>;
+};
+
 /**
  * Acks (only upwards), edits, deletes and late send failures reported by the channel. Answers the stored
  * message when something changed (its company and id), else null. An update for a channel id no message carries
- * yet is applied again a little later (`retryWhenStored`), in the background.
+ * yet is applied again a little later (`retryWhenStored`), in the background, its change handed to
+ * `onLaterChange`.
  */
 export const applyMessageUpdate = async (
   ctx: TAppContext,
   update: TMessageUpdate,
-  attempt = 0,
-): Promise<{ companyId: number; id: number } | null> => {
+  retry: TUpdateRetry = {},
+): Promise<TChangedMessage | null> => {
   const later = () => {
-    retryWhenStored(ctx, attempt, (next) => applyMessageUpdate(ctx, update, next));
+    retryWhenStored(ctx, retry.attempt ?? 0, async (attempt) => {
+      const changed = await applyMessageUpdate(ctx, update, { ...retry, attempt });
+      if (changed) await retry.onLaterChange?.(changed);
+    });
 
     return null;
   };

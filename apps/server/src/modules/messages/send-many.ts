@@ -12,6 +12,7 @@ import { selectTickets } from '../tickets/tickets.repo';
 import { channelSession } from './channel-access';
 import { emitMessageCreated, storedMessageDto } from './message-announcer';
 import { messagesByClientIds, type TMessageRow, updateMessageRow } from './messages.repo';
+import { releaseEarlyUpdates } from './early-updates';
 import { reconcileOne, type TOnceInput, type TOnceResult } from './send-message';
 import { rooms, events } from '@zelo/shared';
 
@@ -226,6 +227,8 @@ export const sendManyOnce = async (
         ints(ok.map((o) => acks(o.result))),
       ]);
       reconciled = new Map(rows.map((r) => [Number(r.id), Number(r.ack)]));
+      // what the channel reported on these sends before their ids were recorded (reconcileOne does it one by one)
+      for (const o of ok) releaseEarlyUpdates(ctx, o.s.row.whatsappId, [o.result.externalId]);
     } catch (err) {
       if ((err as { code?: string }).code !== '23505') throw err;
       // a channel's echo of one of these sends was stored as a row of its own: one by one, that copy goes

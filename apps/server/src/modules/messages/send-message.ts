@@ -1,3 +1,4 @@
+import { releaseEarlyUpdates } from './early-updates';
 import { KIND_LABEL } from './preview';
 import type { TMessage } from '@zelo/shared';
 import { sql } from 'drizzle-orm';
@@ -104,6 +105,8 @@ export const reconcileOne = async (ctx: TAppContext, row: TMessageRow, result: T
       );
     await updateMessageRow(ctx.db, row.companyId, row.id, patch);
   }
+  // what the channel reported on this send before its id was recorded
+  releaseEarlyUpdates(ctx, row.whatsappId, [result.externalId]);
 };
 
 const markFailed = async (ctx: TAppContext, row: TMessageRow, err: unknown) => {

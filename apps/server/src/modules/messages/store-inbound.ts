@@ -7,7 +7,7 @@ import { findOrCreateTicketForInbound, type TInboundTicket } from '../tickets/ti
 import { findTicketPlain } from '../tickets/tickets.repo';
 import { refreshTicketLastMessage } from './last-message';
 import { inboundPreview } from './preview';
-import { retryWhenStored } from './unstored-retry';
+import { parkEarlyUpdate } from './early-updates';
 import { announceMessageCreated, announceMessageUpdated } from './message-announcer';
 import { NOT_STORED, raiseAckBatched } from './ack-batch';
 import { resolveType, storeMediaFile, removeMediaFile } from './media';
@@ -298,8 +298,8 @@ type TUpdateRetry = {
 /**
  * Acks (only upwards), edits, deletes and late send failures reported by the channel. Answers the stored
  * message when something changed (its company and id), else null. An update for a channel id no message carries
- * yet is applied again a little later (`retryWhenStored`), in the background, its change handed to
- * `onLaterChange`.
+ * yet is parked (`early-updates.ts`) and applied in the background once a send records that id, or a little later,
+ * its change handed to `onLaterChange`.
  */
 export const applyMessageUpdate = async (
   ctx: TAppContext,
@@ -307,7 +307,7 @@ export const applyMessageUpdate = async (
   retry: TUpdateRetry = {},
 ): Promise<TChangedMessage | null> => {
   const later = () => {
-    retryWhenStored(ctx, retry.attempt ?? 0, async (attempt) => {
+    parkEarlyUpdate(ctx, update.connectionId, update.externalId, retry.attempt ?? 0, async (attempt) => {
       const changed = await applyMessageUpdate(ctx, update, { ...retry, attempt });
       if (changed) await retry.onLaterChange?.(changed);
     });

@@ -1,3 +1,4 @@
+import { rooms } from '@zelo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installFakeChannels } from '../../../test/channel-fake';
 import {
@@ -7,9 +8,10 @@ import {
   openSocket,
   recordEvents,
   type TTenant,
+  untilJoined,
 } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
-import { insertContact, insertDefaultConnection } from '../../../test/inbox';
+import { insertContact, insertDefaultConnection, setSetting } from '../../../test/inbox';
 import { clientIdOfSchedule, createScheduleSender } from './schedule-sender';
 
 const PNG = Buffer.from(
@@ -184,6 +186,90 @@ describe('the schedule sender (injected clock)', () => {
     ]);
     expect(t[0]).toMatchObject({ whatsapp_id: second });
     expect(done.ticket_id).not.toBe(closedId);
+  });
+
+  it('a batch: one new pending ticket per new contact (announced), shared by its two schedules; an open ticket used; a recent closed one reopened', async () => {
+    const at = Date.UTC(2045, 0, 1);
+    const t = await server.createTenant();
+    const conn = await insertDefaultConnection(server, t.companyId);
+    channels.connect(conn);
+    await setSetting(server, t, 'reopenWindowMinutes', '30');
+    // one after another: the expectations below list the contacts in id order
+    const ana = await insertContact(server, t.companyId, { name: 'Ana' });
+    const bia = await insertContact(server, t.companyId, { name: 'Bia' });
+    const caio = await insertContact(server, t.companyId, { name: 'Caio' });
+    const duda = await insertContact(server, t.companyId, { name: 'Duda' });
+    const ticket = async (contactId: number, status: string, closedAt: string | null) =>
+      (
+        (
+          await server.database.executeSql(
+            'insert into tickets (company_id, contact_id, whatsapp_id, status, closed_at) values ($1, $2, $3, $4, $5) returning id',
+            [t.companyId, contactId, conn, status, closedAt],
+          )
+        ).rows[0] as { id: number }
+      ).id;
+    const open = await ticket(caio!.id, 'open', null);
+    const closed = await ticket(duda!.id, 'closed', new Date().toISOString());
+    const made: { id: number; contactId: number }[] = [];
+    for (const [contact, body] of [
+      [ana!, 'Hello Ana, first'],
+      [ana!, 'Hello Ana, second'],
+      [bia!, 'Hello Bia'],
+      [caio!, 'Hello Caio'],
+      [duda!, 'Hello Duda'],
+    ] as const) {
+      const s = await schedule(
+        { contactId: contact.id, whatsappId: conn, sendAt: new Date(at).toISOString(), body },
+        t.token,
+      );
+      made.push({ id: s.id, contactId: contact.id });
+    }
+    const socket = await openSocket(server, t.token);
+    const heard = recordEvents(socket);
+    try {
+      await untilJoined(server, rooms.admins(t.companyId));
+      // the inbox's pending list, where new and reopened tickets show
+      socket.emit('joinTickets', 'pending');
+      await untilJoined(server, rooms.status(t.companyId, 'pending'));
+      expect(await createScheduleSender(server.ctx, { now: () => new Date(at) }).runDue()).toBe(5);
+      const done = await Promise.all(made.map(async (m) => ({ ...m, ...(await row(m.id)) })));
+      expect(done.map((d) => d.status)).toEqual(['ENVIADA', 'ENVIADA', 'ENVIADA', 'ENVIADA', 'ENVIADA']);
+      const ticketOf = (contactId: number) => done.filter((d) => d.contactId === contactId).map((d) => d.ticket_id);
+      const [anaTicket] = ticketOf(ana!.id);
+      expect(ticketOf(ana!.id)).toEqual([anaTicket, anaTicket]);
+      expect(ticketOf(caio!.id)).toEqual([open]);
+      expect(ticketOf(duda!.id)).toEqual([closed]);
+      const { rows } = await server.database.executeSql(
+        'select contact_id, status, count(*)::int as n from tickets where company_id = $1 group by contact_id, status order by contact_id',
+        [t.companyId],
+      );
+      expect(rows).toEqual([
+        { contact_id: ana!.id, status: 'pending', n: 1 },
+        { contact_id: bia!.id, status: 'pending', n: 1 },
+        { contact_id: caio!.id, status: 'open', n: 1 },
+        { contact_id: duda!.id, status: 'pending', n: 1 },
+      ]);
+      // each message in its ticket's history, the new tickets with their first attendance cycle
+      expect(channels.texts(ana!.number)).toEqual(['Hello Ana, first', 'Hello Ana, second']);
+      expect(
+        await countRows(server, 'select count(*) as n from messages where ticket_id = $1 and from_me', [anaTicket]),
+      ).toBe(2);
+      expect(
+        await countRows(server, 'select count(*) as n from ticket_trackings where ticket_id = $1', [anaTicket]),
+      ).toBe(1);
+      // the inbox hears of the new and the reopened tickets, the calendar of every outcome
+      for (const id of [anaTicket, ...ticketOf(bia!.id), closed]) {
+        await heard.waitFor(`company-${t.companyId}-ticket`, (p) => p.action === 'update' && p.ticket.id === id);
+      }
+      for (const m of made) {
+        await heard.waitFor(
+          `company-${t.companyId}-schedule`,
+          (p) => p.action === 'update' && p.schedule.id === m.id && p.schedule.status === 'ENVIADA',
+        );
+      }
+    } finally {
+      socket.close();
+    }
   });
 
   it('two concurrent runners send each due schedule once', async () => {

@@ -1,5 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { TMessage } from '@zelo/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import { contacts } from '../../db/schema/contacts';
+import { tickets } from '../../db/schema/tickets';
+import { activeTicketsOf, contactsWithRecentClosed, createTickets } from '../../inbound/batch.repo';
+import { safeTimeZone } from '../../inbound/working-hours';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { createDueRunner, memo, runPool } from '../../lib/due-runner';
@@ -11,9 +16,16 @@ import { resendFailedMessage, sendTicketMedia } from '../messages/send-message';
 import { sendManyOnce, type TManyInput } from '../messages/send-many';
 import { applyVariables } from '../messages/variables';
 import { readSetting } from '../settings/settings.service';
-import { announceTicket } from '../tickets/ticket-announcer';
-import { findOrCreateTicketForInbound } from '../tickets/ticket-lifecycle';
-import { companyBasics, contactOfCompany, defaultConnection, findTicketPlain } from '../tickets/tickets.repo';
+import { announceTicket, emitTicketUpdated } from '../tickets/ticket-announcer';
+import { ticketsByIds } from '../tickets/ticket-list.repo';
+import { findOrCreateTicketForInbound, newTicketCode } from '../tickets/ticket-lifecycle';
+import {
+  companyBasics,
+  connectionOfCompany,
+  contactOfCompany,
+  defaultConnection,
+  findTicketPlain,
+} from '../tickets/tickets.repo';
 import {
   claimDue,
   companyHasSchedules,
@@ -24,7 +36,7 @@ import {
   releaseClaim,
   type TScheduleRow,
 } from './schedules.repo';
-import { announceSchedule, setScheduleWakeup } from './schedules.service';
+import { announceSchedule, announceSchedulesUpdated, setScheduleWakeup } from './schedules.service';
 
 /**
  * The schedule sender (issue 12 item 1). Each node keeps one timer armed for the earliest PENDENTE `sendAt`;
@@ -47,8 +59,10 @@ export type TScheduleSenderOptions = {
   lateAfterMs?: number;
   /** rows claimed per statement */
   batch?: number;
-  /** sends in flight at once */
+  /** sends in flight at once, per lane */
   concurrency?: number;
+  /** batches claimed and sent at once (claims keep them apart) */
+  lanes?: number;
 };
 
 export type TScheduleSender = {
@@ -90,6 +104,8 @@ type TBatchCache = {
   reopenWindow: Map<number, Promise<number>>;
   defaultConnection: Map<number, Promise<number | null>>;
   company: Map<number, Promise<Awaited<ReturnType<typeof companyBasics>>>>;
+  /** a connection's transport (only the Cloud API has a customer-service window) */
+  provider: Map<number, Promise<string | null>>;
 };
 
 const newBatchCache = (): TBatchCache => ({
@@ -98,7 +114,107 @@ const newBatchCache = (): TBatchCache => ({
   reopenWindow: new Map(),
   defaultConnection: new Map(),
   company: new Map(),
+  provider: new Map(),
 });
+
+type TContact = typeof contacts.$inferSelect;
+type TTicket = typeof tickets.$inferSelect;
+
+/** what `prefetchBatch` read for a batch: contacts by id (null = gone) and tickets by connection and contact */
+type TPrefetched = {
+  contacts: Map<number, TContact | null>;
+  tickets: Map<string, { ticket: TTicket }>;
+};
+
+const pairKey = (connectionId: number, contactId: number) => `${connectionId}:${contactId}`;
+
+/**
+ * What a claimed batch's rows read before each is prepared, in a few statements per company instead of several per
+ * row: the contacts, and the tickets of the rows whose connection is set and that name no ticket — the contact's
+ * active ticket on that connection, else a new pending one made with the others in one statement (`createTickets`,
+ * the inbound batch's, with its first attendance cycle and search words; the new ones announced with one read). A contact with a closed ticket within
+ * the reopen window, and a group, are left to `ticketFor` (the reopen rules, one by one). Companies whose sends
+ * are paused or whose plan has no schedules are not read: their rows end as before.
+ */
+const prefetchBatch = async (
+  ctx: TAppContext,
+  rows: TScheduleRow[],
+  cache: TBatchCache,
+  stored: Map<number, TMessageRow>,
+): Promise<TPrefetched> => {
+  const found: TPrefetched = { contacts: new Map(), tickets: new Map() };
+  const byCompany = new Map<number, TScheduleRow[]>();
+  for (const row of rows) {
+    if (!stored.has(row.id)) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row]);
+  }
+  for (const [companyId, list] of byCompany) {
+    if (!(await memo(cache.active, companyId, () => isCompanyActive(ctx, companyId)))) continue;
+    if (!(await memo(cache.allowed, companyId, () => companyHasSchedules(ctx.db, companyId)))) continue;
+    const contactIds = [...new Set(list.map((r) => r.contactId))];
+    const read = await ctx.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)));
+    for (const id of contactIds) found.contacts.set(id, null);
+    for (const contact of read) found.contacts.set(contact.id, contact);
+
+    const byConnection = new Map<number, Set<number>>();
+    for (const row of list) {
+      const contact = found.contacts.get(row.contactId);
+      if (!row.whatsappId || row.ticketId || !contact || contact.isGroup) continue;
+      byConnection.set(row.whatsappId, (byConnection.get(row.whatsappId) ?? new Set()).add(row.contactId));
+    }
+    for (const [connectionId, ids] of byConnection) {
+      const active = new Map<number, number>();
+      const created = new Set<number>();
+      for (const t of await activeTicketsOf(ctx.db, companyId, connectionId, [...ids])) active.set(t.contactId, t.id);
+      let without = [...ids].filter((id) => !active.has(id));
+      const reopenWindow = await memo(
+        cache.reopenWindow,
+        companyId,
+        async () => Number(await readSetting(ctx.db, companyId, 'reopenWindowMinutes')) || 0,
+      );
+      if (without.length > 0 && reopenWindow > 0) {
+        const since = new Date(Date.now() - reopenWindow * 60_000);
+        const recent = await contactsWithRecentClosed(ctx.db, companyId, connectionId, without, since);
+        without = without.filter((id) => !recent.has(id));
+      }
+      if (without.length > 0) {
+        const timeZone = safeTimeZone(
+          (await memo(cache.company, companyId, () => companyBasics(ctx.db, companyId)))?.timezone,
+        );
+        const made = await createTickets(
+          ctx.db,
+          companyId,
+          connectionId,
+          without.map((contactId) => ({ contactId, code: newTicketCode(timeZone) })),
+          new Date(),
+        );
+        for (const [contactId, ticketId] of made) {
+          active.set(contactId, ticketId);
+          created.add(ticketId);
+        }
+        // another writer made one meanwhile
+        const raced = without.filter((id) => !active.has(id));
+        if (raced.length > 0) {
+          for (const t of await activeTicketsOf(ctx.db, companyId, connectionId, raced)) active.set(t.contactId, t.id);
+        }
+      }
+      if (active.size === 0) continue;
+      const read = await ctx.db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, [...active.values()])));
+      for (const ticket of read) found.tickets.set(pairKey(connectionId, ticket.contactId), { ticket });
+      // the new tickets shown in the inbox before their message, read together as the inbound batch does
+      for (const { ticket } of await ticketsByIds(ctx.db, companyId, [...created])) {
+        emitTicketUpdated(ctx, companyId, ticket);
+      }
+    }
+  }
+
+  return found;
+};
 
 /** the ticket the message is recorded in: the one it was scheduled from when still active on that connection */
 const ticketFor = async (
@@ -150,12 +266,15 @@ const prepareOne = async (
   row: TScheduleRow,
   cache: TBatchCache,
   stored: TMessageRow | undefined,
+  prefetched: TPrefetched,
 ): Promise<TOutcome | TPreparedText> => {
   const { companyId } = row;
   if (!(await memo(cache.allowed, companyId, () => companyHasSchedules(ctx.db, companyId)))) {
     return failed('planDisabled');
   }
-  const contact = await contactOfCompany(ctx.db, companyId, row.contactId);
+  const contact = prefetched.contacts.has(row.contactId)
+    ? prefetched.contacts.get(row.contactId)
+    : await contactOfCompany(ctx.db, companyId, row.contactId);
   if (!contact) return failed('deletedContact');
   const clientId = clientIdOfSchedule(row.id);
   // a claim taken over from a node that died: the message may be stored already
@@ -173,7 +292,9 @@ const prepareOne = async (
       async () => (await defaultConnection(ctx.db, companyId))?.id ?? null,
     ));
   if (!connectionId) return failed('noConnection');
-  const ticket = await ticketFor(ctx, row, connectionId, contact.isGroup, cache);
+  const early = row.ticketId ? undefined : prefetched.tickets.get(pairKey(connectionId, row.contactId));
+  const ticket = early?.ticket ?? (await ticketFor(ctx, row, connectionId, contact.isGroup, cache));
+
   const common = {
     companyId,
     ticketId: ticket.id,
@@ -195,7 +316,13 @@ const prepareOne = async (
     }
     // what sendTicketText checks and applies before it stores
     const target = { ...ticket, companyId, contactId: ticket.contactId, whatsappId: ticket.whatsappId };
-    await assertServiceWindow(ctx.db, target); // Cloud API: free-form only within 24 h of the customer
+    const provider = await memo(
+      cache.provider,
+      connectionId,
+      async () => (await connectionOfCompany(ctx.db, companyId, connectionId))?.provider ?? null,
+    );
+    // Cloud API: free-form only within 24 h of the customer (no other transport has a window)
+    if (provider === 'cloud-api') await assertServiceWindow(ctx.db, target);
     const company = await memo(cache.company, companyId, () => companyBasics(ctx.db, companyId));
     const body = applyVariables(row.body, {
       contactName: contact.name,
@@ -250,6 +377,7 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
   const lateAfterMs = opts.lateAfterMs ?? DAY_MS;
   const batch = opts.batch ?? 200;
   const concurrency = opts.concurrency ?? 16;
+  const lanes = opts.lanes ?? 2;
   /** companies whose sends are paused (inactive or past due), until when they are looked at again */
   const paused = new Map<number, number>();
   const pausedIds = () => {
@@ -274,12 +402,13 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
       })),
       at,
     );
-    const told = done.filter(({ row }) => held.has(row.id));
-    await runPool(told, concurrency, async ({ row }) => {
-      await announceSchedule(ctx, row.companyId, row.id, 'update');
-    });
+    const told = new Map<number, number[]>();
+    for (const { row } of done) {
+      if (held.has(row.id)) told.set(row.companyId, [...(told.get(row.companyId) ?? []), row.id]);
+    }
+    for (const [companyId, ids] of told) await announceSchedulesUpdated(ctx, companyId, ids);
 
-    return told.length;
+    return [...told.values()].reduce((n, ids) => n + ids.length, 0);
   };
 
   /**
@@ -290,6 +419,7 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
   const sendBatch = async (claimed: TScheduleRow[], token: string) => {
     const cache = newBatchCache();
     const stored = await storedOfBatch(ctx, claimed);
+    const prefetched = await prefetchBatch(ctx, claimed, cache, stored);
     const texts = new Map<number, { row: TScheduleRow; prepared: TPreparedText }[]>();
     const done: { row: TScheduleRow; outcome: TOutcome }[] = [];
     await runPool(claimed, concurrency, async (row) => {
@@ -299,10 +429,12 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
         await releaseClaim(ctx.db, row.id, token, now());
         return;
       }
-      const prepared = await prepareOne(ctx, row, cache, stored.get(row.id)).catch((err: unknown): TOutcome => {
-        ctx.log.warn({ err, scheduleId: row.id }, 'schedule not sent');
-        return failed(err instanceof AppError ? err.code : 'ERR_SENDING_WAPP_MSG');
-      });
+      const prepared = await prepareOne(ctx, row, cache, stored.get(row.id), prefetched).catch(
+        (err: unknown): TOutcome => {
+          ctx.log.warn({ err, scheduleId: row.id }, 'schedule not sent');
+          return failed(err instanceof AppError ? err.code : 'ERR_SENDING_WAPP_MSG');
+        },
+      );
       if ('input' in prepared) {
         texts.set(row.companyId, [...(texts.get(row.companyId) ?? []), { row, prepared }]);
         return;
@@ -335,18 +467,24 @@ export const createScheduleSender = (ctx: TAppContext, opts: TScheduleSenderOpti
       await announceSchedule(ctx, late.companyId, late.id, 'update');
       ended += 1;
     }
-    for (;;) {
-      const token = randomUUID();
-      const claimed = await claimDue(ctx.db, {
-        now: now(),
-        leaseBefore: new Date(now().getTime() - leaseMs),
-        token,
-        limit: batch,
-        skipCompanyIds: pausedIds(),
-      });
-      if (claimed.length === 0) break;
-      ended += await sendBatch(claimed, token);
-    }
+    /** one lane: claim a batch, send it, record it, until nothing is due */
+    const lane = async () => {
+      let sent = 0;
+      for (;;) {
+        const token = randomUUID();
+        const claimed = await claimDue(ctx.db, {
+          now: now(),
+          leaseBefore: new Date(now().getTime() - leaseMs),
+          token,
+          limit: batch,
+          skipCompanyIds: pausedIds(),
+        });
+        if (claimed.length === 0) return sent;
+        sent += await sendBatch(claimed, token);
+      }
+    };
+    // lanes overlap one batch's round trips to the database with another's, as the campaign sender's do
+    for (const sent of await Promise.all(Array.from({ length: lanes }, lane))) ended += sent;
 
     return ended;
   };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lt, min, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, min, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
 import { whatsapps } from '../../db/schema/connections';
 import { contacts } from '../../db/schema/contacts';
@@ -79,6 +79,12 @@ export const pageSchedules = async (
 
 export const findScheduleWithNames = async (db: TDbOrTx, companyId: number, id: number) =>
   (await selectWithNames(db).where(and(eq(schedules.companyId, companyId), eq(schedules.id, id))))[0];
+
+/** findScheduleWithNames for many schedules of the company, in one read */
+export const findSchedulesWithNames = async (db: TDbOrTx, companyId: number, ids: number[]) =>
+  ids.length === 0
+    ? []
+    : selectWithNames(db).where(and(eq(schedules.companyId, companyId), inArray(schedules.id, ids)));
 
 export const findSchedule = async (db: TDbOrTx, companyId: number, id: number) =>
   (

@@ -19,6 +19,7 @@ import { companyBasics, connectionOfCompany, contactOfCompany, findTicketPlain }
 import {
   deleteScheduleRow,
   findScheduleWithNames,
+  findSchedulesWithNames,
   insertSchedule,
   lockSchedule,
   pageSchedules,
@@ -68,6 +69,14 @@ export const announceSchedule = async (
   ctx.realtime.toCompany(companyId, events.schedule(companyId), payload);
 
   return schedule;
+};
+
+/** announceSchedule `update` for many schedules of the company, read together (the sender's batch outcomes) */
+export const announceSchedulesUpdated = async (ctx: TAppContext, companyId: number, ids: number[]) => {
+  for (const joined of await findSchedulesWithNames(ctx.db, companyId, ids)) {
+    const payload: TScheduleEvent = { action: 'update', schedule: toSchedule(ctx, joined) };
+    ctx.realtime.toCompany(companyId, events.schedule(companyId), payload);
+  }
 };
 
 const announceDeleted = (ctx: TAppContext, companyId: number, scheduleId: number) => {

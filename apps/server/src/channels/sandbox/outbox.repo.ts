@@ -2,6 +2,7 @@ import type { TSandboxOutboxMessage } from '@zelo/shared';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client';
+import { textArray } from '../../db/pg-arrays';
 import { sandboxOutbox, sandboxReadMarks } from '../../db/schema/sandbox';
 import type { TConnectionRef } from '../types';
 import { SANDBOX_LIMITS } from './sandbox.driver';
@@ -97,16 +98,17 @@ const trimMany = async (
   anyNewCustomer: boolean,
   limits: TSandboxOutboxLimits,
 ) => {
-  const ranked = db
-    .select({
-      id: table.id,
-      rank: sql<number>`row_number() over (partition by ${table.customer} order by ${table.id} desc)`.as('rank'),
-    })
-    .from(table)
-    .where(and(ofConnection(table, connection), inArray(table.customer, customers)))
-    .as('ranked');
-  const excess = db.select({ id: ranked.id }).from(ranked).where(sql`${ranked.rank} > ${limits.perCustomer}`);
-  await db.delete(table).where(and(ofConnection(table, connection), inArray(table.id, excess)));
+  // each customer's rows past its newest `perCustomer`, read backwards on the (company, connection, customer, id)
+  // index, once (an array the delete compares ids with): a subquery joined to the delete ran once per row of the
+  // connection whenever the statistics said the connection had few rows (a table that grew since its last analyze)
+  const excess = sql`array(select e.id from unnest(${textArray(customers)}::text[]) as c(customer)
+    cross join lateral (
+      select ${table.id} as id from ${table}
+      where ${table.companyId} = ${connection.companyId} and ${table.whatsappId} = ${connection.id}
+        and ${table.customer} = c.customer
+      order by ${table.id} desc offset ${limits.perCustomer}
+    ) e)`;
+  await db.delete(table).where(and(ofConnection(table, connection), sql`${table.id} = any(${excess})`));
   if (!anyNewCustomer) return;
   const dropped = db
     .select({ customer: table.customer })

@@ -1,5 +1,7 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { messages } from '../../db/schema/messages';
+import { textArray } from '../../db/pg-arrays';
+import { queryRows } from '../../db/statements';
 import type { TAppContext } from '../../lib/context';
 import { announceMessagesUpdated } from './message-announcer';
 import type { TMessageRow } from './messages.repo';
@@ -50,15 +52,17 @@ const flush = async (ctx: TAppContext) => {
       await announceMessagesUpdated(ctx, rows);
       const byId = new Map(rows.map((r) => [r.externalId!, r]));
       const unchanged = list.filter((p) => !byId.has(p.externalId)).map((p) => p.externalId);
+      // an ack that raised nothing: its message already that far, or not stored yet (one plain read tells which)
       const stored = new Set(
         unchanged.length === 0
           ? []
           : (
-              await ctx.db
-                .select({ externalId: messages.externalId })
-                .from(messages)
-                .where(and(eq(messages.whatsappId, whatsappId), inArray(messages.externalId, unchanged)))
-            ).map((r) => r.externalId),
+              await queryRows<{ external_id: string }>(
+                ctx.db,
+                'select external_id from messages where whatsapp_id = $1 and external_id = any($2::text[])',
+                [whatsappId, textArray(unchanged)],
+              )
+            ).map((r) => r.external_id),
       );
       for (const p of list) {
         const row = byId.get(p.externalId);

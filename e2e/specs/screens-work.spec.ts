@@ -2,8 +2,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, type TCompanyAdmin, unique } from '../support/api';
 import {
+  BACKGROUND,
   bodyBackground,
   expectNoPageErrors,
+  HTML_LANG,
   launchBrowser,
   loginThroughUi,
   openPage,
@@ -22,9 +24,6 @@ import { companyWithApiAdmin, createSandboxConnection, pairSandbox } from '../su
  * the document language, the theme's background, no horizontal scrollbar, no translation key shown as is, and
  * no page error.
  */
-
-const BACKGROUND: Record<TTheme, string> = { light: 'rgb(243, 245, 247)', dark: 'rgb(18, 20, 23)' };
-const HTML_LANG: Record<TLanguage, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
 
 /** a key of these screens' translations shown as is (i18next's answer for a missing one), e.g. "campaigns.status.INATIVA" */
 const UNTRANSLATED =

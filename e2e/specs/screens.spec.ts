@@ -2,8 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin, createUser, unique } from '../support/api';
 import {
+  BACKGROUND,
   bodyBackground,
   expectNoPageErrors,
+  HTML_LANG,
   launchBrowser,
   loginThroughUi,
   openPage,
@@ -17,9 +19,6 @@ import {
  * screenshot would show at a glance: the theme's background, the document language, no horizontal scrollbar and
  * no untranslated i18n key on screen.
  */
-
-const BACKGROUND: Record<TTheme, string> = { light: 'rgb(243, 245, 247)', dark: 'rgb(18, 20, 23)' };
-const HTML_LANG: Record<TLanguage, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
 
 /** A key shown as is (i18next's answer for a missing translation), e.g. "settings.plans.name". */
 const UNTRANSLATED =

@@ -231,8 +231,10 @@ export const loginThroughUi = async (page: Page, email: string, password: string
 /** The computed background colour of the page body, e.g. 'rgb(250, 250, 250)'. */
 export const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-const HTML_LANG: Record<TLanguage, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
-const BACKGROUND: Record<TTheme, string> = { light: 'rgb(243, 245, 247)', dark: 'rgb(18, 20, 23)' };
+/** the document language of each interface language */
+export const HTML_LANG: Record<TLanguage, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
+/** the body's background in each theme */
+export const BACKGROUND: Record<TTheme, string> = { light: 'rgb(243, 245, 247)', dark: 'rgb(18, 20, 23)' };
 /** a translation key shown as is, e.g. "connections.qr.title" */
 const UNTRANSLATED =
   /\b(?:common|errors|validation|menu|layout|connections|contacts|simulator|tickets|queues)\.[a-zA-Z_]+(?:\.[a-zA-Z_-]+)*\b/;

@@ -210,6 +210,48 @@ export const createTickets = async (
   return new Map(made.map((r) => [r.contactId, r.id]));
 };
 
+/**
+ * For contacts without an active ticket on the connection: a new pending ticket each, made together
+ * (`createTickets`), except a contact whose closed ticket is within the reopen window (left to the one-by-one
+ * rules, which reopen it); a contact that got an active ticket meanwhile keeps that one. Answers the tickets by
+ * contact and which of them are new. The inbound batch and the schedule sender's batch both make tickets so.
+ */
+export const newPendingTickets = async (
+  db: TDbOrTx,
+  companyId: number,
+  connectionId: number,
+  contactIds: number[],
+  opts: { reopenWindowMinutes: number; code: () => string },
+) => {
+  const active = new Map<number, number>();
+  const created = new Set<number>();
+  let without = contactIds;
+  if (without.length > 0 && opts.reopenWindowMinutes > 0) {
+    const since = new Date(Date.now() - opts.reopenWindowMinutes * 60_000);
+    const recent = await contactsWithRecentClosed(db, companyId, connectionId, without, since);
+    without = without.filter((id) => !recent.has(id));
+  }
+  if (without.length === 0) return { active, created };
+  const made = await createTickets(
+    db,
+    companyId,
+    connectionId,
+    without.map((contactId) => ({ contactId, code: opts.code() })),
+    new Date(),
+  );
+  for (const [contactId, ticketId] of made) {
+    active.set(contactId, ticketId);
+    created.add(ticketId);
+  }
+  // another writer made one meanwhile
+  const raced = without.filter((id) => !active.has(id));
+  if (raced.length > 0) {
+    for (const t of await activeTicketsOf(db, companyId, connectionId, raced)) active.set(t.contactId, t.id);
+  }
+
+  return { active, created };
+};
+
 /** longest text of one message that is indexed, and lexemes of a search chunk (ticket-search.repo.ts) */
 const TEXT_MAX = 20_000;
 const CHUNK_WORDS = 1_000;

@@ -10,14 +10,12 @@ import { emitTicketUpdated } from '../modules/tickets/ticket-announcer';
 import { newTicketCode } from '../modules/tickets/ticket-lifecycle';
 import { ticketsByIds } from '../modules/tickets/ticket-list.repo';
 import {
-  activeTicketsOf,
   batchContextOf,
   claimContactRefreshes,
   contactsOfNumbers,
-  contactsWithRecentClosed,
-  createTickets,
   currentCyclesOf,
   contactsWithTickets,
+  newPendingTickets,
   numbersAwaitingRating,
   storedExternalIds,
   storeMessages,
@@ -145,36 +143,19 @@ const ticketsFor = async (
   reopenWindowMinutes: number,
   contacts: { id: number; activeTicketId: number | null }[],
 ) => {
-  const companyId = connection.companyId;
   const active = new Map<number, number>();
   for (const c of contacts) if (c.activeTicketId !== null) active.set(c.id, c.activeTicketId);
-  let without = unique(contacts.filter((c) => c.activeTicketId === null).map((c) => c.id));
-  if (without.length > 0 && reopenWindowMinutes > 0) {
-    const since = new Date(Date.now() - reopenWindowMinutes * 60_000);
-    const recent = await contactsWithRecentClosed(ctx.db, companyId, connection.id, without, since);
-    without = without.filter((id) => !recent.has(id));
-  }
-  const created = new Set<number>();
-  if (without.length > 0) {
-    const timeZone = safeTimeZone(company?.timezone);
-    const made = await createTickets(
-      ctx.db,
-      companyId,
-      connection.id,
-      without.map((contactId) => ({ contactId, code: newTicketCode(timeZone) })),
-      new Date(),
-    );
-    for (const [contactId, ticketId] of made) {
-      active.set(contactId, ticketId);
-      created.add(ticketId);
-    }
-    const raced = without.filter((id) => !active.has(id));
-    if (raced.length > 0) {
-      for (const t of await activeTicketsOf(ctx.db, companyId, connection.id, raced)) active.set(t.contactId, t.id);
-    }
-  }
+  const timeZone = safeTimeZone(company?.timezone);
+  const made = await newPendingTickets(
+    ctx.db,
+    connection.companyId,
+    connection.id,
+    unique(contacts.filter((c) => c.activeTicketId === null).map((c) => c.id)),
+    { reopenWindowMinutes, code: () => newTicketCode(timeZone) },
+  );
+  for (const [contactId, ticketId] of made.active) active.set(contactId, ticketId);
 
-  return { active, created };
+  return { active, created: made.created };
 };
 
 /** the row of a message the batch stored, as the announcements read it */

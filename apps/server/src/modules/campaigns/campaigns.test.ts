@@ -506,7 +506,8 @@ describe('dispatch', () => {
 });
 
 describe('realtime company-{id}-campaign', () => {
-  it('an ack after the sends (the customer reads) moves the report’s read count live, with nothing sent', async () => {
+  /** a campaign of two recipients, sent with no intervals, both messages delivered (ack 3) */
+  const deliveredCampaignOfTwo = async () => {
     const t = await server.createTenant();
     const conn = await connectedSandbox(t);
     await settings(t, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
@@ -522,6 +523,12 @@ describe('realtime company-{id}-campaign', () => {
     const report = async () =>
       (await server.request('GET', `/api/campaigns/${id}/report`, { token: t.token })).body.counts;
     await until(async () => (await report()).delivered === 2);
+
+    return { t, conn, list, id, report };
+  };
+
+  it('an ack after the sends (the customer reads) moves the report’s read count live, with nothing sent', async () => {
+    const { t, conn, list, id, report } = await deliveredCampaignOfTwo();
     expect(await report()).toMatchObject({ sent: 2, delivered: 2, read: 0 });
     const admin = await openSocket(server, t.token);
     try {
@@ -547,21 +554,7 @@ describe('realtime company-{id}-campaign', () => {
   });
 
   it('an ack the channel reports before the send has recorded its channel id still moves the report live', async () => {
-    const t = await server.createTenant();
-    const conn = await connectedSandbox(t);
-    await settings(t, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
-    const list = await insertList(t.companyId, 2);
-    const created = await create(t, {
-      message1: 'Oi',
-      whatsappId: conn,
-      contactListId: list.id,
-      scheduledAt: inAnHour(-1),
-    });
-    const id = created.body.id as number;
-    await runAll();
-    const report = async () =>
-      (await server.request('GET', `/api/campaigns/${id}/report`, { token: t.token })).body.counts;
-    await until(async () => (await report()).delivered === 2);
+    const { t, conn, list, id, report } = await deliveredCampaignOfTwo();
     const first = (await outbox(t, conn)).find((m) => m.to === list.numbers[0])!;
     // the customer reads a message whose channel id the sender has not recorded yet (a batch records its ids
     // once every send of it has answered): the id is recorded only after the report of the read came in

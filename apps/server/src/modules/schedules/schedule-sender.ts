@@ -3,7 +3,7 @@ import type { TMessage } from '@zelo/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { contacts } from '../../db/schema/contacts';
 import { tickets } from '../../db/schema/tickets';
-import { activeTicketsOf, contactsWithRecentClosed, createTickets } from '../../inbound/batch.repo';
+import { activeTicketsOf, newPendingTickets } from '../../inbound/batch.repo';
 import { safeTimeZone } from '../../inbound/working-hours';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
@@ -166,40 +166,23 @@ const prefetchBatch = async (
     }
     for (const [connectionId, ids] of byConnection) {
       const active = new Map<number, number>();
-      const created = new Set<number>();
       for (const t of await activeTicketsOf(ctx.db, companyId, connectionId, [...ids])) active.set(t.contactId, t.id);
-      let without = [...ids].filter((id) => !active.has(id));
-      const reopenWindow = await memo(
+      const reopenWindowMinutes = await memo(
         cache.reopenWindow,
         companyId,
         async () => Number(await readSetting(ctx.db, companyId, 'reopenWindowMinutes')) || 0,
       );
-      if (without.length > 0 && reopenWindow > 0) {
-        const since = new Date(Date.now() - reopenWindow * 60_000);
-        const recent = await contactsWithRecentClosed(ctx.db, companyId, connectionId, without, since);
-        without = without.filter((id) => !recent.has(id));
-      }
-      if (without.length > 0) {
-        const timeZone = safeTimeZone(
-          (await memo(cache.company, companyId, () => companyBasics(ctx.db, companyId)))?.timezone,
-        );
-        const made = await createTickets(
-          ctx.db,
-          companyId,
-          connectionId,
-          without.map((contactId) => ({ contactId, code: newTicketCode(timeZone) })),
-          new Date(),
-        );
-        for (const [contactId, ticketId] of made) {
-          active.set(contactId, ticketId);
-          created.add(ticketId);
-        }
-        // another writer made one meanwhile
-        const raced = without.filter((id) => !active.has(id));
-        if (raced.length > 0) {
-          for (const t of await activeTicketsOf(ctx.db, companyId, connectionId, raced)) active.set(t.contactId, t.id);
-        }
-      }
+      const timeZone = safeTimeZone(
+        (await memo(cache.company, companyId, () => companyBasics(ctx.db, companyId)))?.timezone,
+      );
+      const { active: made, created } = await newPendingTickets(
+        ctx.db,
+        companyId,
+        connectionId,
+        [...ids].filter((id) => !active.has(id)),
+        { reopenWindowMinutes, code: () => newTicketCode(timeZone) },
+      );
+      for (const [contactId, ticketId] of made) active.set(contactId, ticketId);
       if (active.size === 0) continue;
       const read = await ctx.db
         .select()

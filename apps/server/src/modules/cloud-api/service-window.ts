@@ -31,8 +31,12 @@ export const channelWindowOf = async (db: TDbOrTx, ticket: TTicketRef, now = new
   return { provider, applies: true, open: expires.getTime() > now.getTime(), expiresAt: expires.toISOString() };
 };
 
-/** the send path's rule: a free-form message outside the window is refused before anything is stored */
-export const assertServiceWindow = async (db: TDbOrTx, ticket: TTicketRef) => {
+/**
+ * the send path's rule: a free-form message outside the window is refused before anything is stored. A caller that
+ * already knows the connection's transport passes it: any other than the Cloud API has no window, nothing is read.
+ */
+export const assertServiceWindow = async (db: TDbOrTx, ticket: TTicketRef, known?: { provider: string | null }) => {
+  if (known && known.provider !== 'cloud-api') return;
   const window = await channelWindowOf(db, ticket);
   if (!window.open) {
     throw new AppError(

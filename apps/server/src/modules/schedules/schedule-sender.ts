@@ -123,7 +123,7 @@ type TTicket = typeof tickets.$inferSelect;
 /** what `prefetchBatch` read for a batch: contacts by id (null = gone) and tickets by connection and contact */
 type TPrefetched = {
   contacts: Map<number, TContact | null>;
-  tickets: Map<string, { ticket: TTicket }>;
+  tickets: Map<string, TTicket>;
 };
 
 const pairKey = (connectionId: number, contactId: number) => `${connectionId}:${contactId}`;
@@ -131,9 +131,9 @@ const pairKey = (connectionId: number, contactId: number) => `${connectionId}:${
 /**
  * What a claimed batch's rows read before each is prepared, in a few statements per company instead of several per
  * row: the contacts, and the tickets of the rows whose connection is set and that name no ticket — the contact's
- * active ticket on that connection, else a new pending one made with the others in one statement (`createTickets`,
- * the inbound batch's, with its first attendance cycle and search words; the new ones announced with one read). A contact with a closed ticket within
- * the reopen window, and a group, are left to `ticketFor` (the reopen rules, one by one). Companies whose sends
+ * active ticket on that connection, else a new pending one made with the others in one statement
+ * (`newPendingTickets`, shared with the inbound batch; the new ones announced with one read). A contact with a closed
+ * ticket within the reopen window, and a group, are left to `ticketFor` (the reopen rules, one by one). Companies whose sends
  * are paused or whose plan has no schedules are not read: their rows end as before.
  */
 const prefetchBatch = async (
@@ -188,7 +188,7 @@ const prefetchBatch = async (
         .select()
         .from(tickets)
         .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, [...active.values()])));
-      for (const ticket of read) found.tickets.set(pairKey(connectionId, ticket.contactId), { ticket });
+      for (const ticket of read) found.tickets.set(pairKey(connectionId, ticket.contactId), ticket);
       // the new tickets shown in the inbox before their message, read together as the inbound batch does
       for (const { ticket } of await ticketsByIds(ctx.db, companyId, [...created])) {
         emitTicketUpdated(ctx, companyId, ticket);
@@ -275,8 +275,8 @@ const prepareOne = async (
       async () => (await defaultConnection(ctx.db, companyId))?.id ?? null,
     ));
   if (!connectionId) return failed('noConnection');
-  const early = row.ticketId ? undefined : prefetched.tickets.get(pairKey(connectionId, row.contactId));
-  const ticket = early?.ticket ?? (await ticketFor(ctx, row, connectionId, contact.isGroup, cache));
+  const prefetchedTicket = row.ticketId ? undefined : prefetched.tickets.get(pairKey(connectionId, row.contactId));
+  const ticket = prefetchedTicket ?? (await ticketFor(ctx, row, connectionId, contact.isGroup, cache));
 
   const common = {
     companyId,
@@ -304,8 +304,7 @@ const prepareOne = async (
       connectionId,
       async () => (await connectionOfCompany(ctx.db, companyId, connectionId))?.provider ?? null,
     );
-    // Cloud API: free-form only within 24 h of the customer (no other transport has a window)
-    if (provider === 'cloud-api') await assertServiceWindow(ctx.db, target);
+    await assertServiceWindow(ctx.db, target, { provider }); // Cloud API: free-form only within 24 h of the customer
     const company = await memo(cache.company, companyId, () => companyBasics(ctx.db, companyId));
     const body = applyVariables(row.body, {
       contactName: contact.name,

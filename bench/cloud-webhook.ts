@@ -102,7 +102,8 @@ const run = async (
   const server = await startServer({
     dataDir,
     databaseUrl: target.databaseUrl,
-    env: { JOBS: 'off' },
+    // the fake Graph API listens on loopback: the operator allows it (issue 20: every Graph call is guarded)
+    env: { JOBS: 'off', OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
     timeoutMs: 120_000,
   });
   try {

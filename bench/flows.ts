@@ -97,6 +97,8 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
       LOG_LEVEL: 'silent',
       FLOW_TYPING_MS: '0',
       FLOW_ELEMENT_GAP_MS: '0',
+      // the engine's own throughput, not one company's share of it (bench/tenant-fairness.ts measures that)
+      TENANT_BUDGET_FLOWS: '100000,100000,100000',
     });
     const { app, ctx } = await buildApp({ config, database, logger });
     await app.listen({ port: 0, host: '127.0.0.1' });

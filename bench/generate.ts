@@ -18,8 +18,10 @@ import bcrypt from 'bcryptjs';
  * Distributions (per company): contacts = 60 % of its tickets; 12 % of tickets open, 7 % pending, the
  * rest closed; 10 % without a queue; open and closed tickets have an agent, pending ones none; half of
  * the active tickets have 1–9 unread messages; 1–19 messages a ticket (10 on average), alternating
- * customer/agent, texts made of a small Portuguese vocabulary. The first company holds half the tickets
- * (it is the one the benchmarks log into); the others share the rest.
+ * customer/agent, texts made of a small Portuguese vocabulary. Every other contact has an e-mail (its name
+ * without accents and its serial at one of four domains); each company has 12 tags (2 of them kanban lanes), three
+ * tickets in four carry one and one in five a second. The first company holds half the tickets (it is the one
+ * the benchmarks log into); the others share the rest.
  *
  * Long conversations (the conversation page's benchmark): the first `longContacts` contacts of each company
  * have a first ticket of `longMessages` messages, and the company's last `longContacts × longExtraTickets`
@@ -135,6 +137,23 @@ const VOCABULARY = [
 ];
 const FIRST_NAMES = ['Ana', 'Bruno', 'Carla', 'Diego', 'Eduarda', 'Fábio', 'Gabriela', 'Heitor', 'Isabela', 'João'];
 const LAST_NAMES = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Lima', 'Pereira', 'Costa', 'Ferreira', 'Almeida'];
+/** every other contact has an e-mail at one of these */
+const MAIL_DOMAINS = ['gmail.com', 'hotmail.com', 'yahoo.com.br', 'empresa.com.br'];
+/** the company's tags (the first two are kanban lanes) */
+const TAG_NAMES = [
+  'Cliente VIP',
+  'Reclamação',
+  'Troca',
+  'Orçamento',
+  'Urgente',
+  'Atacado',
+  'Varejo',
+  'Primeira compra',
+  'Retorno',
+  'Aguardando pagamento',
+  'Entrega',
+  'Pós-venda',
+];
 const SENTENCES = 4000;
 
 const lit = (value: string) => `'${value.replaceAll("'", "''")}'`;
@@ -148,6 +167,7 @@ export type TGeneratedCompany = {
   agents: { id: number; email: string; queueIds: number[] }[];
   queueIds: number[];
   connectionIds: number[];
+  tagIds: number[];
   tickets: number;
   /** the tickets of `longMessages` messages, each the first one of a contact with several tickets */
   longTicketIds: number[];
@@ -212,6 +232,10 @@ export const generateInbox = async (exec: TExec, options: Partial<TGenerateOptio
         exec,
         `insert into whatsapps (company_id, name, provider, status, is_default) select ${companyId}, 'Canal ' || g, 'sandbox', 'DISCONNECTED', g = 1 from generate_series(1, ${o.connectionsPerCompany}) g returning id`,
       );
+      const tagIds = await returningIds(
+        exec,
+        `insert into tags (company_id, name, color, kanban) select ${companyId}, (${arr(TAG_NAMES)})[g], '#A4CCCC', case when g <= 2 then 1 else 0 end from generate_series(1, ${TAG_NAMES.length}) g order by g returning id`,
+      );
       const adminEmail = `${o.label}-admin-${c + 1}@zelo.test`;
       const [adminId] = await returningIds(
         exec,
@@ -238,6 +262,7 @@ export const generateInbox = async (exec: TExec, options: Partial<TGenerateOptio
         agents,
         queueIds,
         connectionIds,
+        tagIds,
         tickets: shares[c],
         longTicketIds: [],
       });
@@ -293,10 +318,13 @@ export const generateInbox = async (exec: TExec, options: Partial<TGenerateOptio
           : `1 + (${g} - 1) % ${nContacts}`;
       await step(`contacts of company ${c + 1} (${nContacts})`, () =>
         exec(
-          `insert into contacts (id, company_id, name, number, whatsapp_id, created_at, updated_at)
-           select ${cb} + g, ${company.id}, ${arr(FIRST_NAMES)}[1 + g % ${FIRST_NAMES.length}] || ' ' || ${arr(LAST_NAMES)}[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] || ' ' || g,
-                  (5511000000000 + ${c + 1} * 100000000 + g)::text, (${conns})[1 + g % ${nConn}], now() - interval '200 days', now() - interval '200 days'
-           from generate_series(1, ${nContacts}) g`,
+          `insert into contacts (id, company_id, name, number, email, whatsapp_id, created_at, updated_at)
+           select ${cb} + g, ${company.id}, f || ' ' || l || ' ' || g, (5511000000000 + ${c + 1} * 100000000 + g)::text,
+                  case when g % 2 = 0 then translate(lower(f || '.' || l), 'áãéíóú', 'aaeiou') || g || '@' || ${arr(MAIL_DOMAINS)}[1 + (g / 2) % ${MAIL_DOMAINS.length}] else '' end,
+                  (${conns})[1 + g % ${nConn}], now() - interval '200 days', now() - interval '200 days'
+           from (select g, ${arr(FIRST_NAMES)}[1 + g % ${FIRST_NAMES.length}] as f,
+                        ${arr(LAST_NAMES)}[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] as l
+                 from generate_series(1, ${nContacts}) g) n`,
         ),
       );
       // n(g) messages for ticket g; the ticket's last message is sentence (id*31 + n*17) % SENTENCES
@@ -319,6 +347,17 @@ export const generateInbox = async (exec: TExec, options: Partial<TGenerateOptio
                         now() - case when (g - 1) / ${nContacts} = 0 and r1 < 0.315 then r3 * interval '3 days' else r3 * interval '180 days' end as updated_at
                  from (select g, random() r1, random() r2, random() r3, random() r4, random() r5 from generate_series(1, ${nTickets}) g) x) t
            join bench_sentences s on s.k = (t.id * 31 + ${nOf('t.id')} * 17) % ${SENTENCES}`,
+        ),
+      );
+      // three tickets in four carry a tag, one in five a second one
+      const tags = ints(company.tagIds);
+      const nTags = company.tagIds.length;
+      await step(`ticket tags of company ${c + 1}`, () =>
+        exec(
+          `insert into ticket_tags (company_id, ticket_id, tag_id)
+           select ${company.id}, t.id, (${tags})[1 + (t.id + k * 5) % ${nTags}]
+           from generate_series(${tb + 1}, ${tb + nTickets}) t(id) cross join (values (0), (1)) k(k)
+           where (k = 0 and t.id % 4 <> 0) or (k = 1 and t.id % 5 = 0)`,
         ),
       );
       await step(`messages of company ${c + 1}`, () =>
@@ -359,20 +398,28 @@ export const generateInbox = async (exec: TExec, options: Partial<TGenerateOptio
        join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id`,
     ),
   );
-  // one attendance cycle a ticket, finished for closed ones, as the pipeline and the transitions keep them
+  // one attendance cycle a ticket, finished for closed ones, as the pipeline and the transitions keep them; their
+  // attendance metrics are left to the server's backfill (as for a history written before migration 0018)
   await step('attendance cycles', () =>
     exec(
       `insert into ticket_trackings (company_id, ticket_id, whatsapp_id, user_id, queue_id, queued_at, started_at,
-                                     finished_at, created_at, updated_at)
+                                     finished_at, created_at, updated_at, metrics_backfill)
        select company_id, id, whatsapp_id, user_id, queue_id, created_at, case when user_id is not null then created_at end,
-              closed_at, created_at, updated_at
+              closed_at, created_at, updated_at, true
        from tickets where id >= ${firstTicket}`,
     ),
   );
   await step('recreate indexes', async () => {
     for (const index of dropped) await exec(index.indexdef);
   });
-  await step('analyze', () => exec(`vacuum analyze ${[...tables, 'ticket_search', 'ticket_trackings'].join(', ')}`));
+  // counts kept by triggers (migration 0017), which the replica role skipped during the load
+  await step('kept counts', async () => {
+    const rebuild = (await exec("select to_regproc('list_counts_rebuild') is not null as ok")).rows[0]?.ok;
+    if (rebuild) await exec('select list_counts_rebuild()');
+  });
+  await step('analyze', () =>
+    exec(`vacuum analyze ${[...tables, 'ticket_search', 'ticket_trackings', 'ticket_tags', 'tags'].join(', ')}`),
+  );
   await exec('drop table if exists bench_sentences');
 
   const counts = (

@@ -47,8 +47,11 @@ export type TInboxOptions = {
   pacedInboundRates: number[];
   /** closed-loop lists are also run while customers write this many messages a second (each rate a run) */
   listWritingRates: number[];
-  /** `conversation`: the conversation page, and the lists while customers write; nothing else */
-  only?: 'conversation';
+  /**
+   * `conversation`: the conversation page, and the lists while customers write; `lists`: the 20 agents' open and
+   * pending lists while customers write into the company's open and pending tickets; nothing else
+   */
+  only?: 'conversation' | 'lists';
 };
 
 export type TInboxLatency = {
@@ -176,8 +179,10 @@ export const inboundLoad = async (
   pace?: number,
   /** a paired sandbox connection to write through (else a new one: the plan allows 10 per company) */
   through?: number,
+  /** customers who write on their active ticket, each through its ticket's connection (instead of `customers`) */
+  targets?: TWriteTarget[],
 ): Promise<TInboxThroughput> => {
-  const connectionId = through ?? (await pairedSandbox(url, token));
+  const connectionId = targets?.length ? 0 : (through ?? (await pairedSandbox(url, token)));
   const socket = await adminSocket(url, token);
   const sentAt = new Map<number, number>();
   const latencies: number[] = [];
@@ -203,16 +208,17 @@ export const inboundLoad = async (
   const sendOne = async (counted: boolean) => {
     const n = seq++;
     const customer = n % opts.customers;
+    const target = targets?.length ? targets[n % targets.length] : undefined;
     if (counted) sentAt.set(n, performance.now());
     let ok = false;
     try {
       const res = await request(url, {
         method: 'POST',
-        path: `/api/sandbox/${connectionId}/inbound`,
+        path: `/api/sandbox/${target?.connectionId ?? connectionId}/inbound`,
         token,
         agent: keepAlive,
         body: {
-          from: `${prefix}${String(customer).padStart(6, '0')}`,
+          from: target?.number ?? `${prefix}${String(customer).padStart(6, '0')}`,
           name: `Cliente ${customer}`,
           type: 'text',
           body: `bench ${n} olá, sobre o meu ${COMMON_WORD} de ontem`,
@@ -268,21 +274,72 @@ export const inboundLoad = async (
 /** customers of the company writing `rate` messages a second for a run, through one paired connection */
 export type TWriter = (rate: number) => Promise<TInboxThroughput>;
 
+/** a customer with an open or pending ticket, and the connection of that ticket */
+export type TWriteTarget = { connectionId: number; number: string };
+
 const writerOf = (
   database: TInboxResult['database'],
   url: string,
   admin: string,
   companyId: number,
   opts: TInboxOptions,
+  /** customers writing on their active tickets (else new customers through a new connection) */
+  targets?: TWriteTarget[],
 ) => {
   let connection: number | undefined;
   const writer: TWriter = async (rate) => {
+    if (targets) return inboundLoad(database, url, admin, companyId, opts, rate, undefined, targets);
     connection ??= await pairedSandbox(url, admin);
 
     return inboundLoad(database, url, admin, companyId, opts, rate, connection);
   };
 
   return writer;
+};
+
+/** the generated connections of the company, connected (the sandbox's scan) */
+const connectGenerated = async (url: string, token: string, connectionIds: number[]) => {
+  for (const id of connectionIds) {
+    const status = async () =>
+      (await json(url, { method: 'GET', path: `/api/whatsapp/${id}`, token })).status as string;
+    if ((await status()) === 'CONNECTED') continue;
+    await request(url, { method: 'POST', path: `/api/whatsappsession/${id}`, token });
+    await until(async () => (await status()) === 'qrcode', 20_000, 'the sandbox QR code');
+    await json(url, { method: 'POST', path: `/api/sandbox/${id}/scan`, token, body: {} });
+    await until(async () => (await status()) === 'CONNECTED', 20_000, 'the sandbox connection');
+  }
+};
+
+/**
+ * The company's customers with an open or pending ticket (read from the database), in a fixed shuffled order,
+ * after their connections are connected: writing to them touches the agents' own tickets and their queues'
+ * pending ones, as a busy day does.
+ */
+const activeCustomers = async (
+  url: string,
+  token: string,
+  databaseUrl: string,
+  company: { id: number; connectionIds: number[] },
+): Promise<TWriteTarget[]> => {
+  await connectGenerated(url, token, company.connectionIds);
+  const rows = execFileSync(
+    'psql',
+    [
+      databaseUrl,
+      '-qtAc',
+      `select t.whatsapp_id || ' ' || c.number from tickets t join contacts c on c.id = t.contact_id
+       where t.company_id = ${company.id} and t.status in ('open', 'pending') and not t.is_group
+       order by hashint4(t.id)`,
+    ],
+    { encoding: 'utf8' },
+  )
+    .split('\n')
+    .filter(Boolean);
+
+  return rows.map((line) => {
+    const [connectionId, number] = line.split(' ');
+    return { connectionId: Number(connectionId), number };
+  });
 };
 
 const listLoads = async (
@@ -293,6 +350,8 @@ const listLoads = async (
   writer: TWriter,
   /** only the lists read while customers write */
   writingOnly = false,
+  /** the server process's CPU time so far, ms */
+  serverCpu?: () => number,
 ) => {
   const results: TInboxLatency[] = [];
   /** `writing`: customers of the company write this many messages a second meanwhile (each one a change) */
@@ -307,13 +366,20 @@ const listLoads = async (
     const load = writing ? `closed loop, ${writing} msg/s arriving` : 'closed loop';
     console.log(`  ${database}: ${what}, ${opts.concurrency} clients, ${load}, ${opts.seconds} s`);
     const writes = writing ? writer(writing) : undefined;
+    // the server's CPU over the measured seconds (the warm-up takes the JIT's compiling)
+    let sent = 0;
+    let warm = { cpu: serverCpu?.() ?? 0, sent: 0 };
+    const warmed = setTimeout(() => {
+      warm = { cpu: serverCpu?.() ?? 0, sent };
+    }, opts.warmupSeconds * 1000);
     const r = await closedLoop({
       clients: opts.concurrency,
       seconds: opts.seconds,
       warmupSeconds: opts.warmupSeconds,
       maxRequests: 500_000,
-      send: async (client, keepAlive) =>
-        (
+      send: async (client, keepAlive) => {
+        sent++;
+        return (
           await request(url, {
             method: 'GET',
             path: path(client),
@@ -321,10 +387,25 @@ const listLoads = async (
             agent: keepAlive,
             discardBody: true,
           })
-        ).status,
+        ).status;
+      },
     });
-    await writes;
-    results.push({ database, what, load, clients: opts.concurrency, ...r, p95TargetMs: target });
+    clearTimeout(warmed);
+    const serverCpuMs = serverCpu ? (serverCpu() - warm.cpu) / Math.max(1, sent - warm.sent) : undefined;
+    // what the customers' side achieved meanwhile (answered messages a second, their delivery to a socket)
+    const wrote = await writes;
+    const arriving = wrote
+      ? `${load} (${fmt(wrote.perSecond, 0)} answered/s, delivery p95 ${fmt(wrote.delivery.p95, 0)} ms)`
+      : load;
+    results.push({
+      database,
+      what,
+      load: arriving,
+      clients: opts.concurrency,
+      ...r,
+      p95TargetMs: target,
+      serverCpuMs,
+    });
   };
   /** the same request paced: `pacedListRate` per second from the 20 clients in turn, answered or not */
   const paced: TListLoad = async (what, target, path, token, writing) => {
@@ -377,6 +458,21 @@ const listLoads = async (
     `/api/tickets?pageNumber=1&status=${status}&queueIds=${encodeURIComponent(JSON.stringify(tokens.agents[c % tokens.agents.length].queueIds))}`;
   const agentOpen = 'agent (non-admin, 1–2 queues): status=open, queueIds';
   const busiest = Math.max(...opts.listWritingRates);
+  if (opts.only === 'lists') {
+    // 20 distinct agents, each asking for its open then its pending list in turn, while customers write on
+    // the company's open and pending tickets (targets ≤ 10 ms at 50 msg/s, ≤ 25 ms at 200 msg/s)
+    const turns = new Map<number, number>();
+    const both = (c: number) => {
+      const turn = turns.get(c) ?? 0;
+      turns.set(c, turn + 1);
+      return agentList(turn % 2 === 0 ? 'open' : 'pending')(c);
+    };
+    const what = '20 agents (non-admin, 1–2 queues): status=open and status=pending in turn, queueIds';
+    await run(what, 10, both, agentToken);
+    for (const rate of opts.listWritingRates) await run(what, rate <= 50 ? 10 : 25, both, agentToken, rate);
+
+    return results;
+  }
   if (writingOnly) {
     // 20 agents listing while the busiest rate of customer messages arrives (each one a change)
     await run('admin: status=open, showAll=true', 15, () => base, admin, busiest);
@@ -420,7 +516,7 @@ const listLoads = async (
   return results;
 };
 
-type TInboxData = TGenerated & { generateMs: number };
+export type TInboxData = TGenerated & { generateMs: number };
 
 /** migrates (a first start of the server) and fills the stopped server's database with the generator */
 const generateData = async (
@@ -477,11 +573,19 @@ const runInbox = async (
       const agents: { token: string; queueIds: number[] }[] = [];
       for (const a of company.agents)
         agents.push({ token: await login(server.url, a.email, password), queueIds: a.queueIds });
-      const writer = writerOf(database, server.url, admin, company.id, opts);
+      const databaseUrl = target.databaseUrl;
+      const targets =
+        opts.only === 'lists' && databaseUrl
+          ? await activeCustomers(server.url, admin, databaseUrl, company)
+          : undefined;
+      const writer = writerOf(database, server.url, admin, company.id, opts, targets);
       const cpu = () => cpuTimeMs(server.proc.pid);
-      const conversation = await conversationLoads(database, server.url, { admin, agents }, opts, company, writer, cpu);
-      const conversationOnly = opts.only === 'conversation';
-      const lists = await listLoads(database, server.url, { admin, agents }, opts, writer, conversationOnly);
+      const conversation =
+        opts.only === 'lists'
+          ? []
+          : await conversationLoads(database, server.url, { admin, agents }, opts, company, writer, cpu);
+      const conversationOnly = opts.only === 'conversation' || opts.only === 'lists';
+      const lists = await listLoads(database, server.url, { admin, agents }, opts, writer, conversationOnly, cpu);
       const inbound: TInboxThroughput[] = [];
       if (!conversationOnly) {
         console.log(`  ${database}: inbound, ${opts.inboundConcurrency} in flight, ${opts.seconds} s`);
@@ -539,6 +643,39 @@ export const inboxPostgres = async (opts: TInboxOptions, baseUrl: string) => {
   }
 };
 
+/**
+ * The generated inbox in a throwaway PostgreSQL database for `use`: a copy of the kept template when there is one,
+ * else generated (a first start of the server migrates it) and kept as the template. Dropped afterwards.
+ */
+export const withGeneratedInbox = async <T>(
+  opts: TInboxOptions,
+  baseUrl: string,
+  use: (databaseUrl: string, generated: TInboxData) => Promise<T>,
+): Promise<T> => {
+  const name = `zelo_bench_${randomBytes(4).toString('hex')}`;
+  const template = inboxTemplateName({ tickets: opts.tickets, messagesPerTicket: opts.messagesPerTicket });
+  const drop = () => execFileSync('psql', [baseUrl, '-qc', `drop database if exists ${name} with (force)`]);
+  try {
+    if (inboxCacheOn() && templateExists(baseUrl, template)) {
+      const copy = copyTemplate(baseUrl, template, name);
+      return await use(copy.url, copy.generated);
+    }
+    const db = createPgDatabase(baseUrl, name);
+    const dataDir = tempDir('inbox-generate');
+    let generated: TInboxData;
+    try {
+      generated = await generateData('PostgreSQL', opts, dataDir, db.url, { RATE_LIMITS: 'off', JOBS: 'off' });
+    } finally {
+      removeDir(dataDir);
+    }
+    if (inboxCacheOn()) saveTemplate(baseUrl, name, template, generated);
+
+    return await use(db.url, generated);
+  } finally {
+    drop();
+  }
+};
+
 const verdict = (value: number, target: number | undefined, lowerIsBetter = true) =>
   target === undefined || Number.isNaN(target)
     ? '—'
@@ -567,7 +704,7 @@ export const inboxTables = (results: TInboxResult[]) => {
   const conversation = results.flatMap((r) =>
     r.conversation.map((l) => `${row(l)} ${fmt(l.serverCpuMs ?? Number.NaN, 2)} |`),
   );
-  const lists = results.flatMap((r) => r.lists.map(row));
+  const lists = results.flatMap((r) => r.lists.map((l) => `${row(l)} ${fmt(l.serverCpuMs ?? Number.NaN, 2)} |`));
   const latencyHeader = (what: string, extra?: string) => [
     `| ${what} | database | load | clients | requests | errors | req/s | p50 ms | p95 ms | p99 ms | max ms | p95 target ms |${extra ? ` ${extra} |` : ''}`,
     `|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|${extra ? '---:|' : ''}`,
@@ -589,7 +726,7 @@ export const inboxTables = (results: TInboxResult[]) => {
     ...(conversation.length
       ? [...latencyHeader('GET /api/messages/:ticketId (20 rows)', 'server CPU ms/req'), ...conversation, '']
       : []),
-    ...latencyHeader('GET /api/tickets (40 rows)'),
+    ...latencyHeader('GET /api/tickets (40 rows)', 'server CPU ms/req'),
     ...lists,
   ].join('\n');
 };

@@ -68,6 +68,8 @@ export const startServer = async (opts: {
   databaseUrl?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** another build's server bundle (a before/after comparison) instead of this tree's */
+  bundle?: string;
 }): Promise<TServer> => {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -84,7 +86,7 @@ export const startServer = async (opts: {
   delete env.DATABASE_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
 
-  const args = serverArgs();
+  const args = opts.bundle ? [opts.bundle] : serverArgs();
   const started = performance.now();
   // BENCH_NODE_ARGS adds node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=bench/results/prof"
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -1,4 +1,5 @@
-// Production build of the server: one ES module, apps/server/dist/main.mjs, from src/main.ts.
+// Production build of the server: an ES module, apps/server/dist/main.mjs, from src/main.ts (and the
+// spreadsheet worker thread's, dist/sheet-worker.mjs, from src/lib/sheets/sheet.worker.ts).
 // Our own code (the server and @zelo/shared, which ships TypeScript sources) is bundled; every npm
 // dependency stays external and is loaded from node_modules. Migrations are copied next to the bundle.
 // `npm start` runs this when the bundle is missing or older than its sources; `node build.mjs` forces it.
@@ -50,8 +51,10 @@ export const buildServer = async () => {
   const dist = join(here, 'dist');
   rmSync(dist, { recursive: true, force: true });
   const result = await build({
-    entryPoints: [join(here, 'src/main.ts')],
-    outfile: SERVER_BUNDLE,
+    // the spreadsheet worker thread is its own entry (lib/sheets/sheet-pool.ts starts dist/sheet-worker.mjs)
+    entryPoints: { main: join(here, 'src/main.ts'), 'sheet-worker': join(here, 'src/lib/sheets/sheet.worker.ts') },
+    outdir: dist,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

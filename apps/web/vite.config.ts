@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { COMMON_HEADERS, webCsp } from '../server/src/http/security-headers';
 import { emojibase } from './vite-emojibase';
+import { precompress } from './vite-precompress';
 
 const API_TARGET = 'http://localhost:8080';
 
@@ -9,7 +10,7 @@ const API_TARGET = 'http://localhost:8080';
 const headers = (csp: string) => ({ ...COMMON_HEADERS, 'content-security-policy': csp });
 
 export default defineConfig({
-  plugins: [react(), emojibase()],
+  plugins: [react(), emojibase(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

@@ -125,11 +125,9 @@ describe('campaigns: settings, dialog, live report, cancel, restart, each recipi
     await page().getByTestId('campaign-settings-save').click();
     await waitForToast(page(), 'success', 'Configurações salvas');
     await screenshot(page(), 'campaigns-config-pt-dark');
-    const stored = await apiCall<{ messageInterval: number; longerIntervalAfter: number; greaterInterval: number }>(
-      'GET',
-      '/campaign-settings',
-      { token },
-    );
+    // the ancestor's rows, each value JSON text
+    const rows = await apiCall<{ key: string; value: string }[]>('GET', '/campaign-settings', { token });
+    const stored = Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value)]));
     expect(stored).toMatchObject({
       messageInterval: 5,
       longerIntervalAfter: 1,

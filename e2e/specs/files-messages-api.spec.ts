@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, type TCompanyAdmin, unique } from '../support/api';
@@ -42,7 +43,8 @@ describe('file lists and the messages API page', () => {
   let connectionId = 0;
   const id = unique();
   const listName = `Catálogo ${id}`;
-  const apiToken = `e2e-${id}-${'x'.repeat(24)}`;
+  // as strong as a generated token (issue 20): a weak one is refused
+  const apiToken = `e2e-${id}-${randomBytes(18).toString('base64url')}`;
   const customer = `5531${String(Date.now()).slice(-8)}3`;
   const page = () => opened.page;
 

@@ -283,7 +283,9 @@ describe('flow builder: draw, save, phrase trigger, import, test run', () => {
     const p = page();
     await p.goto(`/flowbuilder/${flowId}`);
     await p.getByTestId('flow-node-start').waitFor();
+    const started = p.waitForResponse((r) => r.url().endsWith(`/flowbuilder/${flowId}/test-run`));
     await p.getByTestId('flow-test').click();
+    const run = (await (await started).json()) as { runId: number };
     const panel = p.getByTestId('flow-test-panel');
     await received(panel, 'Qual é o seu nome?').waitFor({ timeout: 20_000 });
     const question = await nodeId(p, 'question');
@@ -302,6 +304,13 @@ describe('flow builder: draw, save, phrase trigger, import, test run', () => {
     await received(panel, 'Suporte para João: descreva o problema.').waitFor({ timeout: 20_000 });
     const support = await nodeId(p, 'message');
     await expect.poll(() => nodeById(p, support).getAttribute('data-run-state')).toMatch(/running|done/);
+    // closing the test ends it: its simulated customer and ticket are deleted (nothing stays in the inbox)
+    const ended = p.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().endsWith(`/flowbuilder/run/${run.runId}`),
+    );
+    await panel.getByRole('button', { name: 'Fechar teste' }).click();
+    expect((await ended).status()).toBe(204);
+    await panel.waitFor({ state: 'hidden' });
     expectNoPageErrors(opened);
   });
 });

@@ -130,7 +130,7 @@ describe('queues and the chatbot options tree', () => {
     const row = page.getByTestId(`queue-row-${queueName}`);
     await row.waitFor();
     const cells = (await row.locator('td').allTextContents()).map((t) => t.trim());
-    expect(cells.slice(0, 4)).toEqual([queueName, '#004DCF', '1', greeting]);
+    expect(cells.slice(0, 5)).toEqual([queueName, '#004DCF', '1', '—', greeting]);
 
     const queues = await apiCall<TQueue[]>('GET', '/queue', { token });
     queue = queues.find((q) => q.name === queueName) as TQueue;

@@ -130,6 +130,8 @@ export default async function setup(project: TestProject) {
       // WhatsApp Web sessions cannot reach WhatsApp here: they give up after one quick retry (DISCONNECTED)
       BAILEYS_MAX_RETRIES: '1',
       BAILEYS_BACKOFF_MS: '200',
+      // service-level targets are whole minutes: the breach check runs every second so a spec waits ~1 minute
+      SLA_CHECK_MS: '1000',
       // the e2e server never talks to a real database, mail server or Redis
       DATABASE_URL: '',
       REDIS_URL: '',

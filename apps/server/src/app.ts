@@ -1,16 +1,14 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION } from '@zelo/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import type { TConfig } from './config';
+import { budgetLimits, type TConfig } from './config';
 import { useOutboundAllowList } from './lib/outbound';
 import { useSecretKey } from './lib/secrets';
 import type { TDatabase } from './db/client';
@@ -24,13 +22,20 @@ import { createSandboxOutboxStore } from './channels/sandbox/outbox.repo';
 import { createSandboxDriver, sandboxTimingsFromEnv } from './channels/sandbox/sandbox.driver';
 import { installRouteDeclarations } from './http/authenticate';
 import { installInputGuard } from './http/input-guard';
+import { installTenantRefs } from './http/tenant-refs';
 import { createDurableInbound } from './inbound/deliveries/durable';
 import { createInboundHandlers } from './inbound/index';
 import { answerFrameworkError, registerErrorHandling } from './http/errors';
 import { installRateLimits } from './http/rate-limit-hook';
-import { registerSecurityHeaders } from './http/security-headers';
+import { mediaRequest, registerSecurityHeaders } from './http/security-headers';
+import { createTenantBudgets } from './lib/tenant-budget';
+import { registerWebApp } from './http/web-app';
+import { NO_METRICS } from './lib/metrics';
+import { createDrain, type TDrain } from './modules/ops/drain';
+import { opsRoutes } from './modules/ops/ops.routes';
 import type { TAppContext } from './lib/context';
 import { createMailer, type TMailer } from './mail/mailer';
+import { registerMediaRoute } from './media/serve';
 import { setUserOnline } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createSessionCache, type TForgetScope } from './modules/auth/session-cache';
@@ -64,14 +69,17 @@ import { filesRoutes } from './modules/files/files.routes';
 import { messagesApiRoutes, tokenAuthenticator } from './modules/messages-api/messages-api.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { registerTicketJoinPolicy } from './modules/tickets/join-policy';
-import { createListAnswers } from './modules/tickets/list-answers';
+import { createListAnswers, type TListChange } from './modules/tickets/list-answers';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { assignmentRoutes } from './modules/assignment/assignment.routes';
+import { createAssigner, type TAssigner } from './modules/assignment/assigner';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { createRealtime, rooms } from './realtime/realtime';
 
 /** Every feature's routes, registered in one place. */
@@ -82,6 +90,7 @@ const MODULES = [
   plansRoutes,
   helpsRoutes,
   usersRoutes,
+  assignmentRoutes,
   settingsRoutes,
   ticketsRoutes,
   messagesRoutes,
@@ -104,6 +113,7 @@ const MODULES = [
   queueIntegrationsRoutes,
   failedDeliveriesRoutes,
   dashboardRoutes,
+  reportsRoutes,
   contactListsRoutes,
   campaignsRoutes,
   flowsRoutes,
@@ -111,7 +121,7 @@ const MODULES = [
   invoicesRoutes,
 ];
 
-export type TApp = { app: FastifyInstance; ctx: TAppContext };
+export type TApp = { app: FastifyInstance; ctx: TAppContext; drain: TDrain };
 
 export const buildApp = async (opts: {
   config: TConfig;
@@ -136,6 +146,14 @@ export const buildApp = async (opts: {
   registerErrorHandling(app);
   // nosniff, media served inline or as a sandboxed download, the web app's CSP: before any route or plugin
   registerSecurityHeaders(app);
+  // requests in flight (graceful stop), counted before Socket.IO takes its own requests off the server
+  const drain = createDrain(app.server);
+  // /metrics only with METRICS_TOKEN (prom-client loaded then); its HTTP hook before any route
+  const serverMetrics = config.metricsToken
+    ? await (await import('./modules/ops/metrics')).createServerMetrics(APP_VERSION)
+    : undefined;
+  serverMetrics?.installHttp(app);
+  const metrics = serverMetrics ?? NO_METRICS;
 
   const tokens = createTokenService(config.jwtSecret);
   // tenant secrets sealed at rest and the outbound URL guard follow this server's configuration
@@ -146,17 +164,20 @@ export const buildApp = async (opts: {
   });
   const listAnswers = createListAnswers({ enabled: config.listAnswers });
   const conversationAnswers = createListAnswers<TConversationAnswer>({ enabled: config.listAnswers });
+  // bound once the context exists (presence changes kick automatic assignment)
+  let assignment: TAssigner | undefined;
   const realtime = await createRealtime(app.server, {
     db: database.db,
     tokens,
     sessions,
     redisUrl: config.redisUrl,
-    // what a company's screens hear of makes its kept lists stale, here and (first, through the same Redis
-    // connection as the event) on the other nodes
-    onAnnounce: (companyId) => {
-      listAnswers.changed(companyId);
-      conversationAnswers.changed(companyId);
-      if (config.redisUrl) realtime.io.serverSideEmit('lists:changed', companyId);
+    redisPrefix: config.redisPrefix,
+    // what a company's screens hear of makes the kept answers it touches stale, here and (first, through the
+    // same Redis connection as the event) on the other nodes
+    onAnnounce: (companyId, change) => {
+      listAnswers.changed(companyId, change);
+      conversationAnswers.changed(companyId, change);
+      if (config.redisUrl) realtime.io.serverSideEmit('lists:changed', companyId, change ?? null);
     },
     onPresence: async (auth, online) => {
       if (!online) {
@@ -164,6 +185,8 @@ export const buildApp = async (opts: {
         if (left.length > 0) return;
       }
       await setUserOnline(database.db, auth.userId, online);
+      // an agent that comes online may take the tickets waiting in its queues
+      if (online) assignment?.kick(auth.companyId);
     },
   });
   // channel sessions of this node; PGlite is one process, PostgreSQL may have several nodes
@@ -171,6 +194,7 @@ export const buildApp = async (opts: {
     db: database.db,
     log: logger,
     singleNode: database.kind === 'pglite',
+    metrics,
     drivers: {
       sandbox: createSandboxDriver({
         store: createAuthStateStore(database.db),
@@ -216,12 +240,13 @@ export const buildApp = async (opts: {
         answer?.(true);
       }) as never,
     );
-    // the kept ticket lists of a company another node announced a change of (onAnnounce above)
+    // the kept answers of a company another node announced a change of (onAnnounce above)
     realtime.io.on(
       'lists:changed' as never,
-      ((companyId: number) => {
-        listAnswers.changed(companyId);
-        conversationAnswers.changed(companyId);
+      ((companyId: number, change: TListChange | null) => {
+        const said = change && Array.isArray(change.places) ? change : undefined;
+        listAnswers.changed(companyId, said);
+        conversationAnswers.changed(companyId, said);
       }) as never,
     );
   }
@@ -235,10 +260,15 @@ export const buildApp = async (opts: {
     listAnswers,
     conversationAnswers,
     log: logger,
+    budgets: createTenantBudgets(budgetLimits(config.budgets, database.kind)),
+    metrics,
     mailer:
       opts.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: logger }),
   };
+
+  assignment = createAssigner(ctx, { sweepMs: config.autoAssignSweepMs });
+  ctx.assignment = assignment;
 
   await app.register(fastifyCookie);
   // counters only: the limits are applied by http/rate-limit-hook.ts
@@ -252,14 +282,25 @@ export const buildApp = async (opts: {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  installRouteDeclarations(app, { db: database.db, tokens, sessions, tokenAuth: tokenAuthenticator(ctx) });
+  installRouteDeclarations(app, {
+    db: database.db,
+    tokens,
+    sessions,
+    tokenAuth: tokenAuthenticator(ctx),
+    metricsToken: config.metricsToken,
+  });
   installInputGuard(app);
+  installTenantRefs(app, database.db);
   if (config.rateLimits) installRateLimits(app);
 
-  app.get('/api/health', { config: { decl: { auth: 'public' } }, schema: { tags: ['health'] } }, async () => ({
-    status: 'ok',
-    database: database.kind,
-  }));
+  // health, readiness and /metrics
+  opsRoutes(app, ctx, { drain, metrics: serverMetrics, databaseKind: database.kind });
+  serverMetrics?.bind({
+    database,
+    sockets: () => realtime.io.engine.clientsCount,
+    sessions: () => channels.held(),
+    inFlight: drain.inFlight,
+  });
   for (const register of MODULES) register(app, ctx);
   registerTicketJoinPolicy(ctx);
   // the inbound pipeline: contacts, tickets, messages, then the automation chain; every delivery is stored
@@ -272,17 +313,14 @@ export const buildApp = async (opts: {
   ctx.deliveries = deliveries;
   ctx.channels.setEvents(deliveries);
 
-  const mediaDir = resolve(config.dataDir, 'media');
-  await mkdir(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, { root: mediaDir, prefix: '/public/', decorateReply: false, index: false });
+  // media under /public/, from the local folder or the bucket (media/serve.ts)
+  await registerMediaRoute(app, config);
   const hasWeb = existsSync(resolve(config.webDist, 'index.html'));
-  // preCompressed: a file's .br or .gz copy goes to browsers that accept it (the build writes them for the emoji data)
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, preCompressed: true });
-  }
+  // compressed copies and cache headers (http/web-app.ts)
+  if (hasWeb) await registerWebApp(app, config.webDist);
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/public/') || !hasWeb || request.method !== 'GET') {
+    if (request.url.startsWith('/api/') || mediaRequest(request) || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send({ error: 'ERR_ROUTE_NOT_FOUND', message: 'Not found' });
     }
 
@@ -295,12 +333,15 @@ export const buildApp = async (opts: {
   app.addHook('onListen', () => {
     void channels.startAll();
     deliveries.start();
+    ctx.assignment?.start();
   });
   app.addHook('onClose', async () => {
+    await ctx.assignment?.stop();
     await deliveries.stop();
     await channels.close();
     await realtime.close();
+    for (const budget of Object.values(ctx.budgets)) budget.stop();
   });
 
-  return { app, ctx };
+  return { app, ctx, drain };
 };

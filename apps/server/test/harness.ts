@@ -4,16 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { pino } from 'pino';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type TConfig } from '../src/config';
 import { openPglite, openPostgres, type TDatabase } from '../src/db/client';
+import { createLogger } from '../src/lib/logger';
 import type { TMailer } from '../src/mail/mailer';
 import { ensureSuperUser } from '../src/lib/seed';
 import { TEMPLATE_FILE } from './global-setup';
 
 export const SUPER = { email: 'super@zelo.test', password: 'Super-Pass-1' };
+/** the bearer of GET /metrics on every test server */
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
 
 /** A fresh database for one test file: a copy of the migrated template. */
 export const openTestDatabase = async (): Promise<TDatabase> => {
@@ -57,6 +60,8 @@ export const startTestServer = async (
     env?: Record<string, string>;
     /** settings no variable sets (the web app's folder) */
     config?: Partial<TConfig>;
+    /** where the server's log goes (silent when not given), at this level */
+    log?: { destination: DestinationStream; level?: string };
   } = {},
 ) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'zelo-test-'));
@@ -74,13 +79,18 @@ export const startTestServer = async (
     ZELO_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     // the fake external services (AI, Typebot, n8n, webhooks) listen on loopback
     OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+    // /metrics on (and its counting), as an operator would run it; a test that wants it off passes ''
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
     ...opts.env,
   });
   Object.assign(config, opts.config);
-  const logger = pino({ level: 'silent' });
+  // the server's own logger (redaction, error serializer), silent unless a test reads what it writes
+  const logger = opts.log
+    ? createLogger({ level: opts.log.level ?? 'info', destination: opts.log.destination })
+    : createLogger({ level: 'silent' });
   await ensureSuperUser(database.db, { ...SUPER, log: logger });
-  const { app, ctx } = await buildApp({ config, database, logger, mailer: opts.mailer });
+  const { app, ctx, drain } = await buildApp({ config, database, logger, mailer: opts.mailer });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -132,6 +142,7 @@ export const startTestServer = async (
   return {
     app,
     ctx,
+    drain,
     database,
     url,
     request,

@@ -100,11 +100,13 @@ export const connectSandbox = async (server: TTestServer, token: string, fields:
   if (created.status !== 201) throw new Error(`connection: ${created.status} ${JSON.stringify(created.body)}`);
   const id = created.body.id as number;
   const pause = () => new Promise((r) => setTimeout(r, 20));
-  for (let i = 0; i < 200; i++) {
+  // a deadline, not a count of tries: a loaded CI machine (two suites' servers on two cores) takes longer
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
     if ((await server.request('POST', `/api/sandbox/${id}/scan`, { token, body: {} })).status === 200) break;
     await pause();
   }
-  for (let i = 0; i < 200; i++) {
+  while (Date.now() < deadline) {
     const { rows } = await server.database.executeSql('select status from whatsapps where id = $1', [id]);
     if ((rows[0] as { status?: string } | undefined)?.status === 'CONNECTED') return id;
     await pause();

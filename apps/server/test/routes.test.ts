@@ -10,12 +10,17 @@ afterAll(() => server.close());
 /** The foundation's routes and who may call them; a change of power shows up here. */
 const EXPECTED: Record<string, string> = {
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
+  // Prometheus, outside /api: the operator's METRICS_TOKEN (modules/ops)
+  'GET /metrics': 'metrics',
   'POST /api/auth/login': 'public',
   'POST /api/auth/refresh_token': 'refresh',
   'DELETE /api/auth/logout': 'user',
   'GET /api/auth/me': 'user',
   'POST /api/forgetpassword/:email': 'public',
   'POST /api/resetpasswords': 'public',
+  'POST /api/resetpasswords/:email/:token/:password': 'public',
   'POST /api/companies/cadastro': 'public',
   'GET /api/companies': 'super',
   'GET /api/companies/list': 'super',
@@ -28,7 +33,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/plans/list': 'public',
   'GET /api/plans/all': 'public',
   'GET /api/plans': 'super',
-  'GET /api/plans/:id': 'super',
+  'GET /api/plans/:id': 'user',
   'POST /api/plans': 'super',
   'PUT /api/plans/:id': 'super',
   'DELETE /api/plans/:id': 'super',
@@ -38,13 +43,15 @@ const EXPECTED: Record<string, string> = {
   'POST /api/helps': 'super',
   'PUT /api/helps/:id': 'super',
   'DELETE /api/helps/:id': 'super',
-  'GET /api/users': 'admin',
+  'GET /api/users': 'user',
   'GET /api/users/list': 'user',
   'GET /api/users/:id': 'user',
   'POST /api/users': 'admin',
   'PUT /api/users/:id': 'user',
   'DELETE /api/users/:id': 'admin',
   'POST /api/users/set-language/:lang': 'user',
+  // automatic assignment (issue 25): the signed-in user pauses itself; no plan flag (every plan assigns)
+  'PUT /api/users/me/away': 'user',
   'GET /api/settings': 'user',
   'PUT /api/settings/:key': 'admin',
   'GET /api/queue': 'user',
@@ -129,6 +136,17 @@ const EXPECTED: Record<string, string> = {
   'GET /api/dashboard': 'admin',
   'GET /api/dashboard/ticketsUsers': 'admin',
   'GET /api/dashboard/ticketsDay': 'admin',
+  // the reports (issue 25): admins, always the caller's company
+  'GET /api/reports/summary': 'admin',
+  'GET /api/reports/series': 'admin',
+  'GET /api/reports/heatmap': 'admin',
+  'GET /api/reports/agents': 'admin',
+  'GET /api/reports/queues': 'admin',
+  'GET /api/reports/csat': 'admin',
+  'GET /api/reports/export': 'admin',
+  // the weekly summary e-mail: the calling admin's own opt-in
+  'GET /api/reports/weekly-mail': 'admin',
+  'PUT /api/reports/weekly-mail': 'admin',
   'GET /api/contact-lists': 'admin',
   'GET /api/contact-lists/list': 'admin',
   'GET /api/contact-lists/:id': 'admin',
@@ -166,6 +184,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/flowbuilder/flow': 'admin',
   'POST /api/flowbuilder/:id/test-run': 'admin',
   'GET /api/flowbuilder/run/:id': 'admin',
+  'DELETE /api/flowbuilder/run/:id': 'admin',
   'POST /api/flowbuilder/img': 'admin',
   'POST /api/flowbuilder/audio': 'admin',
   'POST /api/flowbuilder/video': 'admin',
@@ -242,7 +261,7 @@ describe('route declarations', () => {
 
   it('the flow builder and phrase campaign routes need the plan flag useCampaigns (like the campaigns)', () => {
     const flows = server.app.declaredRoutes.filter((r) => /^\/api\/flow(builder|campaign)/.test(r.url));
-    expect(flows.length).toBe(19);
+    expect(flows.length).toBe(20);
     for (const r of flows) expect(r.decl?.plan, `${r.method} ${r.url}`).toBe('useCampaigns');
   });
 

@@ -21,7 +21,7 @@ import {
   uploadQuickMedia,
   uploadScheduleMedia,
 } from './catalogue-fixtures';
-import { createLoggedUser, createUser, type TTenant, unique } from './fixtures';
+import { createLoggedUser, createUser, openSocket, recordEvents, type TTenant, unique } from './fixtures';
 import { startTestServer, type TTestServer } from './harness';
 import { MISSING_ID, type TTenancyCase, tenancySuite } from './tenancy';
 
@@ -64,6 +64,7 @@ const CASES: TTenancyCase[] = [
     routes: [
       { method: 'GET', path: (id) => `/api/queue/${id}` },
       { method: 'PUT', path: (id) => `/api/queue/${id}`, body: { name: 'Hijacked', greetingMessage: 'x' } },
+      { method: 'PUT', path: (id) => `/api/queue/${id}`, body: { autoAssign: true, autoAssignMax: 1 } },
       { method: 'GET', path: (id) => `/api/queue-options?queueId=${id}&parentId=-1` },
       { method: 'DELETE', path: (id) => `/api/queue/${id}` },
     ],
@@ -298,7 +299,10 @@ const CASES: TTenancyCase[] = [
       expect(res.status).toBe(201);
       return res.body.runId;
     },
-    routes: [{ method: 'GET', path: (id) => `/api/flowbuilder/run/${id}` }],
+    routes: [
+      { method: 'GET', path: (id) => `/api/flowbuilder/run/${id}` },
+      { method: 'DELETE', path: (id) => `/api/flowbuilder/run/${id}` },
+    ],
   },
   {
     name: 'an AI prompt',
@@ -632,6 +636,31 @@ describe('cross-tenant ids inside bodies and queries, and the lists', () => {
   });
 });
 
+describe('automatic assignment and the away switch stay within a company', () => {
+  it("A's agent pauses itself only: B's users are unchanged and B's sockets hear nothing", async () => {
+    const a = await server.createTenant('Alpha');
+    const b = await server.createTenant('Beta');
+    const agentA = await createLoggedUser(server, a, { name: 'Alpha Agent' });
+    const agentB = await createLoggedUser(server, b, { name: 'Beta Agent' });
+    const listen = await openSocket(server, b.token);
+    const heard = recordEvents(listen);
+    const readB = async () => (await server.request('GET', `/api/users/${agentB.id}`, { token: b.token })).body;
+    const before = await readB();
+    // B's ids or company in the body change nothing of B's: the route acts on the caller alone
+    for (const body of [{ away: true }, { away: true, userId: agentB.id }, { away: true, companyId: b.companyId }]) {
+      const res = await server.request('PUT', '/api/users/me/away', { token: agentA.token, body });
+      expect([200, 404], JSON.stringify(res.body)).toContain(res.status);
+      if (res.status === 200) expect(res.body).toMatchObject({ id: agentA.id, away: true });
+    }
+    expect(await readB()).toEqual(before);
+    const { rows } = await server.database.executeSql('select away from users where company_id = $1', [b.companyId]);
+    expect(rows.every((r) => (r as { away: boolean }).away === false)).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard.heard.filter((h) => JSON.stringify(h.payload).includes('Alpha Agent'))).toEqual([]);
+    listen.disconnect();
+  });
+});
+
 describe("the dashboard counts the caller's company only", () => {
   it("A's dashboard and charts show A's attendants and cycles, never B's, whatever companyId is sent", async () => {
     const a = await server.createTenant('Alpha');
@@ -677,6 +706,114 @@ describe("the dashboard counts the caller's company only", () => {
     expect(perDay.body.count).toBe(1);
   });
 });
+
+describe("the reports count the caller's company only", () => {
+  it("A's reports show A's conversations, agents and ratings, never B's, whatever companyId or B's ids are sent", async () => {
+    const a = await server.createTenant('Alpha');
+    const b = await server.createTenant('Beta');
+    const mine = `alpha-${a.companyId}`;
+    const theirs = `beta-${b.companyId}`;
+    const window = {
+      from: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+      to: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    };
+    const seed = async (t: TTenant, label: string, cycles: number) => {
+      const user = await createUser(server, t, { name: `${label} agent` });
+      const queue = await addQueue(server, t, { name: unique(`${label} queue`) });
+      for (let i = 0; i < cycles; i += 1) {
+        const { ticketId } = await addTicket(server, t, { status: 'closed' });
+        const { rows } = await server.database.executeSql(
+          `insert into ticket_trackings (company_id, ticket_id, user_id, queue_id, created_at, first_reply_at,
+                                         first_reply_user_id, finished_at, first_response_s, first_response_bs,
+                                         resolution_s, resolution_bs)
+           values ($1, $2, $3, $4, now() - interval '30 minutes', now() - interval '20 minutes', $3, now(), 600, 600,
+                   1800, 1800) returning id`,
+          [t.companyId, ticketId, user.id, queue.id],
+        );
+        await server.database.executeSql(
+          'insert into user_ratings (company_id, ticket_id, ticket_tracking_id, user_id, rate) values ($1, $2, $3, $4, 3)',
+          [t.companyId, ticketId, (rows[0] as { id: number }).id, user.id],
+        );
+      }
+      return { user, queue };
+    };
+    await seed(a, mine, 1);
+    const beta = await seed(b, theirs, 3);
+    for (const path of ['summary', 'series', 'heatmap', 'agents', 'queues', 'csat']) {
+      const res = await server.request('GET', `/api/reports/${path}`, {
+        token: a.token,
+        query: { ...window, companyId: b.companyId },
+      });
+      expect(res.status, path).toBe(200);
+      expect(JSON.stringify(res.body), `${path} leaks B's rows`).not.toContain(theirs);
+    }
+    const summary = await server.request('GET', '/api/reports/summary', { token: a.token, query: window });
+    expect(summary.body).toMatchObject({ opened: 1, resolved: 1, csat: { rated: 1 } });
+    const agents = await server.request('GET', '/api/reports/agents', { token: a.token, query: window });
+    expect(JSON.stringify(agents.body)).toContain(mine);
+    // B's agent, queue and ids as filters: nothing of B's comes back
+    const filtered = await server.request('GET', '/api/reports/summary', {
+      token: a.token,
+      query: { ...window, userIds: String(beta.user.id), queueIds: String(beta.queue.id) },
+    });
+    expect(filtered.body).toMatchObject({ opened: 0, resolved: 0, csat: { rated: 0 } });
+
+    // the exports: every table and the conversations, as CSV and XLSX, with B's companyId and B's ids
+    for (const report of ['summary', 'series', 'heatmap', 'agents', 'queues', 'csat', 'tickets']) {
+      for (const format of ['csv', 'xlsx']) {
+        for (const query of [{ companyId: String(b.companyId) }, { userIds: String(beta.user.id) }] as Record<
+          string,
+          string
+        >[]) {
+          const res = await server.app.inject({
+            method: 'GET',
+            url: '/api/reports/export',
+            query: { ...window, report, format, lang: 'en', ...query },
+            headers: { authorization: `Bearer ${a.token}` },
+          });
+          expect(res.statusCode, `${report} ${format}`).toBe(200);
+          const text = format === 'csv' ? res.body : JSON.stringify(await readXlsxCells(res.rawPayload));
+          expect(text, `${report} ${format} leaks B's rows`).not.toContain(theirs);
+          if (report === 'agents' && !query.userIds) expect(text, 'A sees its own').toContain(mine);
+        }
+      }
+    }
+    const conversations = await server.app.inject({
+      method: 'GET',
+      url: '/api/reports/export',
+      query: { ...window, report: 'tickets', lang: 'en', companyId: String(b.companyId) },
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(conversations.body.trim().split('\r\n')).toHaveLength(2); // the header and A's one conversation
+
+    // the weekly e-mail opt-in: each admin its own, in its own company
+    const on = await server.request('PUT', '/api/reports/weekly-mail', {
+      token: a.token,
+      body: { enabled: true, companyId: b.companyId, userId: b.user.id },
+    });
+    expect(on.body).toEqual({ enabled: true, email: a.email });
+    expect((await server.request('GET', '/api/reports/weekly-mail', { token: b.token })).body).toEqual({
+      enabled: false,
+      email: b.email,
+    });
+    const rows = await server.database.executeSql(
+      'select user_id, company_id from report_mail_optins where company_id = any($1::int[])',
+      [[a.companyId, b.companyId]],
+    );
+    expect(rows.rows).toEqual([{ user_id: a.user.id, company_id: a.companyId }]);
+  });
+});
+
+/** every cell value of an .xlsx's first sheet */
+const readXlsxCells = async (data: Buffer) => {
+  const { default: Excel } = await import('exceljs');
+  const book = new Excel.Workbook();
+  await book.xlsx.load(data as unknown as ArrayBuffer);
+  const values: unknown[] = [];
+  book.worksheets[0]?.eachRow((row) => row.eachCell((cell) => values.push(cell.value)));
+
+  return values;
+};
 
 describe('subscription usage and expiry stay within a company', () => {
   it("A's usage counts A's rows whatever companyId is sent, and B past due pauses B only", async () => {

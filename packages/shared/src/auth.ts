@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALL_TICKET_VALUES, LANGUAGES, PROFILES } from './constants.js';
 import { V, zEmail, zStrongPassword } from './common.js';
 import { ZSetting } from './settings.js';
+import { ZUserQueue } from './users.js';
 
 export const ZLoginRequest = z.object({
   email: zEmail(),
@@ -20,7 +21,9 @@ export const ZSessionUser = z.object({
   whatsappId: z.number().nullable(),
   language: z.enum(LANGUAGES).nullable(),
   canSeeTicketsWithoutQueue: z.boolean(),
-  queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  /** paused: automatic assignment gives it no ticket (the top bar's away switch) */
+  away: z.boolean(),
+  queues: z.array(ZUserQueue),
   company: z.object({
     id: z.number(),
     name: z.string(),
@@ -54,14 +57,28 @@ export type TAuthResponse = z.infer<typeof ZAuthResponse>;
 export const ZForgotPasswordRequest = z.object({ email: zEmail() });
 export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 
+const resetFields = {
+  email: zEmail(),
+  code: z
+    .string({ error: V.required })
+    .trim()
+    .regex(/^\d{6}$/, V.invalid),
+  password: zStrongPassword(),
+};
+
+/**
+ * The ancestor's form of the reset, `POST /resetpasswords/:email/:token/:password` (its ForgetPassWord page):
+ * the code and the new password in the path, the same rules as the JSON form.
+ */
+export const ZResetPasswordParams = z.object({
+  email: resetFields.email,
+  token: resetFields.code,
+  password: resetFields.password,
+});
+
 export const ZResetPasswordRequest = z
   .object({
-    email: zEmail(),
-    code: z
-      .string({ error: V.required })
-      .trim()
-      .regex(/^\d{6}$/, V.invalid),
-    password: zStrongPassword(),
+    ...resetFields,
     passwordConfirmation: z.string({ error: V.required }).min(1, V.required),
   })
   .refine((v) => v.password === v.passwordConfirmation, {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, zId, zIdOrNone, zNone, zNumeric, zPageNumber } from './common.js';
+import { V, zId, zIdOrNone, zMoment, zMomentText, zNone, zNumeric, zPageNumber } from './common.js';
 
 /*
  * Campaigns, campaign settings and the campaign report (spec 2 §3/§4/§5/§7, issue 12 items 4–6).
@@ -34,6 +34,14 @@ export const CAMPAIGN_PAGE_SIZE = 20;
 export const CAMPAIGN_NO_TAG = 'Nenhuma';
 
 /**
+ * The one gate of campaigns, contact lists, phrase lists and flows (menu, route and API alike): the plan has
+ * `useCampaigns` and the company's `campaignsEnabled` setting is not "false". The server's route declarations
+ * check the plan flag and `assertCampaignsEnabled` the setting; the web app's menu and routes call this.
+ */
+export const campaignsOpen = (useCampaigns: boolean | null | undefined, campaignsEnabled: string | null | undefined) =>
+  Boolean(useCampaigns) && campaignsEnabled !== 'false';
+
+/**
  * spec 2 §4: editable only if INATIVA, or PROGRAMADA with the start more than one hour ahead. A CANCELADA campaign
  * is not editable either, but its dialog still saves (name, messages) and restarts — see `canSave`.
  */
@@ -52,27 +60,10 @@ const zMessage = z
   .pipe(z.string().max(CAMPAIGN_MESSAGE_MAX, V.tooLong));
 
 /**
- * A start time: an ISO 8601 instant (with `Z` or an offset), or the ancestor's `YYYY-MM-DD HH:mm:ss` (read as the
- * server's local time, as the ancestor did); `null` / `""` / `false` = none.
+ * A start time: a moment (common.ts: an ISO instant, or the ancestor's zone-less `YYYY-MM-DD HH:mm:ss`, which the
+ * server reads in the company's time zone); `null` / `""` / `false` = none.
  */
-export const zCampaignDate = z.union(
-  [
-    zNone,
-    z
-      .string()
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/, V.invalid)
-      .transform((v, ctx) => {
-        const d = new Date(v.includes('T') ? v : v.replace(' ', 'T'));
-        if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 2000 || d.getUTCFullYear() > 2200) {
-          ctx.addIssue({ code: 'custom', message: V.invalid });
-          return z.NEVER;
-        }
-        return d.toISOString();
-      }),
-  ],
-  { error: V.invalid },
-);
+export const zCampaignDate = z.union([zNone, zMoment().pipe(zMomentText)], { error: V.invalid });
 
 /** the tag link: an id, or none (`null`, `""`, `false`, or the ancestor's label "Nenhuma") */
 const zTagLink = z.union([zIdOrNone, z.literal(CAMPAIGN_NO_TAG).transform(() => null)], { error: V.invalid });
@@ -230,13 +221,50 @@ export const ZCampaignSettingsInput = z
 export type TCampaignSettingsInput = z.infer<typeof ZCampaignSettingsInput>;
 
 /**
- * POST /campaign-settings body: the ancestor's `{settings: {…}}` (what CampaignsConfig sends), or the settings object
- * itself. Answers the stored settings (`TCampaignSettings`), as GET does.
+ * The settings as the ancestor stores and answers them: one row a key, the value as JSON text
+ * (`{key: 'messageInterval', value: '20'}`, `{key: 'variables', value: '[{"key":"loja","value":"Centro"}]'}`).
+ * Its CampaignsConfig page reads `JSON.parse(item.value)` of each row; GET and POST answer these rows.
  */
-export const ZCampaignSettingsBody = z.preprocess(
-  (v) => (v && typeof v === 'object' && 'settings' in v ? (v as { settings: unknown }).settings : v),
-  ZCampaignSettingsInput,
-);
+export const ZCampaignSettingRow = z.object({ key: z.string(), value: z.string() });
+export type TCampaignSettingRow = z.infer<typeof ZCampaignSettingRow>;
+
+export const CAMPAIGN_SETTING_KEYS = [
+  'messageInterval',
+  'longerIntervalAfter',
+  'greaterInterval',
+  'variables',
+] as const;
+
+export const campaignSettingsToRows = (settings: TCampaignSettings): TCampaignSettingRow[] =>
+  CAMPAIGN_SETTING_KEYS.map((key) => ({ key, value: JSON.stringify(settings[key]) }));
+
+/** rows (or anything else) back to the settings' fields; a value that is not JSON is taken as text */
+export const campaignSettingsFromRows = (rows: unknown): Record<string, unknown> => {
+  if (!Array.isArray(rows)) return rows && typeof rows === 'object' ? (rows as Record<string, unknown>) : {};
+  const fields: Record<string, unknown> = {};
+  for (const row of rows) {
+    if (!row || typeof row !== 'object' || typeof (row as { key?: unknown }).key !== 'string') continue;
+    const { key, value } = row as { key: string; value: unknown };
+    try {
+      fields[key] = typeof value === 'string' ? JSON.parse(value) : value;
+    } catch {
+      fields[key] = value;
+    }
+  }
+
+  return fields;
+};
+
+/**
+ * POST /campaign-settings body: the ancestor's `{settings: {…}}` (what CampaignsConfig sends), the settings object
+ * itself, or its rows `[{key, value}]` with JSON values. Answers the rows, as GET does.
+ */
+export const ZCampaignSettingsBody = z.preprocess((v) => {
+  const inner =
+    v && typeof v === 'object' && !Array.isArray(v) && 'settings' in v ? (v as { settings: unknown }).settings : v;
+
+  return Array.isArray(inner) ? campaignSettingsFromRows(inner) : inner;
+}, ZCampaignSettingsInput);
 export type TCampaignSettingsBody = z.infer<typeof ZCampaignSettingsBody>;
 
 /* ---------- report: GET /campaigns/:id/report ---------- */

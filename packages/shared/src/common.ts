@@ -17,7 +17,25 @@ export const V = {
   passwordMismatch: 'passwordMismatch',
   /** text holding NUL or a lone surrogate, which nothing can store */
   invalidCharacter: 'invalidCharacter',
+  /** a colour that is not #rgb or #rrggbb */
+  invalidColor: 'invalidColor',
+  /** a phone number holding letters */
+  invalidNumber: 'invalidNumber',
+  /** an AI prompt without the sector it hands over to */
+  sectorRequired: 'sectorRequired',
+  /** a name (or token) another record of the company already has */
+  duplicated: 'duplicated',
+  /** a Dialogflow service-account JSON that does not parse or lacks client_email / private_key */
+  invalidServiceAccount: 'invalidServiceAccount',
 } as const;
+
+/** a colour as the screens' pickers give it: `#rgb` or `#rrggbb` */
+export const zHexColor = () =>
+  z
+    .string({ error: V.required })
+    .trim()
+    .min(1, V.required)
+    .regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, V.invalidColor);
 
 export const zName = (min = 2, max = 50) =>
   z.string({ error: V.required }).trim().min(1, V.required).min(min, V.tooShort).max(max, V.tooLong);
@@ -105,3 +123,24 @@ export const zNumericOrNone = <T extends z.ZodType<number, number>>(inner: T) =>
   z.union([zNumeric(inner), zNone], { error: V.invalid });
 
 export const ZMessageResponse = z.object({ message: z.string() });
+
+/**
+ * A moment a person typed: an ISO instant with its offset (`2026-01-02T10:00:00.000Z`), or a wall-clock
+ * `YYYY-MM-DDTHH:mm[:ss]` / `YYYY-MM-DD HH:mm:ss` with no zone (the ancestor's schedule and campaign dialogs
+ * send the browser's local time), which the server reads in the company's time zone (`momentToDate`,
+ * apps/server/src/lib/dates.ts) — never in the server process's zone. Kept as typed; years 2000–2200.
+ */
+export const MOMENT_PATTERN = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+/** whether a moment names its offset (else it is a wall-clock time in the company's zone) */
+export const momentHasZone = (s: string) => /(Z|[+-]\d{2}:?\d{2})$/.test(s.slice(16));
+const isMoment = (s: string) => {
+  if (!MOMENT_PATTERN.test(s)) return false;
+  const at = Date.parse(momentHasZone(s) ? s : `${s.replace(' ', 'T')}Z`);
+  const year = new Date(at).getUTCFullYear();
+
+  return !Number.isNaN(at) && year >= 2000 && year <= 2200;
+};
+/** the moment's text, trimmed (compose with a required/none rule) */
+export const zMoment = (params?: { error?: string }) => z.string(params).trim();
+/** the check of a moment's text */
+export const zMomentText = z.string().refine(isMoment, V.invalid);

@@ -9,6 +9,16 @@ export const zPhone = () =>
     .transform((v) => v.replace(/\D/g, ''))
     .pipe(z.string().min(10, V.tooShort).max(11, V.tooLong));
 
+/**
+ * A company's phone as the super user types it: the sign-up's 10–11 digits, or with the country code in
+ * front (`5511922221111`, the usual Brazilian form, which the ancestor accepts); kept as digits only.
+ */
+export const zCompanyPhone = () =>
+  z
+    .string()
+    .transform((v) => v.replace(/\D/g, ''))
+    .pipe(z.string().min(10, V.tooShort).max(13, V.tooLong));
+
 /** a plan to choose: left empty (a select on its placeholder) or absent says `required`, like the other fields */
 const zChosenPlanId = z
   .preprocess((v) => (v === '' || v === null ? undefined : v), zId.optional())
@@ -49,7 +59,7 @@ const zRecurrence = z.union([z.enum(RECURRENCES), z.literal('').transform(() => 
 const companyFields = {
   name: zName(2, 50),
   email: zEmail(),
-  phone: zPhone()
+  phone: zCompanyPhone()
     .optional()
     .or(z.literal('').transform(() => undefined)),
   planId: zId,

@@ -94,7 +94,8 @@ export type TContactListImportResult = {
 
 /** rows per import and the file's largest size */
 export const CONTACT_LIST_IMPORT_MAX_ROWS = 20000;
-export const CONTACT_LIST_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** 20,000 rows take well under 2 MB as .xlsx or .csv: 10 MB, as the contacts import (issue 20 item 2) */
+export const CONTACT_LIST_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * Column names an import recognises, compared without case, accents, spaces or dashes (pt, en, es):
@@ -118,10 +119,18 @@ export const normaliseColumnName = (label: string) =>
  * items changed at once (import, validity check) `{action: 'reload', contactListId}`, and an import's progress
  * `{action: 'import-progress', contactListId, done, total}`.
  */
+/** how many items a `reload` carries */
+export const CONTACT_LIST_RELOAD_RECORDS = 100;
+
 export type TContactListItemEvent =
   | { action: 'create' | 'update'; record: TContactListItem }
   | { action: 'delete'; id: number; contactListId: number }
-  | { action: 'reload'; contactListId: number }
+  /**
+   * the list's items changed in bulk (an import, a validity check): `records` holds its first items in the
+   * page's order (at most CONTACT_LIST_RELOAD_RECORDS) — the ancestor's page merges them by id; a client of
+   * Zelo's reads the list again
+   */
+  | { action: 'reload'; contactListId: number; records: TContactListItem[] }
   | { action: 'import-progress'; contactListId: number; done: number; total: number };
 
 /** `company-{id}-ContactList` payloads */

@@ -12,6 +12,8 @@ export const ZContactBody = z.object({
   name: zName(2, 50),
   number: z
     .string({ error: V.required })
+    // letters are no number ("abcdefghijk" would otherwise read as an empty, too-short one)
+    .refine((v) => !/\p{L}/u.test(v.split('@')[0] ?? ''), V.invalidNumber)
     .transform((v) => v.replace(/[^\d]/g, ''))
     .pipe(z.string().min(8, V.tooShort).max(50, V.tooLong)),
   email: z

@@ -54,11 +54,17 @@ export const ERROR_CATALOGUE = {
   ERR_LAST_ADMIN: 409,
   ERR_INVALID_RESET_CODE: 400,
   ERR_TOO_MANY_REQUESTS: 429,
+  /** a company's share of background work (flow steps, AI, integrations) is used up for now */
+  ERR_TENANT_BUSY: 429,
+  /** the company already has as many flow test runs going as allowed */
+  ERR_FLOW_TEST_RUNS_LIMIT: 429,
   ERR_PAYLOAD_TOO_LARGE: 413,
   ERR_UNSUPPORTED_MEDIA_TYPE: 415,
   ERR_ROUTE_NOT_FOUND: 404,
   ERR_CONFLICT: 409,
   ERR_WAPP_NOT_FOUND_FOR_TOKEN: 401,
+  /** a connection's API token that is not strong enough (api-token.ts) or cannot be used: generate one */
+  ERR_WAPP_TOKEN_WEAK: 400,
   ERR_TICKET_ALREADY_ACCEPTED: 409,
   ERR_TICKET_NOT_OPEN: 409,
   ERR_NO_QUEUE_FOUND: 404,
@@ -105,6 +111,11 @@ export const ERROR_CATALOGUE = {
   ERR_DUPLICATED_CONTACT_LIST: 409,
   /** a legacy binary .xls workbook: it must be saved as .xlsx (or .csv) first */
   ERR_LEGACY_XLS: 415,
+  /** a spreadsheet that unpacks too large (zip directory, actual bytes, compression ratio, entries), or that
+   * needs more memory or time to read than the server allows (lib/sheets) */
+  ERR_SPREADSHEET_TOO_LARGE: 413,
+  /** a spreadsheet of the same company is being read, or the server's spreadsheet queue is full */
+  ERR_SPREADSHEET_BUSY: 429,
   /** no invoice with this id in the caller's company */
   ERR_NO_INVOICE_FOUND: 404,
   /** checkout or mark-paid of an invoice already paid */
@@ -138,6 +149,10 @@ export const ERROR_CATALOGUE = {
   ERR_INTEGRATION_TEST_FAILED: 502,
   /** an outbound URL a tenant configured is not http(s), does not resolve, or reaches a private address */
   ERR_OUTBOUND_URL_REFUSED: 400,
+  /** a Cloud API Graph URL on a host other than Meta's that the operator did not allow (OUTBOUND_ALLOW_HOSTS) */
+  ERR_GRAPH_URL_NOT_ALLOWED: 400,
+  /** an address paired with a stored secret changed while the secret was sent masked or not at all */
+  ERR_SECRET_RETYPE_REQUIRED: 400,
   /** no AI prompt with this id in the caller's company */
   ERR_NO_PROMPT_FOUND: 404,
   ERR_DUPLICATED_PROMPT: 409,

@@ -14,6 +14,9 @@ export const events = {
   /** contact lists and their items (the ancestor's names; sent to the company's admins, who alone manage them) */
   contactList: (companyId: number) => `company-${companyId}-ContactList`,
   contactListItem: (companyId: number) => `company-${companyId}-ContactListItem`,
+  /** one list's own item event (the ancestor's upload answer: `reload` with the list's `records`) */
+  contactListItemsOf: (companyId: number, contactListId: number) =>
+    `company-${companyId}-ContactListItem-${contactListId}`,
   queue: (companyId: number) => `company-${companyId}-queue`,
   payment: (companyId: number) => `company-${companyId}-payment`,
   /**
@@ -50,7 +53,20 @@ export const events = {
   flowRun: (companyId: number) => `company-${companyId}-flowrun`,
   /** AI prompts: `{action: 'create'|'update', prompt}` (keys masked), `{action: 'delete', promptId}` (admins) */
   prompt: (companyId: number) => `company-${companyId}-prompt`,
+  /** a ticket missed a service-level target (TSlaBreachEvent): to its agent and the company's admins, once */
+  sla: (companyId: number) => `company-${companyId}-sla`,
 } as const;
+
+/** `company-{id}-sla`: the target `kind` of ticket `ticketId` was missed at `dueAt` */
+export type TSlaBreachEvent = {
+  action: 'breach';
+  kind: 'firstResponse' | 'resolution';
+  ticketId: number;
+  userId: number | null;
+  queueId: number | null;
+  contactName: string;
+  dueAt: string;
+};
 
 export const rooms = {
   main: (companyId: number) => `company-${companyId}-mainchannel`,

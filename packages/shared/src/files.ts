@@ -60,6 +60,11 @@ export const ZFileList = z.object({
 export type TFileList = z.infer<typeof ZFileList>;
 
 /** `company-{id}-file` payloads (the ancestor's: `fileList` on create/update, `fileId` on delete) */
+/**
+ * `company-{id}-file` payloads. A create or update carries the list twice: `fileList` (Zelo's name) and `files`
+ * (what the ancestor's Files page reads: `dispatch({type: "UPDATE_FILES", payload: data.files})`, one list by
+ * id — without it the page blanked after a save).
+ */
 export type TFileListEvent =
-  | { action: 'create' | 'update'; fileList: TFileList }
+  | { action: 'create' | 'update'; fileList: TFileList; files: TFileList }
   | { action: 'delete'; fileId: number };

@@ -14,11 +14,14 @@ export const MEDIA_TYPES = [
 
 export const ZMessageListQuery = z.object({ pageNumber: zPageNumber });
 
+/** the longest text a message may carry (the composer counts against it before sending) */
+export const MESSAGE_BODY_MAX = 65_536;
+
 /** POST /messages/:ticketId as JSON */
 export const ZSendTextBody = z.object({
   body: z
     .string({ error: V.required })
-    .max(65_536, V.tooLong)
+    .max(MESSAGE_BODY_MAX, V.tooLong)
     .refine((v) => v.trim().length > 0, V.required),
   /** the quoted message: its id (or the stored message object, as the ancestor's client sends) */
   quotedMsg: z.union([z.object({ id: z.coerce.number() }).passthrough(), z.null()]).optional(),
@@ -33,7 +36,7 @@ export type TSendTextBody = z.infer<typeof ZSendTextBody>;
 export const ZEditMessageBody = z.object({
   body: z
     .string({ error: V.required })
-    .max(65_536, V.tooLong)
+    .max(MESSAGE_BODY_MAX, V.tooLong)
     .refine((v) => v.trim().length > 0, V.required),
 });
 

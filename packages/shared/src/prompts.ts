@@ -14,6 +14,24 @@ export const PROMPT_MODELS = [
 ] as const;
 export const DEFAULT_PROMPT_MODEL = 'gpt-3.5-turbo-1106';
 
+/**
+ * The model id an API takes, from what a form may have sent or an older row may hold: a suggestion's display
+ * text ("GPT 4.0 (gpt-4o-mini)") or a known label alone ("GPT 4.0") becomes its id; anything else is kept as
+ * typed (free text: a local model, a proxy's name).
+ */
+export const promptModelId = (model: string): string => {
+  const value = model.trim();
+  const byLabel = PROMPT_MODELS.find((m) => m.label.toLowerCase() === value.toLowerCase());
+  if (byLabel) return byLabel.value;
+  const shown = /^(.+?)\s*\(([^()]+)\)$/.exec(value);
+  if (!shown?.[1] || !shown[2]) return value;
+  const label = shown[1].trim().toLowerCase();
+  const id = shown[2].trim();
+  const known = PROMPT_MODELS.some((m) => m.value === id || m.label.toLowerCase() === label);
+
+  return known ? id : value;
+};
+
 /** `texto` = text replies; otherwise one of the 15 pt-BR Azure neural voices (spec 3 §3) */
 export const AI_VOICES = [
   'texto',
@@ -63,7 +81,7 @@ export const zBaseUrl = z
   ])
   .transform((v) => (v ? v.replace(/\/+$/, '') : null));
 
-const zModel = z.string({ error: V.required }).trim().min(1, V.required).max(100, V.tooLong);
+const zModel = z.string({ error: V.required }).trim().min(1, V.required).max(100, V.tooLong).transform(promptModelId);
 const zSecret = z.string({ error: V.required }).trim().max(2000, V.tooLong);
 
 export const ZPromptBody = z.object({
@@ -79,8 +97,11 @@ export const ZPromptBody = z.object({
   temperature: zNumeric(z.number().min(0, V.invalid).max(1, V.invalid)),
   /** required on create; on update a masked value (or none) keeps the stored key */
   apiKey: zSecret.min(1, V.required),
-  /** the sector the ticket moves to on handover (required: "sector-required") */
-  queueId: zId,
+  /** the sector the ticket moves to on handover: none chosen says so (`sectorRequired`), not "invalid" */
+  queueId: z
+    .unknown()
+    .refine((v) => v !== '' && v !== null && v !== undefined, V.sectorRequired)
+    .pipe(zId),
   maxMessages: zNumeric(z.number().int(V.invalid).min(0, V.invalid).max(PROMPT_LIMITS.maxMessagesMax, V.invalid)),
   baseUrl: zBaseUrl.optional(),
   voice: z.enum(AI_VOICES, { error: V.invalid }).default('texto'),

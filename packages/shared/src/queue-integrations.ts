@@ -49,7 +49,7 @@ const fields = {
   typebotKeywordRestart: trimmed(100),
   typebotRestartMessage: text(4000),
   typebotUnknownMessage: text(4000),
-  /** flowbuilder: the flow it runs */
+  /** flowbuilder: the flow it runs; none = the connection's own flows (welcome, phrases, no phrase) */
   flowId: zIdOrNone.optional(),
   /** n8n / webhook: the HMAC key of the deliveries (a secret: masked on reads; empty on create = generated) */
   webhookSecret: z.string({ error: V.invalid }).trim().max(200, V.tooLong).default(''),
@@ -78,7 +78,6 @@ export const checkIntegrationFields = (v: TFields, issue: (path: string, message
     if (!v.urlN8N) issue('urlN8N', V.required);
   }
   if (v.type === 'typebot' && !v.typebotSlug) issue('typebotSlug', V.required);
-  if (v.type === 'flowbuilder' && !v.flowId) issue('flowId', V.required);
 };
 
 /** POST /queueIntegration and PUT /queueIntegration/:id (the whole record, as the ancestor's dialog sends it) */

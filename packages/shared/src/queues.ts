@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, zId, zIdOrNone, zNumericOrNone } from './common.js';
+import { V, zBool, zHexColor, zId, zIdOrNone, zNumeric, zNumericOrNone } from './common.js';
 import { ZWorkingHour } from './companies.js';
 
 /** spec 2 §5: the queue dialog's own messages for its name (i18n keys `validation.<key>`, like V's) */
@@ -38,9 +38,31 @@ export const ZQueueWorkingHour = ZWorkingHour.extend({ startTime: zQueueTime, en
 
 const zOrderQueue = zNumericOrNone(z.number().int(V.invalid).min(0, V.invalid).max(10000, V.tooLong));
 
+/**
+ * Fair automatic assignment (issue 25, server modules/assignment): off by default; an agent takes tickets from
+ * this queue while it holds fewer than `autoAssignMax` open tickets (all its queues counted)
+ */
+export const AUTO_ASSIGN_MAX = { min: 1, max: 100, default: 5 } as const;
+const zAutoAssignMax = zNumeric(
+  z.number().int(V.invalid).min(AUTO_ASSIGN_MAX.min, V.invalid).max(AUTO_ASSIGN_MAX.max, V.invalid),
+);
+
+/**
+ * Service-level targets (modules/sla): first response within N business minutes, resolution within M business
+ * hours; `""` or null = none of the queue's own (the company default applies).
+ */
+export const SLA_MAX_FIRST_RESPONSE_MINUTES = 100_000;
+export const SLA_MAX_RESOLUTION_HOURS = 10_000;
+export const zSlaFirstResponseMinutes = zNumericOrNone(
+  z.number().int(V.invalid).min(1, V.invalid).max(SLA_MAX_FIRST_RESPONSE_MINUTES, V.tooLong),
+);
+export const zSlaResolutionHours = zNumericOrNone(
+  z.number().int(V.invalid).min(1, V.invalid).max(SLA_MAX_RESOLUTION_HOURS, V.tooLong),
+);
+
 export const ZQueueBody = z.object({
   name: zQueueName,
-  color: z.string({ error: V.required }).trim().min(3, V.tooShort).max(9, V.tooLong),
+  color: zHexColor(),
   greetingMessage: z.string().max(4000, V.tooLong).default(''),
   outOfHoursMessage: z.string().max(4000, V.tooLong).default(''),
   /** `""` or null: no order */
@@ -48,6 +70,10 @@ export const ZQueueBody = z.object({
   integrationId: zIdOrNone.default(null),
   promptId: zIdOrNone.default(null),
   schedules: z.array(ZQueueWorkingHour).max(7).default(DEFAULT_QUEUE_SCHEDULES),
+  autoAssign: zBool.default(false),
+  autoAssignMax: zAutoAssignMax.default(AUTO_ASSIGN_MAX.default),
+  slaFirstResponseMinutes: zSlaFirstResponseMinutes.default(null),
+  slaResolutionHours: zSlaResolutionHours.default(null),
 });
 export type TQueueBody = z.infer<typeof ZQueueBody>;
 
@@ -61,6 +87,11 @@ export const ZQueue = z.object({
   integrationId: z.number().nullable(),
   promptId: z.number().nullable(),
   schedules: z.array(ZQueueWorkingHour),
+  autoAssign: z.boolean(),
+  autoAssignMax: z.number(),
+  /** service-level targets of the queue's own; null = the company default */
+  slaFirstResponseMinutes: z.number().nullable().optional(),
+  slaResolutionHours: z.number().nullable().optional(),
 });
 export type TQueue = z.infer<typeof ZQueue>;
 
@@ -117,6 +148,10 @@ export const ZQueueUpdateBody = z.object({
   integrationId: zIdOrNone.optional(),
   promptId: zIdOrNone.optional(),
   schedules: ZQueueSchedules.optional(),
+  autoAssign: zBool.optional(),
+  autoAssignMax: zAutoAssignMax.optional(),
+  slaFirstResponseMinutes: zSlaFirstResponseMinutes.optional(),
+  slaResolutionHours: zSlaResolutionHours.optional(),
 });
 export type TQueueUpdateBody = z.infer<typeof ZQueueUpdateBody>;
 

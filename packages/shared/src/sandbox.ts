@@ -84,13 +84,28 @@ export const ZSandboxInboundBody = z.object({
 });
 export type TSandboxInboundBody = z.infer<typeof ZSandboxInboundBody>;
 
+/** a simulated group's id (the business answers the group, not one member) */
+export const zSandboxGroupId = z.string().regex(/^[\w-]{5,64}$/, V.invalid);
+/** a simulator group's id from its name: the same name, the same group */
+export const sandboxGroupId = (name: string) =>
+  `grupo-${
+    name
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 50) || 'sem-nome'
+  }`;
+
 export const ZSandboxOutboxQuery = z.object({
-  to: zSandboxNumber.optional(),
+  /** a customer's number, or a group's id */
+  to: z.union([zSandboxNumber, zSandboxGroupId]).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
 export const ZSandboxReadBody = z.object({
-  to: zSandboxNumber,
+  to: z.union([zSandboxNumber, zSandboxGroupId]),
   /** only these; all the customer's unread messages when omitted */
   externalIds: z.array(zExternalId).max(500).optional(),
 });

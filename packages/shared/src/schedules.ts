@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, zId, zIdOrNone, zPageNumber } from './common.js';
+import { V, zId, zIdOrNone, zMoment, zMomentText, zPageNumber } from './common.js';
 
 export const SCHEDULE_STATUSES = ['PENDENTE', 'AGENDADA', 'ENVIADA', 'ERRO'] as const;
 export type TScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
@@ -10,21 +10,8 @@ export const SCHEDULE_BODY_MIN = 5;
 /** reasons the sender writes to `errorMessage` besides an error code (the web app shows `schedules.reasons.<key>`) */
 export const SCHEDULE_REASONS = ['late', 'planDisabled', 'noConnection', 'deletedContact'] as const;
 
-/**
- * A moment: an ISO instant with its offset (`2026-01-02T10:00:00.000Z`), or the ancestor's local wall-clock
- * `YYYY-MM-DDTHH:mm` (its dialog's datetime-local field), read in the company's time zone by the server.
- */
-export const SCHEDULE_MOMENT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-/** whether a moment names its offset (else it is a wall-clock time in the company's zone) */
-export const momentHasZone = (s: string) => /(Z|[+-]\d{2}:?\d{2})$/.test(s.slice(16));
-export const zScheduleMoment = z
-  .string({ error: V.required })
-  .trim()
-  .min(1, V.required)
-  .refine(
-    (s) => SCHEDULE_MOMENT.test(s) && !Number.isNaN(Date.parse(momentHasZone(s) ? s : `${s.replace(' ', 'T')}Z`)),
-    V.invalid,
-  );
+/** a schedule's send time: a moment (common.ts), required */
+export const zScheduleMoment = zMoment({ error: V.required }).min(1, V.required).pipe(zMomentText);
 
 /** the contact: an id; the ancestor's dialog sends "" until one is chosen */
 const zContactId = z

@@ -8,6 +8,10 @@ const enabledDisabled = z.enum(['enabled', 'disabled']);
 
 export const SETTING_DEFINITIONS = {
   userRating: { schema: enabledDisabled, default: 'disabled' },
+  /** after a rating the customer is asked for a comment; the next message within the wait is stored with it */
+  userRatingComment: { schema: enabledDisabled, default: 'disabled' },
+  /** minutes the comment is waited for (1–1440); later messages are a new conversation */
+  userRatingCommentMinutes: { schema: z.string().regex(/^(?:[1-9]\d{0,2}|1[0-3]\d\d|14[0-3]\d|1440)$/), default: '10' },
   scheduleType: { schema: z.enum(['disabled', 'queue', 'company']), default: 'disabled' },
   /** enabled = ignore group messages */
   CheckMsgIsGroup: { schema: enabledDisabled, default: 'enabled' },
@@ -26,6 +30,10 @@ export const SETTING_DEFINITIONS = {
   /** minutes in which a closed ticket is reopened by a new customer message */
   reopenWindowMinutes: { schema: z.string().regex(/^\d{1,6}$/), default: '0' },
   timezone: { schema: z.string().min(1).max(64), default: 'America/Sao_Paulo' },
+  /** service-level target (modules/sla): first response within these business minutes; '' or '0' = none */
+  slaFirstResponseMinutes: { schema: z.string().regex(/^\d{0,5}$/), default: '' },
+  /** service-level target: resolution within these business hours; '' or '0' = none */
+  slaResolutionHours: { schema: z.string().regex(/^\d{0,4}$/), default: '' },
 } as const;
 
 export type TSettingKey = keyof typeof SETTING_DEFINITIONS;

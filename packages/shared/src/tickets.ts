@@ -65,6 +65,19 @@ export type TUpdateTicketBody = z.infer<typeof ZUpdateTicketBody>;
 
 export const ZTicketTag = z.object({ id: z.number(), name: z.string(), color: z.string() });
 
+/**
+ * The current cycle's service-level times (modules/sla), ISO instants or null: the client counts the time left
+ * from them (no per-request work on the server). `startedAt` the cycle's start, `firstResponseAt` its first agent
+ * reply; a due time is null when no target applies (or it is still being computed).
+ */
+export const ZTicketSla = z.object({
+  startedAt: z.string().nullable(),
+  firstResponseDueAt: z.string().nullable(),
+  firstResponseAt: z.string().nullable(),
+  resolutionDueAt: z.string().nullable(),
+});
+export type TTicketSla = z.infer<typeof ZTicketSla>;
+
 export const ZTicket = z.object({
   id: z.number(),
   uuid: z.string(),
@@ -89,6 +102,8 @@ export const ZTicket = z.object({
   code: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** added by Zelo (the ancestor's client ignores it) */
+  sla: ZTicketSla.optional(),
 });
 export type TTicket = z.infer<typeof ZTicket>;
 

@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { ALL_TICKET_VALUES, LANGUAGES, PROFILES } from './constants.js';
 import { zBool, zEmail, zId, zIdOrNone, zLanguage, zName, zPassword } from './common.js';
 
+/**
+ * A queue of a user as the ancestor's ShowUserService answers it: with the join row `UserQueue`, which its
+ * kanban page reads (`queue.UserQueue.queueId`).
+ */
+export const ZUserQueue = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  UserQueue: z.object({ userId: z.number(), queueId: z.number() }),
+});
+export type TUserQueue = z.infer<typeof ZUserQueue>;
+
 const userFields = {
   name: zName(2, 50),
   email: zEmail(),
@@ -44,12 +56,14 @@ export const ZUser = z.object({
   profile: z.enum(PROFILES),
   super: z.boolean(),
   online: z.boolean(),
+  /** paused by the user: automatic assignment gives it no ticket */
+  away: z.boolean(),
   allTicket: z.enum(ALL_TICKET_VALUES),
   canSeeTicketsWithoutQueue: z.boolean(),
   whatsappId: z.number().nullable(),
   whatsapp: z.object({ id: z.number(), name: z.string() }).nullable(),
   language: z.enum(LANGUAGES).nullable(),
-  queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  queues: z.array(ZUserQueue),
   queueIds: z.array(z.number()),
   company: z.object({ id: z.number(), name: z.string(), dueDate: z.string().nullable() }),
   createdAt: z.string(),
@@ -58,3 +72,9 @@ export const ZUser = z.object({
 export type TUser = z.infer<typeof ZUser>;
 
 export const ZSetLanguageParams = z.object({ lang: zLanguage });
+
+/** PUT /users/me/away: the signed-in user pauses (or resumes) automatic assignment for itself */
+export const ZAwayBody = z.object({ away: zBool });
+export type TAwayBody = z.infer<typeof ZAwayBody>;
+export const ZAwayAnswer = z.object({ id: z.number(), away: z.boolean(), online: z.boolean() });
+export type TAwayAnswer = z.infer<typeof ZAwayAnswer>;

@@ -1,5 +1,6 @@
 import { isErrorCode } from '@zelo/shared';
 import { AppError } from '../http/errors';
+import type { TSandboxSimulator } from './sandbox/sandbox.driver';
 import type { TChannelSession } from './types';
 
 /**
@@ -22,12 +23,45 @@ export const REMOTE_METHODS = [
 ] as const satisfies readonly (keyof TChannelSession)[];
 export type TRemoteMethod = (typeof REMOTE_METHODS)[number];
 
-export type TChannelCall = { connectionId: number; method: TRemoteMethod; args: unknown[]; from: string };
+/**
+ * The customer simulator's calls on a sandbox session held by another node (`simulator.<name>` on the bus): a
+ * simulated customer's message posted to any node reaches the session, as a send does (issue 22 B.19).
+ */
+export const SIMULATOR_METHODS = ['inbound', 'outbox', 'read', 'edit', 'remove', 'call', 'readByBusiness'] as const;
+type TSimulatorMethod = (typeof SIMULATOR_METHODS)[number];
+type TSimulatorCall = `simulator.${TSimulatorMethod}`;
+
+export type TChannelCall = {
+  connectionId: number;
+  method: TRemoteMethod | TSimulatorCall;
+  args: unknown[];
+  from: string;
+};
 /** null from every node that does not hold the session */
 export type TChannelReply = { ok: true; value: unknown } | { ok: false; code: string; message: string } | null;
 
 const isRemoteMethod = (method: unknown): method is TRemoteMethod =>
   typeof method === 'string' && (REMOTE_METHODS as readonly string[]).includes(method);
+
+const simulatorMethodOf = (method: unknown): TSimulatorMethod | undefined => {
+  const name = typeof method === 'string' && method.startsWith('simulator.') ? method.slice(10) : '';
+
+  return (SIMULATOR_METHODS as readonly string[]).includes(name) ? (name as TSimulatorMethod) : undefined;
+};
+
+/** the method a call names, bound to the session it runs on (a simulator's for `simulator.<name>`) */
+const runnerOf = (session: TChannelSession, method: unknown) => {
+  const simulated = simulatorMethodOf(method);
+  if (simulated) {
+    const simulator = (session as { simulator?: Record<TSimulatorMethod, (...args: unknown[]) => Promise<unknown>> })
+      .simulator;
+    return simulator ? (...args: unknown[]) => simulator[simulated](...args) : undefined;
+  }
+  if (!isRemoteMethod(method)) return undefined;
+  const run = session[method] as (...args: unknown[]) => Promise<unknown>;
+
+  return (...args: unknown[]) => run.apply(session, args);
+};
 
 /** a Buffer that crossed the bus may arrive as a Uint8Array or `{type: 'Buffer', data}`: made a Buffer again */
 const revive = (value: unknown): unknown => {
@@ -49,10 +83,10 @@ export const serveCall = async (
   connected: (connectionId: number) => TChannelSession | undefined,
 ): Promise<TChannelReply> => {
   const session = connected(call.connectionId);
-  if (!session || !isRemoteMethod(call.method) || !Array.isArray(call.args)) return null;
+  const run = session && Array.isArray(call.args) ? runnerOf(session, call.method) : undefined;
+  if (!run) return null;
   try {
-    const run = session[call.method] as (...args: unknown[]) => Promise<unknown>;
-    const value = await run.apply(session, revive(call.args) as unknown[]);
+    const value = await run(...(revive(call.args) as unknown[]));
 
     return { ok: true, value: value ?? null };
   } catch (err) {
@@ -66,9 +100,9 @@ export const serveCall = async (
 export const remoteSession = (
   connectionId: number,
   request: (call: Omit<TChannelCall, 'from'>) => Promise<TChannelReply[]>,
-): TChannelSession => {
+): TChannelSession & { simulator: TSandboxSimulator } => {
   const call =
-    (method: TRemoteMethod) =>
+    (method: TRemoteMethod | TSimulatorCall) =>
     async (...args: unknown[]): Promise<never> => {
       let replies: TChannelReply[];
       try {
@@ -101,5 +135,19 @@ export const remoteSession = (
     markRead: call('markRead'),
     checkNumber: call('checkNumber'),
     profilePicture: call('profilePicture'),
+    /** a sandbox connection's simulator, on the node that holds it (connected there, or no node answers) */
+    simulator: {
+      status: () => 'CONNECTED' as const,
+      qrcode: () => '',
+      phoneNumber: () => '',
+      scan: notHere,
+      inbound: call('simulator.inbound'),
+      outbox: call('simulator.outbox'),
+      read: call('simulator.read'),
+      edit: call('simulator.edit'),
+      remove: call('simulator.remove'),
+      call: call('simulator.call'),
+      readByBusiness: call('simulator.readByBusiness'),
+    },
   };
 };

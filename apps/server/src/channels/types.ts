@@ -136,4 +136,14 @@ export type TChannelSession = {
 
 export type TConnectionRef = { id: number; companyId: number; provider: TChannelProvider };
 
-export type TDriverFactory = (connection: TConnectionRef, events: TChannelEvents) => TChannelSession;
+/**
+ * The session's lease (channels/registry.ts): a driver that opens connections of its own accord (Baileys'
+ * reconnections) asks first, so a node that lost the connection to another never opens it again.
+ */
+export type TSessionLease = { holds: () => Promise<boolean> };
+
+export type TDriverFactory = (
+  connection: TConnectionRef,
+  events: TChannelEvents,
+  lease?: TSessionLease,
+) => TChannelSession;

@@ -77,10 +77,15 @@ export const openPostgres = async (connectionString: string, max = 10): Promise<
   };
 };
 
-export const runMigrations = async (database: TDatabase) => {
+/**
+ * The schema migrations, then `after` (the data steps that need the server's configuration, e.g. sealing
+ * rows written before secrets were sealed: db/seal-legacy-secrets.ts), on PostgreSQL under the same lock.
+ */
+export const runMigrations = async (database: TDatabase, after?: (db: TDb) => Promise<unknown>) => {
   if (database.kind === 'pglite') {
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await after?.(database.db);
     return;
   }
   // several nodes may start at once: one migrates, the others wait on the advisory lock
@@ -89,6 +94,7 @@ export const runMigrations = async (database: TDatabase) => {
   try {
     await client.query('select pg_advisory_lock(72431)');
     await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await after?.(database.db);
   } finally {
     await client.query('select pg_advisory_unlock(72431)').catch(() => undefined);
     client.release();

@@ -1,5 +1,6 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TPlanFlag, TProfile } from '@zelo/shared';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { TDb } from '../db/client';
 import { isPastDue } from '../lib/dates';
 import { findSessionPrincipal } from '../modules/auth/auth.repo';
@@ -103,6 +104,22 @@ const authorize = (auth: TAuth, decl: TRouteDecl, method: string, reach: TExpire
   }
 };
 
+/** the Prometheus scrape path (modules/ops), declared like the /api routes */
+export const METRICS_PATH = '/metrics';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** the operator's scrape token, compared in constant time; no token configured: the route does not exist */
+const metricsGuard =
+  (token: string | undefined): onRequestHookHandler =>
+  async (request) => {
+    if (!token) throw new AppError('ERR_ROUTE_NOT_FOUND', 'Not found');
+    const given = bearerToken(request);
+    if (!given || !timingSafeEqual(digest(given), digest(token))) {
+      throw new AppError('ERR_NOT_AUTHENTICATED', 'Missing or wrong metrics token');
+    }
+  };
+
 /**
  * Installs the declaration rule: every /api route must declare its auth (an undeclared one stops the
  * server from starting), and gets the matching authentication hook. The list feeds the route test.
@@ -113,7 +130,9 @@ export const installRouteDeclarations = (
     db: TDb;
     tokens: TTokenService;
     sessions: TSessionCache;
-    tokenAuth?: (request: FastifyRequest) => Promise<void>;
+    tokenAuth?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** METRICS_TOKEN: what a `metrics` route's bearer must be; unset, such a route is not found */
+    metricsToken?: string;
   },
 ) => {
   const declared: TDeclaredRoute[] = [];
@@ -121,7 +140,8 @@ export const installRouteDeclarations = (
   app.decorateRequest('auth', null as unknown as TAuth);
 
   app.addHook('onRoute', (routeOptions) => {
-    if (!routeOptions.url.startsWith('/api') || routeOptions.url.startsWith('/api/docs')) return;
+    const isApi = routeOptions.url.startsWith('/api') && !routeOptions.url.startsWith('/api/docs');
+    if (!isApi && routeOptions.url !== METRICS_PATH) return;
     const decl = routeOptions.config?.decl;
     const methods = Array.isArray(routeOptions.method) ? routeOptions.method : [routeOptions.method];
     for (const method of methods) {
@@ -134,11 +154,15 @@ export const installRouteDeclarations = (
       attendant: new Set(methods.filter((m) => reachableWhenExpiredAttendant(m, routeOptions.url))),
     };
 
+    if (decl.auth === 'metrics') {
+      routeOptions.onRequest = [metricsGuard(deps.metricsToken), ...[routeOptions.onRequest ?? []].flat()];
+      return;
+    }
     const hook: onRequestHookHandler =
       decl.auth === 'token'
-        ? async (request) => {
+        ? async (request, reply) => {
             if (!deps.tokenAuth) throw new AppError('ERR_NOT_AUTHENTICATED');
-            await deps.tokenAuth(request);
+            await deps.tokenAuth(request, reply);
             // an API token's company past its due date is paused like its sessions
             const company = (request.auth as TAuth | null)?.company;
             if (company && isPastDue(company.dueDate, company.timezone)) {

@@ -5,9 +5,10 @@ import type { TRateLimitName } from './rate-limits';
  * Who may call a route:
  * - public: anybody; refresh: the refresh cookie (checked by the route itself);
  * - user / admin / super: a session of a user with that power;
- * - token: a connection API token (external API).
+ * - token: a connection API token (external API);
+ * - metrics: the operator's `METRICS_TOKEN` as a bearer (`GET /metrics`, outside /api; 404 while it is unset).
  */
-export type TAuthKind = 'public' | 'refresh' | 'user' | 'admin' | 'super' | 'token';
+export type TAuthKind = 'public' | 'refresh' | 'user' | 'admin' | 'super' | 'token' | 'metrics';
 
 export type TRouteDecl = {
   auth: TAuthKind;
@@ -30,7 +31,7 @@ declare module 'fastify' {
   }
 }
 
-/** Every /api route passes its declaration through here: `{ config: route({ auth: 'admin' }) }`. */
+/** Every /api route (and `GET /metrics`) passes its declaration through here: `{ config: route({ auth: 'admin' }) }`. */
 export const route = (decl: TRouteDecl) => ({ decl });
 
 export type TDeclaredRoute = { method: string; url: string; decl: TRouteDecl | undefined };

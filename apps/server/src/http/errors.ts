@@ -1,6 +1,7 @@
 import { ERROR_CATALOGUE, type TErrorBody, type TErrorCode } from '@zelo/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseErrorAnswer } from './db-conflicts';
 
 export type TErrorDetail = { path: string; message: string };
 
@@ -38,11 +39,9 @@ export const toErrorAnswer = (err: unknown): { status: number; body: TErrorBody;
 
     return { status: 400, body: body('ERR_VALIDATION', `Invalid ${context}`, details), crash: false };
   }
+  const refused = databaseErrorAnswer(err);
+  if (refused) return toErrorAnswer(refused);
   const e = err as FastifyError & { code?: string; statusCode?: number };
-  if (e.code === '23505') return { status: 409, body: body('ERR_CONFLICT', 'Conflict'), crash: false };
-  if (e.code === '23503' || e.code === '22P02' || e.code === '22003' || e.code === '22001') {
-    return { status: 400, body: body('ERR_VALIDATION', 'Invalid reference or value'), crash: false };
-  }
   if (e.statusCode === 413)
     return { status: 413, body: body('ERR_PAYLOAD_TOO_LARGE', 'Payload too large'), crash: false };
   if (e.statusCode === 415) {
@@ -64,7 +63,9 @@ export const toErrorAnswer = (err: unknown): { status: number; body: TErrorBody;
 
 const answerError = (err: unknown, request: FastifyRequest, reply: FastifyReply) => {
   const answer = toErrorAnswer(err);
-  if (answer.crash) request.log.error({ err }, 'request failed');
+  // the logger's `err` serializer (lib/logger.ts) keeps a database error's code, constraint and query name,
+  // never its parameters
+  if (answer.crash) request.log.error({ err, route: request.routeOptions?.url }, 'request failed');
   reply.status(answer.status).send(answer.body);
 };
 

@@ -1,3 +1,5 @@
+import { type ClientRequest, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from './errors';
@@ -40,7 +42,12 @@ beforeAll(async () => {
     scope.post('/optional', async (request) => describeUpload(await readSingleUpload(request, 'image')));
     scope.post('/required', async (request) => describeUpload(await readRequiredUpload(request, 'spreadsheet')));
   });
-  await app.ready();
+  // a one-file form (the spreadsheet imports), 1 MB at most
+  await app.register(async (scope) => {
+    await registerMultipart(scope, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10 } });
+    scope.post('/sheet', async (request) => ({ read: Boolean(await readSingleUpload(request, 'spreadsheet')) }));
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => app.close());
 
@@ -101,5 +108,42 @@ describe('readSingleUpload', () => {
       payload: payload.subarray(0, payload.length - 12),
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('a one-file form larger than its file may be', () => {
+  it('is refused (413) as soon as its headers say so, before a byte of the body is read', async () => {
+    const { port } = app.server.address() as AddressInfo;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req: ClientRequest = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/sheet',
+          headers: {
+            'content-type': 'multipart/form-data; boundary=zeloUploadTestBoundary',
+            // 20 MB announced, a few bytes sent, and the body never finished: only an answer from the headers
+            // alone can come back
+            'content-length': String(20 * 1024 * 1024),
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => {
+            body += c.toString();
+          });
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, body });
+            req.destroy();
+          });
+        },
+      );
+      req.on('error', reject);
+      req.write('--zeloUploadTestBoundary\r\n');
+      setTimeout(() => reject(new Error('no answer before the body was sent')), 3000).unref();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE' });
   });
 });

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, limitUsers, type TTenant, unique } from '../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../test/harness';
 
-/** The limits of http/rate-limits.ts: keyed on the e-mail as the schema reads it, and per IP across e-mails. */
+/**
+ * The limits of http/rate-limits.ts: keyed on the e-mail as the schema reads it, and per IP across e-mails; the
+ * login's failures per e-mail + IP, which throttle guessing without locking the owner out (ASVS 2.2.1).
+ */
 
 let server: TTestServer;
 let tenant: TTenant;
@@ -37,20 +40,51 @@ const variants = (email: string) => [
 ];
 
 describe('login', () => {
-  it('counts every spelling of an address in one bucket, from any IP, and blocks the right password too', async () => {
+  it('refuses the guessing source after 10 failures, every spelling counted, while the owner logs in from another IP', async () => {
     const user = await createUser(server, tenant);
+    const attacker = '203.1.0.1';
     const tries = [...variants(user.email), ...variants(user.email)].slice(0, 10);
-    for (const [i, email] of tries.entries()) {
-      const res = await login(`203.1.0.${i + 1}`, email, 'wrong-password');
-      expect(res.status, JSON.stringify(email)).toBe(401);
+    for (const email of tries) {
+      expect((await login(attacker, email, 'wrong-password')).status, JSON.stringify(email)).toBe(401);
     }
-    // the 11th within the minute: the right password, under any spelling and from a fresh IP, is refused
-    for (const [i, email] of [` ${user.email}`, user.email, `${user.email.toUpperCase()}\t`].entries()) {
-      const blocked = await login(`203.1.1.${i + 1}`, email, user.password);
+    // the attacker's IP is refused, whatever the spelling and even when it finally guesses right
+    for (const email of [` ${user.email}`, user.email, `${user.email.toUpperCase()}\t`]) {
+      const blocked = await login(attacker, email, user.password);
       expect(blocked, JSON.stringify(email)).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     }
+    // during the attack the owner, from another IP, gets in with the right password; a typo there is only a 401
+    expect((await login('203.1.1.1', user.email, 'typo-password')).status).toBe(401);
+    expect((await login('203.1.1.1', user.email, user.password)).status).toBe(200);
+    expect((await login('203.1.1.2', ` ${user.email.toUpperCase()}`, user.password)).status).toBe(200);
+    expect((await login(attacker, user.email, 'wrong-password')).status).toBe(429);
   });
+
+  it('counts failures only: the right password again and again from one IP is never refused per account', async () => {
+    const user = await createUser(server, tenant);
+    for (let i = 1; i <= 12; i += 1) {
+      expect((await login('203.1.2.1', user.email, user.password)).status, `login ${i}`).toBe(200);
+    }
+  });
+
+  it('past 100 failures an hour on one account from many IPs, lets each IP one failure, and a fresh IP the right password', async () => {
+    const user = await createUser(server, tenant);
+    // a botnet: 100 sources, one guess each
+    for (let i = 0; i < 100; i += 1) {
+      const ip = `203.11.${Math.floor(i / 200)}.${(i % 200) + 1}`;
+      expect((await login(ip, user.email, `guess-${i}`)).status, `guess ${i}`).toBe(401);
+    }
+    // a source that has failed on the account is refused now, the right password included
+    expect(await login('203.11.0.1', user.email, user.password)).toMatchObject({ status: 429 });
+    // a fresh source has one failure, then it is refused too
+    expect((await login('203.11.1.1', user.email, 'guess-x')).status).toBe(401);
+    expect((await login('203.11.1.1', user.email, 'guess-y')).status).toBe(429);
+    // the owner, from a source that has not failed on the account, gets in
+    expect((await login('203.11.2.1', user.email, user.password)).status).toBe(200);
+    // other accounts are untouched, from the botnet's sources too
+    const other = await createUser(server, tenant);
+    expect((await login('203.11.0.2', other.email, other.password)).status).toBe(200);
+  }, 60_000);
 
   it('caps one IP across many e-mails at 100 a minute; another IP is not affected', async () => {
     const ip = '203.2.0.1';

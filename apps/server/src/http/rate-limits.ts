@@ -11,6 +11,10 @@ import { tokenBucket } from '../modules/messages-api/token-bucket';
  *   answered 400 and checks nothing, so it counts only per IP.
  * - Per IP, across e-mails: a cap on guessing many accounts from one place, high enough for an office of
  *   50 agents behind one NAT logging in at the start of a shift (100 logins a minute).
+ * - Failures (`FAILURE_LIMITS`, login only): counted on wrong passwords alone, so that guessing cannot lock the
+ *   owner out (OWASP ASVS 2.2.1). The guessing source (e-mail + IP) is refused after 10 failures a minute; past
+ *   100 failures an hour on one account from anywhere, each source gets one failure an hour on it. The right
+ *   password from a source that has not failed on the account is always checked.
  *
  * Counters live in this process (no shared store): behind a load balancer each node counts its own share.
  */
@@ -35,6 +39,11 @@ const perAccount = (max: number, timeWindow: string): TRateLimit => ({
     return email === undefined ? undefined : `email|${email}`;
   },
 });
+const perAccountAndIp: TKey = (request) => {
+  const email = requestEmail(request);
+
+  return email === undefined ? undefined : `email|${email}|ip|${request.ip}`;
+};
 const perIp = (max: number, timeWindow: string): TRateLimit => ({
   max,
   timeWindow,
@@ -42,7 +51,8 @@ const perIp = (max: number, timeWindow: string): TRateLimit => ({
 });
 
 export const RATE_LIMITS = {
-  login: [perAccount(10, '1 minute'), perIp(100, '1 minute')],
+  /** every attempt, across e-mails (a password spray from one place); the failures are FAILURE_LIMITS.login */
+  login: [perIp(100, '1 minute')],
   refresh: [perIp(60, '1 minute')],
   signUp: [perAccount(3, '1 hour'), perIp(5, '1 hour')],
   forgotPassword: [perAccount(5, '15 minutes'), perIp(20, '15 minutes')],
@@ -65,3 +75,36 @@ export const RATE_LIMITS = {
 } satisfies Record<string, TRateLimit[]>;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * A limit on failed attempts (the route's answer is 401): refuses once `max` failures are counted under its key
+ * within `windowMs`, and counts nothing else. With `onlyPast`, it applies only while that wider count (counted on
+ * the same failures) is reached.
+ */
+export type TFailureLimit = {
+  max: number;
+  windowMs: number;
+  key: TKey;
+  onlyPast?: { max: number; windowMs: number; key: TKey };
+};
+
+const MINUTE = 60_000;
+const perAccountAnywhere: TKey = (request) => {
+  const email = requestEmail(request);
+
+  return email === undefined ? undefined : `email|${email}`;
+};
+
+export const FAILURE_LIMITS: Partial<Record<TRateLimitName, TFailureLimit[]>> = {
+  login: [
+    // the source that guesses: 10 wrong passwords a minute on one account from one IP
+    { max: 10, windowMs: MINUTE, key: perAccountAndIp },
+    // many sources on one account (a botnet): past 100 failures an hour, one failure an hour per source
+    {
+      max: 1,
+      windowMs: 60 * MINUTE,
+      key: perAccountAndIp,
+      onlyPast: { max: 100, windowMs: 60 * MINUTE, key: perAccountAnywhere },
+    },
+  ],
+};

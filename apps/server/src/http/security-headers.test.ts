@@ -1,10 +1,11 @@
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { ATTACHMENT_CSP, mediaHeaders, webCsp } from './security-headers';
+import { ATTACHMENT_CSP, mediaHeaders, normalisedPath, webCsp } from './security-headers';
 
 let server: TTestServer;
 const EMOJI_JSON = JSON.stringify([{ label: 'rosto sorridente', emoji: '😀', tags: ['feliz'] }]);
@@ -34,6 +35,21 @@ const stored = (name: string, data: string | Buffer) => {
 
   return `${server.url}/public/${name}`;
 };
+
+/** a GET with the request line exactly as given */
+const rawGet = (path: string) =>
+  new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolvePromise, reject) => {
+    const { hostname, port } = new URL(server.url);
+    const req = request({ host: hostname, port, path, method: 'GET' }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const XHTML =
@@ -83,6 +99,43 @@ describe('media under /public/', () => {
     }
     // an encoded extension is decided like the file it serves
     expectAttachment(await fetch(`${server.url}/public/b4.x%6Dl`));
+  });
+
+  it('decides on the path the router serves, however the URL spells it: each form gets the headers or no file', async () => {
+    stored('c1.html', XHTML);
+    const forms = [
+      '/%70ublic/c1.html',
+      '/%70%75%62%6c%69%63/c1.%68tml',
+      '/public%2Fc1.html',
+      '/public%2fc1.html',
+      '//public/c1.html',
+      '/public//c1.html',
+      '/PUBLIC/c1.html',
+      '/Public/c1.html',
+      '/./public/c1.html',
+      '/public/./c1.html',
+      '/x/../public/c1.html',
+      '/%2e/public/c1.html',
+      '/x/%2e%2e/public/c1.html',
+      '/public/c1.html;.png',
+      '/public;x=1/c1.html',
+      '/%2570ublic/c1.html',
+      '/public/c1.html?.png',
+      '/public/c1.html#.png',
+    ];
+    let served = 0;
+    for (const form of forms) {
+      // the raw request line, as a client other than a browser sends it (fetch would normalise some forms)
+      const res = await rawGet(form);
+      if (res.body.includes('document.title')) {
+        served += 1;
+        expect(res.headers['content-disposition'], form).toBe('attachment');
+        expect(res.headers['content-security-policy'], form).toBe(ATTACHMENT_CSP);
+        expect(res.headers['x-content-type-options'], form).toBe('nosniff');
+      }
+    }
+    // the encoded prefix is served (the router decodes it): the rule must have held for it
+    expect(served).toBeGreaterThan(0);
   });
 
   it('never lets a missing file be rendered either', async () => {
@@ -163,5 +216,22 @@ describe('mediaHeaders', () => {
         'content-security-policy': ATTACHMENT_CSP,
       });
     }
+  });
+});
+
+describe('normalisedPath', () => {
+  it('reads every spelling of a media path as /public/…, and gives up on what cannot be decoded', () => {
+    for (const url of [
+      '/%70ublic/a.html',
+      '//public/a.html',
+      '/PUBLIC/a.html',
+      '/x/../public/a.html',
+      '/public%2Fa.html',
+    ]) {
+      expect(normalisedPath(url), url).toBe('/public/a.html');
+    }
+    expect(normalisedPath('/public;v=1/a.html?x=1')).toBe('/public/a.html');
+    expect(normalisedPath('/public\\a.html')).toBe('/public/a.html');
+    expect(normalisedPath('/%E0%A4%A')).toBeUndefined();
   });
 });

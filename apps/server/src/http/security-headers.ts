@@ -58,16 +58,10 @@ const extensionOf = (path: string) => {
 };
 
 /**
- * The headers of a served media file, decided by its stored extension (the served path, URL-decoded). An
- * extension not listed as inline, or a path that cannot be decoded, is a download.
+ * The headers of a served media file, decided by its stored extension (the decoded path the file was read from).
+ * An extension not listed as inline is a download.
  */
-export const mediaHeaders = (urlPath: string): Record<string, string> => {
-  let path: string;
-  try {
-    path = decodeURIComponent(urlPath);
-  } catch {
-    path = '';
-  }
+export const mediaHeaders = (path: string): Record<string, string> => {
   const extension = extensionOf(path);
   const inline = Object.hasOwn(INLINE_MEDIA_TYPES, extension) ? INLINE_MEDIA_TYPES[extension] : undefined;
   if (inline) return { 'content-type': inline, 'content-disposition': 'inline' };
@@ -109,20 +103,60 @@ const socketOrigins = (request: FastifyRequest) => {
   return /^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i.test(host) ? [`ws://${host}`, `wss://${host}`] : [];
 };
 
-const isMedia = (path: string) => path.startsWith('/public/');
+const MEDIA_PREFIX = '/public/';
+const MEDIA_ROUTE = `${MEDIA_PREFIX}*`;
+
+/**
+ * A URL's path as a server could read it: the query and fragment cut, percent-decoded (`%2F` too), `;` parameters
+ * of each segment dropped, repeated slashes collapsed, `.` and `..` resolved, lower-cased. Deliberately wider than
+ * the router (which is case-sensitive and keeps `%2F` and `;`), so that every spelling that could reach the media is
+ * counted as media. undefined when the path cannot be decoded.
+ */
+export const normalisedPath = (url: string) => {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.split(/[?#]/)[0]);
+  } catch {
+    return undefined;
+  }
+  const segments: string[] = [];
+  for (const segment of decoded.split(/[/\\]+/)) {
+    const name = segment.split(';')[0];
+    if (name === '..') segments.pop();
+    else if (name !== '' && name !== '.') segments.push(name);
+  }
+
+  return `/${segments.join('/')}`.toLowerCase();
+};
+
+/**
+ * Whether a request is for the media folder, decided in one place for the headers and the not-found answer: the
+ * route that served it is the media route (the router matched the decoded path), or its normalised path is under
+ * `/public/` (a miss, however spelled), or its path cannot be decoded. The file served is the route's decoded `*`.
+ */
+export const mediaRequest = (request: FastifyRequest): { file?: string } | undefined => {
+  if (request.routeOptions.url === MEDIA_ROUTE) {
+    return { file: `${MEDIA_PREFIX}${(request.params as { '*'?: string })['*'] ?? ''}` };
+  }
+  const path = normalisedPath(request.url);
+  if (path === undefined || path === '/public' || path.startsWith(MEDIA_PREFIX)) return {};
+
+  return undefined;
+};
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** the headers a response gets by where it was served from and its status */
 export const responseHeaders = (request: FastifyRequest, statusCode: number): Record<string, string> => {
   const path = request.url.split('?')[0];
-  if (isMedia(path)) {
+  const media = mediaRequest(request);
+  if (media) {
     // a file served (whole, a range, or not modified); a miss answers JSON and is still never rendered
-    const served = statusCode === 200 || statusCode === 206 || statusCode === 304;
-    const media = served
-      ? mediaHeaders(path)
+    const served = media.file !== undefined && (statusCode === 200 || statusCode === 206 || statusCode === 304);
+    const headers = served
+      ? mediaHeaders(media.file ?? '')
       : { 'content-disposition': 'attachment', 'content-security-policy': ATTACHMENT_CSP };
 
-    return { ...COMMON_HEADERS, ...media };
+    return { ...COMMON_HEADERS, ...headers };
   }
   if (isApi(path)) return { ...COMMON_HEADERS };
 

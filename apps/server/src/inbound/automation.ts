@@ -33,6 +33,8 @@ import {
   type TCycleRow,
   type TTicketRow,
 } from './inbound.repo';
+import { markCycleReopened } from '../modules/reports/metrics.repo';
+import { afterRatingText, commentDueAt } from './rating-comment';
 import { sendBotTexts } from './send';
 import { AUTOMATION_STAGES, runStages, type TStageInput } from './stages';
 import { asLang } from './texts';
@@ -68,7 +70,8 @@ export type TAutomationInput = {
   };
 };
 
-type TPlan = { sends: string[]; previous?: TTicketPlace };
+/** `startIntegration`: a queue with an integration (Typebot, flow, …) was just chosen and answers at once */
+type TPlan = { sends: string[]; previous?: TTicketPlace; startIntegration?: boolean };
 
 const placeOf = (t: TTicketRow): TTicketPlace => ({ status: t.status, queueId: t.queueId, userId: t.userId });
 
@@ -105,7 +108,8 @@ const decide = async (db: TDbOrTx, input: TAutomationInput, now: Date): Promise<
   if (cycle.ratingAt && !cycle.rated) {
     const rate = parseRating(input.body);
     if (rate) {
-      if (await claimRating(db, companyId, cycle.id, rate, now)) {
+      const dueAt = commentDueAt(settings, now);
+      if (await claimRating(db, companyId, cycle.id, rate, now, dueAt)) {
         await patchTicket(db, companyId, ticket.id, {
           status: 'closed',
           closedAt: now,
@@ -113,7 +117,7 @@ const decide = async (db: TDbOrTx, input: TAutomationInput, now: Date): Promise<
           unreadMessages: 0,
         });
         plan.previous = placeOf(ticket);
-        send(connection.complationMessage);
+        send(afterRatingText(dueAt, lang, connection.complationMessage));
       }
 
       return plan;
@@ -130,6 +134,7 @@ const decide = async (db: TDbOrTx, input: TAutomationInput, now: Date): Promise<
       amountUsedBotQueues: 0,
     };
     await patchTicket(db, companyId, ticket.id, reset);
+    await markCycleReopened(db, companyId, ticket.id, now);
     await startCycle(db, ticket, now);
     ticket = { ...ticket, ...reset };
     cycle = await currentCycle(db, ticket);
@@ -211,6 +216,8 @@ const decide = async (db: TDbOrTx, input: TAutomationInput, now: Date): Promise<
     } else {
       patch.chatbot = false;
       send(queue.greetingMessage);
+      // the customer should not have to write again to wake the queue's bot or flow
+      if (queue.integrationId) plan.startIntegration = true;
     }
   };
 
@@ -343,10 +350,25 @@ const stagesMayRun = async (ctx: TAppContext, input: TStageInput, now: Date): Pr
  */
 export const runAutomation = async (ctx: TAppContext, input: TStageInput, now: Date) => {
   if (!(await isCompanyActive(ctx, input.companyId, now))) return;
+  try {
+    await runChain(ctx, input, now);
+  } finally {
+    // whatever answered (a leaf option, a flow's or an integration's end), the ticket may now wait for a
+    // person: automatic assignment looks (nothing for a company without an auto-assign queue)
+    ctx.assignment?.kick(input.companyId);
+  }
+};
+
+const runChain = async (ctx: TAppContext, input: TStageInput, now: Date) => {
   const ticket = AUTOMATION_STAGES.length > 0 ? await stagesMayRun(ctx, input, now) : null;
   if (ticket && (await runStages(ctx, { ...input, known: { ...input.known, ticket } }, now))) return;
   const plan = await ctx.db.transaction((tx) => decide(tx, input, now));
   if (!plan) return;
   await sendBotTexts(ctx, input.companyId, input.ticketId, plan.sends);
   if (plan.previous) await announceTicket(ctx, input.companyId, input.ticketId, plan.previous);
+  if (plan.startIntegration) {
+    // the chosen queue's integration (a Typebot chat, a flow) starts now, after the queue's greeting
+    const placed = await stagesMayRun(ctx, input, now);
+    if (placed) await runStages(ctx, { ...input, known: { ...input.known, ticket: placed } }, now);
+  }
 };

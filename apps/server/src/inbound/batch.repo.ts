@@ -6,6 +6,7 @@ import type { contacts } from '../db/schema/contacts';
 import { companies, settings } from '../db/schema/core';
 import { queues } from '../db/schema/queues';
 import { queryRows } from '../db/statements';
+import { foldRaw } from '../modules/tickets/search-fold';
 
 /**
  * The batched pipeline's queries (fast-path.ts): each reads or writes the rows of a whole batch of inbound
@@ -63,7 +64,10 @@ export const storedExternalIds = async (db: TDbOrTx, connectionId: number, exter
     ).map((r) => r.external_id),
   );
 
-/** the numbers whose closed ticket on the connection waits for a rating reply */
+/**
+ * the numbers whose closed ticket on the connection waits for a rating reply, or whose rating waits for its
+ * comment (inbound/rating-comment.ts)
+ */
 export const numbersAwaitingRating = async (db: TDbOrTx, companyId: number, connectionId: number, numbers: string[]) =>
   new Set(
     (
@@ -72,7 +76,13 @@ export const numbersAwaitingRating = async (db: TDbOrTx, companyId: number, conn
         `select c.number from tickets t
          join contacts c on c.id = t.contact_id and c.company_id = $1
          join ticket_trackings tr on tr.ticket_id = t.id and tr.finished_at is null and tr.rating_at is not null
-         where t.company_id = $1 and t.whatsapp_id = $2 and t.status = 'closed' and c.number = any($3::varchar[])`,
+         where t.company_id = $1 and t.whatsapp_id = $2 and t.status = 'closed' and c.number = any($3::varchar[])
+         union
+         select c.number from user_ratings r
+         join tickets t on t.id = r.ticket_id and t.company_id = $1
+         join contacts c on c.id = t.contact_id and c.company_id = $1
+         where r.company_id = $1 and r.comment_due_at is not null and t.whatsapp_id = $2 and t.status = 'closed'
+           and c.number = any($3::varchar[])`,
         [companyId, connectionId, numbers],
       )
     ).map((r) => r.number),
@@ -95,8 +105,8 @@ export const contactsOfNumbers = async (db: TDbOrTx, companyId: number, connecti
   );
 
 /** a contact's words for the list search (ticket-search.repo.ts `contactText`) */
-const CONTACT_WORDS = `strip(to_tsvector('simple'::regconfig, coalesce(c.name, '') || ' ' || c.number || ' ' ||
-  right(c.number, 8) || ' ' || right(c.number, 9) || ' ' || right(c.number, 10) || ' ' || right(c.number, 11)))`;
+const CONTACT_WORDS = `strip(to_tsvector('simple'::regconfig, ${foldRaw(`coalesce(c.name, '') || ' ' || c.number || ' ' ||
+  right(c.number, 8) || ' ' || right(c.number, 9) || ' ' || right(c.number, 10) || ' ' || right(c.number, 11)`)}))`;
 
 /**
  * The CTEs that follow new tickets (a `made` CTE returning id, company_id, whatsapp_id, contact_id): their
@@ -305,7 +315,7 @@ export const storeMessages = async (
         unread_messages = t.unread_messages + p.unread, updated_at = $12::timestamptz
       from per_ticket p where t.id = p.ticket_id and t.company_id = $1
     ), w as (
-      select ticket_id, to_tsvector('simple'::regconfig, words) as words from per_ticket where btrim(words) <> ''
+      select ticket_id, to_tsvector('simple'::regconfig, ${foldRaw('words')}) as words from per_ticket where btrim(words) <> ''
     ), last as (
       select distinct on (s.ticket_id) s.id, s.ticket_id from ticket_search s join w on w.ticket_id = s.ticket_id
       where s.company_id = $1 order by s.ticket_id, s.id desc

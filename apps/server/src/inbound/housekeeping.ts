@@ -16,6 +16,7 @@ import {
   queueForBot,
   transferToQueue,
 } from './inbound.repo';
+import { expireCommentWaits } from './rating-comment';
 import { sendBotTexts } from './send';
 
 /**
@@ -103,6 +104,11 @@ export const housekeepingJobs = (ctx: TAppContext): TJobDefinition[] => [
     name: 'tickets-open-chats-close',
     cron: '* * * * *',
     handler: async () => void (await closeIdleOpenChats(ctx)),
+  },
+  {
+    name: 'ratings-comment-expire',
+    cron: '* * * * *',
+    handler: async () => void (await expireCommentWaits(ctx)),
   },
   {
     name: 'tickets-auto-transfer',

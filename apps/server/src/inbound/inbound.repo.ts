@@ -237,7 +237,15 @@ export const startCycle = async (
  * Claims the rating of a cycle that awaits one: the row is locked, checked and marked rated and finished
  * in one go; answers null when it was rated or finished meanwhile (a concurrent or replayed reply).
  */
-export const claimRating = async (db: TDbOrTx, companyId: number, trackingId: number, rate: number, at: Date) => {
+export const claimRating = async (
+  db: TDbOrTx,
+  companyId: number,
+  trackingId: number,
+  rate: number,
+  at: Date,
+  /** the comment step: the customer's next message until then is the rating's comment (rating.repo.ts) */
+  commentDueAt: Date | null = null,
+) => {
   const claimed = await db
     .update(ticketTrackings)
     .set({ rated: true, finishedAt: at, updatedAt: at })
@@ -255,7 +263,15 @@ export const claimRating = async (db: TDbOrTx, companyId: number, trackingId: nu
   if (!cycle) return null;
   await db
     .insert(userRatings)
-    .values({ companyId, ticketId: cycle.ticketId, ticketTrackingId: cycle.id, userId: cycle.userId, rate })
+    .values({
+      companyId,
+      ticketId: cycle.ticketId,
+      // the cycle rated and the agent who held the ticket when it closed (the reports group by both)
+      ticketTrackingId: cycle.id,
+      userId: cycle.userId,
+      rate,
+      commentDueAt,
+    })
     .onConflictDoNothing();
 
   return cycle;

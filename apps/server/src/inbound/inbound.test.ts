@@ -3,6 +3,7 @@ import { addOption, addQueue } from '../../test/catalogue-fixtures';
 import { createLoggedUser, openSocket, recordEvents, unique, untilJoined } from '../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { closeIdleOpenChats, closeInactiveTickets, transferWaitingTickets } from './housekeeping';
+import { expireCommentWaits } from './rating-comment';
 import { createInboundHandlers } from './index';
 
 /**
@@ -462,6 +463,91 @@ describe('rating, reopen window and calls', () => {
       [next.id],
     );
     expect(cycles.every((c) => c.finished)).toBe(true);
+    await setSetting('userRating', 'disabled');
+  });
+
+  it('asks for a comment after the rating when set, keeps the next message as it, and ends a wait that runs out', async () => {
+    await setSetting('userRating', 'enabled');
+    await setSetting('userRatingComment', 'enabled');
+    await setSetting('userRatingCommentMinutes', '5');
+    const connectionId = await connect({ ratingMessage: 'Avalie-nos', complationMessage: 'Até logo, {{firstName}}!' });
+    const agent = await createLoggedUser(server, tenant, { name: 'Agent Comment', canSeeTicketsWithoutQueue: true });
+    const from = customer();
+    await say(connectionId, from, 'preciso de ajuda');
+    const ticket = await ticketOf(connectionId, from);
+    const cycleOf = async () =>
+      (await sql('select id from ticket_trackings where ticket_id = $1 order by id desc limit 1', [ticket.id]))[0].id;
+    const closeBy = async () => {
+      await api('PUT', `/api/tickets/${ticket.id}`, { status: 'open' }, agent.token);
+      const cycle = await cycleOf();
+      await api('PUT', `/api/tickets/${ticket.id}`, { status: 'closed' }, agent.token);
+      expect((await received(connectionId, from)).at(-1)).toMatch(/^Avalie-nos/);
+      return cycle;
+    };
+    const ratingOf = async (cycle: number) =>
+      (
+        await sql(
+          `select rate, user_id, comment, comment_due_at is not null as waiting from user_ratings
+           where ticket_tracking_id = $1`,
+          [cycle],
+        )
+      )[0];
+    const COMMENT_REQUEST =
+      'Obrigado pela avaliação! Se quiser, escreva na próxima mensagem um comentário sobre o atendimento.';
+
+    // 1. rated, then the comment: stored on the rating and on the closed ticket, then the completion message
+    const first = await closeBy();
+    await say(connectionId, from, '2');
+    expect((await received(connectionId, from)).at(-1)).toBe(COMMENT_REQUEST);
+    expect(await ratingOf(first)).toEqual({ rate: 2, user_id: agent.id, comment: null, waiting: true });
+    await say(connectionId, from, 'O atendente foi muito rápido');
+    expect((await received(connectionId, from)).at(-1)).toBe('Até logo, Maria!');
+    expect(await ratingOf(first)).toEqual({
+      rate: 2,
+      user_id: agent.id,
+      comment: 'O atendente foi muito rápido',
+      waiting: false,
+    });
+    expect(await ticketOf(connectionId, from)).toMatchObject({ id: ticket.id, status: 'closed' });
+    expect(
+      (await sql('select body from messages where ticket_id = $1 and from_me = false order by id', [ticket.id])).map(
+        (m) => m.body,
+      ),
+    ).toEqual(['preciso de ajuda', '2', 'O atendente foi muito rápido']);
+
+    // 2. rated, then silence: the wait runs out and the scan sends the completion message once
+    const second = await closeBy();
+    await say(connectionId, from, '3');
+    expect((await received(connectionId, from)).at(-1)).toBe(COMMENT_REQUEST);
+    expect(await expireCommentWaits(server.ctx, now())).toBe(0);
+    advance(6 * 60_000);
+    const sentBefore = (await received(connectionId, from)).length;
+    expect(await expireCommentWaits(server.ctx, now())).toBe(1);
+    expect(await expireCommentWaits(server.ctx, now())).toBe(0);
+    expect((await received(connectionId, from)).slice(sentBefore)).toEqual(['Até logo, Maria!']);
+    expect(await ratingOf(second)).toEqual({ rate: 3, user_id: agent.id, comment: null, waiting: false });
+
+    // 3. rated, and the next message comes too late: no comment, the wait ends, the message is a new conversation
+    const third = await closeBy();
+    await say(connectionId, from, '1');
+    advance(6 * 60_000);
+    await say(connectionId, from, 'tenho outra dúvida');
+    expect(await ratingOf(third)).toEqual({ rate: 1, user_id: agent.id, comment: null, waiting: false });
+    const fresh = await ticketOf(connectionId, from);
+    expect(fresh.status).toBe('pending');
+    expect(
+      await sql("select count(*)::int as n from messages where body = 'tenho outra dúvida' and ticket_id = $1", [
+        fresh.id,
+      ]),
+    ).toEqual([{ n: 1 }]);
+    // each cycle was rated once, by the agent who closed it
+    expect(
+      await sql(
+        'select count(*)::int as n, count(distinct ticket_tracking_id)::int as cycles from user_ratings where ticket_id = $1',
+        [ticket.id],
+      ),
+    ).toEqual([{ n: 3, cycles: 3 }]);
+    await setSetting('userRatingComment', 'disabled');
     await setSetting('userRating', 'disabled');
   });
 

@@ -27,6 +27,7 @@ import {
 } from './inbound.repo';
 import { createFastPath, isFastPathCandidate, type TFastPathOptions, type TFastResult } from './fast-path';
 import { createKeyedQueue } from './keyed-queue';
+import { afterRatingText, captureComment, commentDueAt, storeSurveyReply } from './rating-comment';
 import { sendBotTexts } from './send';
 import { asLang, missedCallText, text } from './texts';
 import { safeTimeZone } from './working-hours';
@@ -152,51 +153,33 @@ export const createInboundHandlers = (
 
   /**
    * A reply to the rating prompt of a closed ticket: 1–3 is stored as the rating (and the reply on that
-   * ticket), the completion message goes out; any other text drops the rating and is a new conversation.
-   * Answers true when the message was handled here.
+   * ticket), then the completion message goes out, or the comment request when the comment step is on
+   * (rating-comment.ts, which also takes the comment itself); any other text drops the rating and is a new
+   * conversation. Answers true when the message was handled here.
    */
-  const captureRating = async (connection: TConnectionRow, m: TInboundMessage) => {
+  const captureRating = async (connection: TConnectionRow, m: TInboundMessage, settings: Map<string, string>) => {
     const companyId = connection.companyId;
+    // the rating's comment step comes first: a rating already given waits for this message
+    if (await captureComment(ctx, connection, m, now())) return true;
     const awaiting = await findTicketAwaitingRating(ctx.db, {
       companyId,
       connectionId: connection.id,
       number: digits(m.from),
     });
     if (!awaiting) return false;
-    const contact = { id: awaiting.ticket.contactId };
     const at = now();
     const rate = m.type === 'text' ? parseRating(m.body) : null;
     if (!rate) {
       await abandonRating(ctx.db, companyId, awaiting.tracking.id, at);
       return false;
     }
-    const rated = await ctx.db.transaction((tx) => claimRating(tx, companyId, awaiting.tracking.id, rate, at));
+    const dueAt = commentDueAt(settings, at);
+    const rated = await ctx.db.transaction((tx) => claimRating(tx, companyId, awaiting.tracking.id, rate, at, dueAt));
     if (!rated) return false;
     const ticketId = awaiting.ticket.id;
-    const stored = await insertPipelineMessage(ctx.db, {
-      companyId,
-      ticketId,
-      contactId: contact.id,
-      whatsappId: connection.id,
-      externalId: m.externalId,
-      source: 'customer',
-      body: m.body,
-      fromMe: false,
-      read: true,
-      ack: 3,
-      remoteJid: m.from,
-    });
-    if (stored) {
-      await touchTicketAfterMessage(ctx.db, companyId, ticketId, {
-        lastMessage: m.body,
-        at,
-        fromMe: false,
-        unread: 'keep',
-        words: m.body,
-      });
-      await announceMessageCreated(ctx, companyId, stored.id);
-    }
-    await sendBotTexts(ctx, companyId, ticketId, [connection.complationMessage]);
+    await storeSurveyReply(ctx, connection, m, awaiting.ticket, at);
+    const language = dueAt ? (await companyForInbound(ctx.db, companyId))?.language : null;
+    await sendBotTexts(ctx, companyId, ticketId, [afterRatingText(dueAt, language, connection.complationMessage)]);
     await announceTicket(ctx, companyId, ticketId);
 
     return true;
@@ -219,7 +202,7 @@ export const createInboundHandlers = (
       !m.fromMe &&
       !m.isGroup &&
       (await isCompanyActive(ctx, companyId, now())) &&
-      (await captureRating(connection, m))
+      (await captureRating(connection, m, settings))
     ) {
       return;
     }
@@ -281,6 +264,7 @@ export const createInboundHandlers = (
       contactId: contact.id,
       isGroup: false,
       reopenWindowMinutes,
+      isTest: contact.isTest,
     });
     const at = call.timestamp instanceof Date && !Number.isNaN(call.timestamp.getTime()) ? call.timestamp : now();
     const body = missedCallText(lang, call.isVideo, at, timeZone);

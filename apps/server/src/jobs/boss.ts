@@ -2,6 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { TDatabase } from '../db/client';
+import { queryName } from '../lib/logger';
+import { NO_METRICS, type TMetrics } from '../lib/metrics';
 
 /**
  * pg-boss speaks to PostgreSQL through its own pool, and to PGlite through this adapter: parameterless
@@ -42,6 +44,24 @@ export type TJobs = {
   stop: () => Promise<void>;
 };
 
+/**
+ * What pg-boss keeps of a failed job (its `output`, stored in the database): the error's type, code and
+ * query name, never its message or its query's parameters (a failed query's message repeats them). The
+ * failure itself goes to the log through the logger's error serializer.
+ */
+export const jobFailure = (err: unknown) => {
+  const e = (err ?? {}) as {
+    constructor?: { name?: string };
+    code?: unknown;
+    query?: unknown;
+    cause?: { code?: unknown };
+  };
+  const code = e.code ?? e.cause?.code;
+  const parts = [e.constructor?.name ?? 'Error', typeof code === 'string' ? code : '', queryName(e.query) ?? ''];
+
+  return new Error(`job failed: ${parts.filter(Boolean).join(' ')}`);
+};
+
 const isDeadlock = (err: unknown) => (err as { code?: string }).code === '40P01';
 
 /** nodes starting together may race to create the same queue: PostgreSQL picks a deadlock victim, which retries */
@@ -59,7 +79,12 @@ const ensureQueue = async (boss: PgBoss, name: string) => {
   }
 };
 
-export const startJobs = async (database: TDatabase, definitions: TJobDefinition[], log: Logger): Promise<TJobs> => {
+export const startJobs = async (
+  database: TDatabase,
+  definitions: TJobDefinition[],
+  log: Logger,
+  metrics: TMetrics = NO_METRICS,
+): Promise<TJobs> => {
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: pgliteBossAdapter(database.pglite!), schema: 'pgboss', supervise: true, schedule: true })
@@ -75,7 +100,13 @@ export const startJobs = async (database: TDatabase, definitions: TJobDefinition
       const runner = async () => {
         while (next < jobs.length) await def.handler(jobs[next++]!.data);
       };
-      await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, runner));
+      try {
+        await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, runner));
+      } catch (err) {
+        log.warn({ err, job: def.name }, 'job failed');
+        metrics.jobFailed(def.name);
+        throw jobFailure(err);
+      }
     });
     // periodic work is a schedule, which pg-boss runs once across every node
     if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC', singletonKey: def.name });

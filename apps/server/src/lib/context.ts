@@ -1,4 +1,5 @@
 import type { TDurableInbound } from '../inbound/deliveries/durable';
+import type { TAssigner } from '../modules/assignment/assigner';
 import type { TJobs } from '../jobs/boss';
 import type { Logger } from 'pino';
 import type { TChannelRegistry } from '../channels/registry';
@@ -10,6 +11,8 @@ import type { TTokenService } from '../modules/auth/tokens';
 import type { TConversationAnswer } from '../modules/messages/messages.service';
 import type { TListAnswers } from '../modules/tickets/list-answers';
 import type { TRealtime } from '../realtime/realtime';
+import type { TMetrics } from './metrics';
+import type { TTenantBudgets } from './tenant-budget';
 
 /** What services need from the running server; built once in app.ts. */
 export type TAppContext = {
@@ -27,8 +30,14 @@ export type TAppContext = {
   /** the conversation page's answers, kept like the lists' (messages.service.ts `listMessages`) */
   conversationAnswers: TListAnswers<TConversationAnswer>;
   log: Logger;
+  /** each company's share of flow steps, AI calls and integration calls (lib/tenant-budget.ts) */
+  budgets: TTenantBudgets;
   /** the inbound deliveries' runner (inbound/deliveries/durable.ts), bound in app.ts */
   deliveries?: TDurableInbound;
+  /** what /metrics counts (lib/metrics.ts; counts nothing while METRICS_TOKEN is unset) */
+  metrics: TMetrics;
+  /** fair automatic assignment of waiting tickets (modules/assignment/assigner.ts), bound in app.ts */
+  assignment?: TAssigner;
   /** the job system (pg-boss), set by main.ts once it started (absent with JOBS=off and in tests) */
   jobs?: Pick<TJobs, 'send' | 'insert'>;
 };

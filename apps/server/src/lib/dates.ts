@@ -1,3 +1,4 @@
+import { momentHasZone } from '@zelo/shared';
 /** building an Intl.DateTimeFormat is slow (every authenticated request asks for one): one per zone */
 const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
 const dayFormat = (timeZone: string) => {
@@ -62,3 +63,27 @@ export const addMonthsToDay = (day: string, months: number) => {
 /** true when the company's due date is before today in its time zone */
 export const isPastDue = (dueDate: string | null, timeZone: string, now = new Date()) =>
   dueDate !== null && dueDate < dayInZone(now, timeZone);
+
+/** the wall-clock fields of an instant in a zone, as a UTC timestamp */
+const wallClockAsUtc = (at: number, timeZone: string) => {
+  const format = clockFormat(timeZone);
+  if (!format) return at;
+  const f = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+
+  return Date.UTC(+f.year, +f.month - 1, +f.day, +f.hour, +f.minute, +f.second, new Date(at).getUTCMilliseconds());
+};
+
+/**
+ * The instant of a moment (`zMoment`, shared common.ts): as written when it names its offset, else its
+ * wall-clock time in the company's zone (the ancestor's schedule and campaign dialogs send the browser's
+ * local time with no zone). The one reading of zone-less times: schedules and campaigns use it.
+ */
+export const momentToDate = (moment: string, timeZone: string) => {
+  if (momentHasZone(moment)) return new Date(moment);
+  const wall = Date.parse(`${moment.replace(' ', 'T')}Z`);
+  // the zone's offset at that moment, found in two steps (right around a daylight-saving change)
+  let guess = wall - (wallClockAsUtc(wall, timeZone) - wall);
+  guess = wall - (wallClockAsUtc(guess, timeZone) - guess);
+
+  return new Date(guess);
+};

@@ -16,8 +16,14 @@ beforeAll(async () => {
     });
     req.on('end', () => {
       seen.push({ method: req.method, url: req.url, body, headers: req.headers });
+      const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to');
       if (req.url === '/redirect') {
         res.writeHead(302, { location: 'http://169.254.169.254/latest' }).end();
+      } else if (req.url?.startsWith('/hop?')) {
+        res.writeHead(Number(new URL(req.url, 'http://x').searchParams.get('status') ?? 302), { location: to ?? '/' });
+        res.end();
+      } else if (req.url === '/loop') {
+        res.writeHead(307, { location: '/loop' }).end();
       } else if (req.url === '/slow') {
         setTimeout(() => res.end('late'), 2_000);
       } else {
@@ -141,5 +147,62 @@ describe('the outbound URL guard', () => {
     await new Promise<void>((r) => probe.close(() => r()));
     const err = await outboundFetch(`http://127.0.0.1:${port}/`).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'network' });
+  });
+
+  it('follows redirects only when asked, checking every hop before it is contacted', async () => {
+    // the server answers on 127.0.0.1; the operator allowed only the name `localhost`
+    useOutboundAllowList(['localhost']);
+    const port = new URL(base).port;
+    const named = `http://localhost:${port}`;
+    const internal = encodeURIComponent(`http://127.0.0.1:${port}/secret`);
+    // not asked: the 3xx is the answer
+    expect((await outboundFetch(`${named}/hop?to=/echo`)).status).toBe(302);
+    // asked: a hop on the allowed host is followed
+    const ok = await outboundFetch(`${named}/hop?to=/echo`, { redirect: 'follow' });
+    expect(ok.status).toBe(200);
+    expect(seen.map((s) => s.url)).toEqual(['/hop?to=/echo', '/hop?to=/echo', '/echo']);
+    seen.length = 0;
+    // a hop to an address the guard refuses is never contacted, whatever the status
+    for (const status of [301, 302, 303, 307, 308]) {
+      await expect(
+        outboundFetch(`${named}/hop?status=${status}&to=${internal}`, { redirect: 'follow' }),
+      ).rejects.toMatchObject({ code: 'ERR_OUTBOUND_URL_REFUSED' });
+    }
+    for (const to of ['http://169.254.169.254/latest', 'http://[::ffff:127.0.0.1]/', 'http://192.0.2.1/']) {
+      await expect(
+        outboundFetch(`${named}/hop?to=${encodeURIComponent(to)}`, { redirect: 'follow' }),
+      ).rejects.toMatchObject({ code: 'ERR_OUTBOUND_URL_REFUSED' });
+    }
+    expect(seen.every((s) => s.url?.startsWith('/hop?'))).toBe(true);
+    expect(seen).toHaveLength(8);
+  });
+
+  it('bounds the hops, drops the bearer across origins and turns a 303 into a GET', async () => {
+    useOutboundAllowList(['localhost', '127.0.0.1']);
+    const port = new URL(base).port;
+    const err = await outboundFetch(`${base}/loop`, { redirect: 'follow', maxRedirects: 3 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OutboundError);
+    expect(seen).toHaveLength(4);
+    seen.length = 0;
+    const other = encodeURIComponent(`http://localhost:${port}/echo`);
+    await outboundFetch(`${base}/hop?status=303&to=${other}`, {
+      method: 'POST',
+      redirect: 'follow',
+      headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
+    expect(seen[0]).toMatchObject({ method: 'POST', body: '{"a":1}' });
+    expect(seen[0]?.headers.authorization).toBe('Bearer k');
+    expect(seen[1]).toMatchObject({ method: 'GET', url: '/echo', body: '' });
+    expect(seen[1]?.headers.authorization).toBeUndefined();
+    seen.length = 0;
+    await outboundFetch(`${base}/hop?status=307&to=/echo`, {
+      method: 'POST',
+      redirect: 'follow',
+      headers: { authorization: 'Bearer k' },
+      body: 'same',
+    });
+    expect(seen[1]).toMatchObject({ method: 'POST', url: '/echo', body: 'same' });
+    expect(seen[1]?.headers.authorization).toBe('Bearer k');
   });
 });

@@ -3,42 +3,24 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { AppError } from '../http/errors';
+import { isPrivateAddress, unmapped } from './special-addresses';
 
 /**
- * The one SSRF guard for every outbound URL a tenant configures (AI base URL, Typebot, n8n, webhooks):
- * http/https only; the host resolved and refused when any address is private, loopback, link-local,
- * unique-local, CGNAT, multicast, reserved or unspecified (IPv4, IPv6, IPv4-mapped IPv6) — unless the
- * operator allows the host name, the address or its range in OUTBOUND_ALLOW_HOSTS. `outboundFetch`
- * then connects to the very address it checked (the lookup is pinned, so DNS rebinding cannot switch
- * it), follows no redirect (a 3xx is answered as is) and gives up after `timeoutMs`.
+ * The one outbound path for every URL a tenant can aim (AI base URL, Azure speech, Typebot, n8n, webhooks,
+ * Dialogflow, bot media, the Cloud API's Graph calls and media downloads): http/https only; the host
+ * resolved and refused when any address is in a block that is not globally reachable (lib/special-addresses:
+ * the IANA special-purpose registries, IPv4-mapped forms judged by their IPv4) — unless the operator allows
+ * the host name, the address or its range in OUTBOUND_ALLOW_HOSTS. `outboundFetch` then connects to the very
+ * address it checked (the lookup is pinned, so DNS rebinding cannot switch it), follows no redirect unless
+ * asked (`redirect: 'follow'`: each hop re-resolved and re-checked, at most `maxRedirects`, the bearer
+ * dropped across origins) and gives up after `timeoutMs`. No other module calls fetch or node:http(s) on
+ * a tenant's URL (outbound-path.test.ts greps the source).
+ *
+ * A deny-list cannot know the server's own public address nor what the network around it exposes:
+ * operators should firewall egress to their own public IP and metadata endpoints (README).
  */
 
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible range
-  ['64:ff9b::', 96], // NAT64: reaches IPv4 addresses through a gateway
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
-}
+export { isPrivateAddress };
 
 type TAllowList = { hosts: Set<string>; ranges: BlockList };
 
@@ -72,44 +54,6 @@ export const useOutboundAllowList = (entries: string[]) => {
   allowList = parseAllowList(entries);
 };
 
-/** the 8 groups of an IPv6 address */
-const ipv6Groups = (address: string): number[] => {
-  let text = address.toLowerCase();
-  const dotted = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
-  if (dotted) {
-    const [a, b, c, d] = (dotted[1] as string).split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, -(dotted[1] as string).length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split('::') as [string, string | undefined];
-  const part = (s: string | undefined) => (s ? s.split(':').map((g) => Number.parseInt(g, 16)) : []);
-  const left = part(head);
-  const right = part(tail);
-  const fill = tail === undefined ? [] : new Array(8 - left.length - right.length).fill(0);
-
-  return [...left, ...fill, ...right];
-};
-
-/** an IPv4-mapped IPv6 address (::ffff:a.b.c.d) as its IPv4 address */
-const unmapped = (address: string): { address: string; family: 4 | 6 } => {
-  if (isIP(address) !== 6) return { address, family: 4 };
-  const g = ipv6Groups(address);
-  if (g.length === 8 && g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) {
-    const hi = g[6] as number;
-    const lo = g[7] as number;
-
-    return { address: `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, family: 4 };
-  }
-
-  return { address, family: 6 };
-};
-
-/** true when the address is one a tenant's URL may not reach without the operator's leave */
-export const isPrivateAddress = (address: string): boolean => {
-  const a = unmapped(address);
-
-  return BLOCKED.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4');
-};
-
 const isAllowed = (host: string, address: string): boolean => {
   if (allowList.hosts.has(host) || allowList.hosts.has(address)) return true;
   const a = unmapped(address);
@@ -119,6 +63,17 @@ const isAllowed = (host: string, address: string): boolean => {
     allowList.ranges.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4') ||
     (a.address !== address && allowList.ranges.check(address, 'ipv6'))
   );
+};
+
+/**
+ * true when the operator named this very host in OUTBOUND_ALLOW_HOSTS: the name itself, or (for an address
+ * literal) the address or a range holding it. No DNS: a name is allowed by its name only.
+ */
+export const isAllowListedHost = (hostname: string): boolean => {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (allowList.hosts.has(host)) return true;
+
+  return isIP(host) !== 0 && isAllowed(host, host);
 };
 
 const refuse = (reason: string) => new AppError('ERR_OUTBOUND_URL_REFUSED', `Outbound URL refused: ${reason}`);
@@ -156,40 +111,52 @@ export const assertOutboundUrl = async (input: string | URL): Promise<TCheckedUr
   return { url, host, address: first.address, family: first.family === 6 ? 6 : 4 };
 };
 
-/** a call that did not get an answer: `timeout` or `network` (refused, reset, TLS, DNS) */
+/** a call that did not get an answer: `timeout` or `network` (refused, reset, TLS, DNS, too large, redirects) */
 export class OutboundError extends Error {
   readonly kind: 'timeout' | 'network';
+  /** the answer was larger than `maxBytes` */
+  readonly tooLarge: boolean;
 
-  constructor(kind: 'timeout' | 'network', message: string) {
+  constructor(kind: 'timeout' | 'network', message: string, tooLarge = false) {
     super(message);
     this.kind = kind;
+    this.tooLarge = tooLarge;
   }
 }
 
 export type TOutboundInit = RequestInit & {
-  /** the whole call, answer body included; 10 s unless told */
+  /** the whole call, redirects and answer body included; 10 s unless told */
   timeoutMs?: number;
   /** the largest answer body kept (25 MB unless told); more fails the call */
   maxBytes?: number;
+  /** with `redirect: 'follow'`: the most hops followed (5 unless told), each one checked like the first */
+  maxRedirects?: number;
 };
 
 const NO_BODY = new Set([101, 204, 205, 304]);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** fetch, through the guard: the checked address pinned, no redirect followed, a timeout */
-export const outboundFetch = async (input: string | URL, init: TOutboundInit = {}): Promise<Response> => {
-  const checked = await assertOutboundUrl(input);
-  const { timeoutMs = 10_000, maxBytes = 25 * 1024 * 1024, ...rest } = init;
-  const method = (rest.method ?? 'GET').toUpperCase();
+type TOnce = {
+  method: string;
+  headers: Headers;
+  body: RequestInit['body'];
+  timeoutMs: number;
+  maxBytes: number;
+  signal?: AbortSignal | null;
+};
+
+/** one request to the checked address (pinned lookup), the whole answer read */
+const requestOnce = async (checked: TCheckedUrl, once: TOnce): Promise<Response> => {
+  const { method, timeoutMs, maxBytes, signal } = once;
   // the body serialised as fetch would (FormData → multipart with its boundary, objects → text)
-  const prepared = new Request(checked.url, { method, headers: rest.headers, body: rest.body ?? null });
-  const body = rest.body == null ? undefined : Buffer.from(await prepared.arrayBuffer());
+  const prepared = new Request(checked.url, { method, headers: once.headers, body: once.body });
+  const body = once.body == null ? undefined : Buffer.from(await prepared.arrayBuffer());
   const headers: Record<string, string> = { 'accept-encoding': 'identity' };
   prepared.headers.forEach((value, name) => {
     headers[name] = value;
   });
   if (body) headers['content-length'] = String(body.length);
   const send = checked.url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const pinned = checked;
 
   return await new Promise<Response>((resolve, reject) => {
     let settled = false;
@@ -197,14 +164,15 @@ export const outboundFetch = async (input: string | URL, init: TOutboundInit = {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
       reject(err);
     };
     const req = send(checked.url, {
       method,
       headers,
       lookup: ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-        if (opts?.all) cb(null, [{ address: pinned.address, family: pinned.family }]);
-        else cb(null, pinned.address, pinned.family);
+        if (opts?.all) cb(null, [{ address: checked.address, family: checked.family }]);
+        else cb(null, checked.address, checked.family);
       }) as never,
     });
     const timer = setTimeout(() => {
@@ -215,7 +183,8 @@ export const outboundFetch = async (input: string | URL, init: TOutboundInit = {
       fail(new OutboundError('network', 'aborted'));
       req.destroy();
     };
-    rest.signal?.addEventListener('abort', abort, { once: true });
+    if (signal?.aborted) abort();
+    signal?.addEventListener('abort', abort, { once: true });
     req.on('error', (err) => fail(new OutboundError('network', err.message)));
     req.on('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
@@ -223,7 +192,7 @@ export const outboundFetch = async (input: string | URL, init: TOutboundInit = {
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > maxBytes) {
-          fail(new OutboundError('network', 'answer too large'));
+          fail(new OutboundError('network', 'answer too large', true));
           req.destroy();
           return;
         }
@@ -234,7 +203,7 @@ export const outboundFetch = async (input: string | URL, init: TOutboundInit = {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        rest.signal?.removeEventListener('abort', abort);
+        signal?.removeEventListener('abort', abort);
         const answerHeaders = new Headers();
         for (const [name, value] of Object.entries(res.headers)) {
           if (Array.isArray(value)) for (const v of value) answerHeaders.append(name, v);
@@ -252,4 +221,54 @@ export const outboundFetch = async (input: string | URL, init: TOutboundInit = {
     });
     req.end(body);
   });
+};
+
+/**
+ * fetch, through the guard: the checked address pinned, a timeout, and no redirect followed (a 3xx is
+ * answered as is) unless `redirect: 'follow'` — then each hop is re-resolved and re-checked (a hop to a
+ * refused address throws ERR_OUTBOUND_URL_REFUSED and is never contacted), Authorization and Cookie are
+ * dropped when the origin changes, and a 303 (or a 301/302 after a POST) continues as a GET
+ */
+export const outboundFetch = async (input: string | URL, init: TOutboundInit = {}): Promise<Response> => {
+  const {
+    timeoutMs = 10_000,
+    maxBytes = 25 * 1024 * 1024,
+    maxRedirects = 5,
+    redirect = 'manual',
+    signal,
+    method: asked,
+    headers: given,
+    body: initialBody,
+  } = init;
+  const deadline = Date.now() + timeoutMs;
+  const headers = new Headers(given);
+  let method = (asked ?? 'GET').toUpperCase();
+  let body: RequestInit['body'] = initialBody ?? null;
+  let url: string | URL = input;
+  for (let hop = 0; ; hop++) {
+    const checked = await assertOutboundUrl(url);
+    const left = deadline - Date.now();
+    if (left <= 0) throw new OutboundError('timeout', `no answer within ${timeoutMs} ms`);
+    const res = await requestOnce(checked, { method, headers, body, timeoutMs: left, maxBytes, signal });
+    const location = res.headers.get('location');
+    if (!REDIRECTS.has(res.status) || !location || redirect === 'manual') return res;
+    if (redirect === 'error') throw new OutboundError('network', `redirected (HTTP ${res.status})`);
+    if (hop >= maxRedirects) throw new OutboundError('network', `more than ${maxRedirects} redirects`);
+    let next: URL;
+    try {
+      next = new URL(location, checked.url);
+    } catch {
+      throw new OutboundError('network', 'a redirect to something that is not a URL');
+    }
+    if (next.origin !== checked.url.origin) {
+      headers.delete('authorization');
+      headers.delete('cookie');
+    }
+    if (res.status === 303 ? method !== 'HEAD' : (res.status === 301 || res.status === 302) && method === 'POST') {
+      method = 'GET';
+      body = null;
+      headers.delete('content-type');
+    }
+    url = next;
+  }
 };

@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Tenant secrets at rest (prompt keys, voice keys, flow node keys, service accounts, webhook secrets):
+ * Tenant secrets at rest (prompt keys, voice keys, flow node keys, service accounts, webhook secrets, the
+ * Cloud API's access token, app secret and verify token, the connections' API tokens):
  * AES-256-GCM under the server's key (config `secretKey`: ZELO_SECRET_KEY, else generated once into
  * DATA_DIR). A sealed value reads `enc:v1:<base64url(iv | tag | ciphertext)>`; a value without the prefix
  * is a legacy plain one and opens as itself. Reads send secrets masked; a masked value sent back = keep.
@@ -10,17 +11,30 @@ const PREFIX = 'enc:v1:';
 const MASK = '••••••';
 
 let currentKey: Buffer | undefined;
+let currentLookupKey: Buffer | undefined;
 
-/** buildApp sets the key from the configuration; every later seal and open uses it */
+/** buildApp (and main, before the start-up sealing) sets the key; every later seal, open and hash uses it */
 export const useSecretKey = (key: Buffer) => {
   if (key.length !== 32) throw new Error('the secrets key must be 32 bytes');
   currentKey = key;
+  // a key of its own for lookups, derived from the same secret: a hash never reuses the cipher's key
+  currentLookupKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'zelo lookup hash v1', 32));
 };
 
 const key = () => {
   if (!currentKey) throw new Error('secrets key not configured (useSecretKey)');
 
   return currentKey;
+};
+
+/**
+ * The keyed hash (HMAC-SHA256, hex) a secret is found by without storing it: the API tokens' `token_hash`.
+ * Without ZELO_SECRET_KEY a stolen database cannot test guesses against it.
+ */
+export const lookupHash = (plain: string): string => {
+  if (!currentLookupKey) throw new Error('secrets key not configured (useSecretKey)');
+
+  return createHmac('sha256', currentLookupKey).update(plain, 'utf8').digest('hex');
 };
 
 export const isSealedSecret = (value: string | null | undefined): value is string =>
@@ -82,3 +96,13 @@ export const keepOrSeal = (incoming: string | null | undefined, storedSealed: st
 
   return sealSecret(incoming);
 };
+
+/** each text field of a secrets object sealed (the Cloud API's `channel_secret`); sealed ones stay as they are */
+export const sealSecretFields = (fields: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, sealSecret(String(value ?? ''))]));
+
+/** each field opened (a legacy plain one reads as itself) */
+export const openSecretFields = (fields: Record<string, unknown> | null | undefined): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(fields ?? {}).map(([name, value]) => [name, openSecret(typeof value === 'string' ? value : '')]),
+  );

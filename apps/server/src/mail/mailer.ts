@@ -3,7 +3,15 @@ import { resolve } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
-export type TMail = { to: string; subject: string; text: string };
+export type TMail = {
+  to: string;
+  subject: string;
+  text: string;
+  /** an HTML part beside the text (multipart/alternative) */
+  html?: string;
+  /** the Message-ID, when the sender gives each mail a stable one (a repeat then looks like the same mail) */
+  messageId?: string;
+};
 export type TMailer = { send: (mail: TMail) => Promise<void> };
 
 /**

@@ -6,12 +6,16 @@ import type { TDb } from '../db/client';
 import { type TAuth, resolveAccessToken } from '../http/authenticate';
 import { AppError } from '../http/errors';
 import type { TSessionCache } from '../modules/auth/session-cache';
+import type { TListChange } from '../modules/tickets/list-answers';
 import type { TTokenService } from '../modules/auth/tokens';
 
 export type TRealtime = {
   io: Server;
-  /** emit an event to one or several rooms (and, with `except`, not to the sockets in those) */
-  to: (room: string | string[], event: string, payload: unknown, except?: string[]) => void;
+  /**
+   * emit an event to one or several rooms (and, with `except`, not to the sockets in those); `change` says what
+   * of the company's kept answers it may have changed (list-answers.ts; absent: anything)
+   */
+  to: (room: string | string[], event: string, payload: unknown, except?: string[], change?: TListChange) => void;
   /** everybody of a company */
   toCompany: (companyId: number, event: string, payload: unknown) => void;
   toUser: (companyId: number, userId: number, event: string, payload: unknown) => void;
@@ -23,6 +27,8 @@ export type TRealtime = {
   toCompanies: (companyIds: number[], event: string, payload: unknown, except?: string[]) => void;
   /** rooms a socket may join on request, decided by later modules (tickets, queues) */
   setJoinPolicy: (policy: TJoinPolicy) => void;
+  /** Redis answers a PING (readiness); true without REDIS_URL */
+  ping: () => Promise<boolean>;
   close: () => Promise<void>;
 };
 
@@ -60,9 +66,14 @@ export const createRealtime = async (
     tokens: TTokenService;
     sessions: TSessionCache;
     redisUrl?: string;
+    /** the adapter's channel prefix (REDIS_PREFIX) */
+    redisPrefix?: string;
     onPresence?: (auth: TAuth, online: boolean) => Promise<void>;
-    /** a company's rooms are about to hear of a change (called before the event leaves, once per company) */
-    onAnnounce?: (companyId: number) => void;
+    /**
+     * a company's rooms are about to hear of a change (called before the event leaves, once per company), with
+     * what it may have changed (absent: anything)
+     */
+    onAnnounce?: (companyId: number, change?: TListChange) => void;
   },
 ): Promise<TRealtime> => {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, TSocketData>(server, {
@@ -81,7 +92,7 @@ export const createRealtime = async (
     await Promise.all([pub.connect(), sub.connect()]);
     redisClients.push(pub, sub);
     // requests between nodes (fetchSockets, channel calls: a send may take its transport's retries) wait 30 s
-    io.adapter(createAdapter(pub, sub, { requestsTimeout: 30_000 }));
+    io.adapter(createAdapter(pub, sub, { requestsTimeout: 30_000, key: deps.redisPrefix ?? 'socket.io' }));
   }
   let policy: Required<TJoinPolicy> = { ...defaultPolicy };
 
@@ -165,11 +176,11 @@ export const createRealtime = async (
     socket.emit('ready');
   });
 
-  const announced = (room: string | string[]) => {
+  const announced = (room: string | string[], change?: TListChange) => {
     if (!deps.onAnnounce) return;
     if (typeof room === 'string') {
       const companyId = companyOfRoom(room);
-      if (companyId !== undefined) deps.onAnnounce(companyId);
+      if (companyId !== undefined) deps.onAnnounce(companyId, change);
       return;
     }
     const seen = new Set<number>();
@@ -177,12 +188,12 @@ export const createRealtime = async (
       const companyId = companyOfRoom(r);
       if (companyId !== undefined && !seen.has(companyId)) {
         seen.add(companyId);
-        deps.onAnnounce(companyId);
+        deps.onAnnounce(companyId, change);
       }
     }
   };
-  const to: TRealtime['to'] = (room, event, payload, except) => {
-    announced(room);
+  const to: TRealtime['to'] = (room, event, payload, except, change) => {
+    announced(room, change);
     (except?.length ? io.to(room).except(except) : io.to(room)).emit(event, payload);
   };
 
@@ -201,6 +212,8 @@ export const createRealtime = async (
     setJoinPolicy: (next) => {
       policy = { ...policy, ...next } as Required<TJoinPolicy>;
     },
+    // the publisher (the subscriber is in subscribe mode, where PING answers differently)
+    ping: async () => (redisClients[0] ? (await redisClients[0].ping()) === 'PONG' : true),
     close: async () => {
       await io.close();
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));

@@ -16,6 +16,29 @@ export const queueSchedules = [
   { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
 ];
 
+/**
+ * moment's "YYYY-MM-DD HH:mm:ss" of an instant as a browser in the company's zone shows it (the companies of
+ * these cases keep the default America/Sao_Paulo); the server reads such a zone-less time in that zone
+ */
+export const wallClock = (at: Date, timeZone = 'America/Sao_Paulo') => {
+  const f = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+
+  return `${f.year}-${f.month}-${f.day} ${f.hour}:${f.minute}:${f.second}`;
+};
+
 export const shapes = {
   /** pages/Signup: the form's values plus what handleSignUp adds */
   signUp: (fields: { name: string; email: string; password: string; planId: number }) => ({
@@ -194,11 +217,7 @@ export const shapes = {
     scheduledAt: Date | null;
     companyId: number;
   }) => {
-    const at = fields.scheduledAt;
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const local = at
-      ? `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`
-      : null;
+    const local = fields.scheduledAt ? wallClock(fields.scheduledAt) : null;
 
     return {
       name: fields.name,

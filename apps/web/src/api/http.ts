@@ -30,7 +30,37 @@ export class ApiError extends Error {
 
 type Params = Record<string, unknown>;
 /** `headers`: extra request headers (a secret typed in a form travels there, never in the URL) */
-type RequestInit = { method: string; url: string; body?: unknown; params?: Params; headers?: Record<string, string> };
+type RequestInit = {
+  method: string;
+  url: string;
+  body?: unknown;
+  params?: Params;
+  headers?: Record<string, string>;
+  /** answer the body as a file (`TDownload`) rather than parsed JSON */
+  asFile?: boolean;
+};
+
+/** a file the API answered: its bytes and the name its Content-Disposition gives (null without one) */
+export type TDownload = { blob: Blob; fileName: string | null };
+
+/** the file name of a Content-Disposition header: `filename*=UTF-8''…` first, else `filename="…"` */
+export const fileNameOf = (disposition: string | null): string | null => {
+  if (!disposition) {
+    return null;
+  }
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(disposition);
+  const name = (plain?.[1] ?? plain?.[2] ?? '').trim();
+
+  return name || null;
+};
 
 export const buildUrl = (url: string, params?: Params) => {
   const search = new URLSearchParams();
@@ -98,6 +128,9 @@ const rawRequest = async (req: RequestInit, token: string | null): Promise<unkno
     res = await fetch(buildUrl(req.url, req.params), { method: req.method, headers, body, credentials: 'include' });
   } catch (err) {
     throw new ApiError(0, 'ERR_NETWORK', err instanceof Error ? err.message : 'Network error');
+  }
+  if (res.ok && req.asFile) {
+    return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition')) } as TDownload;
   }
   const data = await parseBody(res);
   if (!res.ok) {
@@ -218,4 +251,7 @@ export const api = {
   put: <T>(url: string, body?: unknown) => request<T>({ method: 'PUT', url, body }),
   delete: <T>(url: string) => request<T>({ method: 'DELETE', url }),
   upload: <T>(url: string, formData: FormData) => request<T>({ method: 'POST', url, body: formData }),
+  /** a GET answered with a file (an export), under the same session rules as every request */
+  download: (url: string, opts?: { params?: Params }) =>
+    request<TDownload>({ method: 'GET', url, params: opts?.params, headers: { Accept: '*/*' }, asFile: true }),
 };

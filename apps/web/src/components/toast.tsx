@@ -66,6 +66,21 @@ export const errorText = (err: unknown): string => {
   return typeof err === 'string' ? err : i18n.t('errors.ERR_INTERNAL_SERVER_ERROR');
 };
 
+/**
+ * errorText, plus the reason a non-validation refusal gives on its fields (`details`), in words: e.g. a failed
+ * Dialogflow test says that the key file is not valid and how to get a good one.
+ */
+export const errorWithDetails = (err: unknown): string => {
+  const text = errorText(err);
+  if (!(err instanceof ApiError) || err.code === 'ERR_VALIDATION' || !err.details?.length) return text;
+  const reasons = err.details
+    .map((d) => `validation.${d.message}`)
+    .filter((key) => i18n.exists(key))
+    .map((key) => i18n.t(key));
+
+  return reasons.length ? `${text} ${reasons.join(' · ')}` : text;
+};
+
 export const toastError = (err: unknown) => {
   toast.error(errorText(err));
 };

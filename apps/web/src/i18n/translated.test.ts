@@ -30,4 +30,14 @@ describe('translations', { timeout: 30_000 }, () => {
       expect(left, lng).toEqual([]);
     }
   });
+
+  it('says every validation code the API answers in words, in pt, en and es (never the raw key)', async () => {
+    const { V } = await import('@zelo/shared');
+    const { i18n } = await import('./index');
+    for (const lng of ['pt', 'en', 'es']) {
+      for (const code of Object.values(V)) {
+        expect(i18n.exists(`validation.${code}`, { lng }), `${lng} ${code}`).toBe(true);
+      }
+    }
+  });
 });

@@ -27,6 +27,7 @@ export const sessionUser = (fields: Partial<TSessionUser> = {}): TSessionUser =>
   profile: 'admin',
   super: false,
   companyId: 1,
+  away: false,
   allTicket: 'enabled',
   whatsappId: null,
   language: null,

@@ -19,6 +19,14 @@ export const formatDate = (value: string | null | undefined): string => {
   return day ? `${pad(day.getDate())}/${pad(day.getMonth() + 1)}/${day.getFullYear()}` : '';
 };
 
+/** dd/MM/yyyy HH:mm in local time, as every screen writes a moment; '' for an empty or invalid value. */
+export const formatDateTime = (value: string | null | undefined): string => {
+  const at = value ? new Date(value) : null;
+  if (!at || Number.isNaN(at.getTime())) return '';
+
+  return `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+};
+
 /** Whole days from today to the given day (negative when past); null for an empty or invalid value. */
 export const daysUntil = (value: string | null | undefined, now = new Date()): number | null => {
   const day = value ? toLocalDay(value) : null;

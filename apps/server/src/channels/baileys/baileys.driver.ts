@@ -8,6 +8,7 @@ import type {
   TConnectionRef,
   TConnectionState,
   TDriverFactory,
+  TSessionLease,
   TMedia,
   TMessageUpdate,
 } from '../types';
@@ -87,7 +88,7 @@ const unreachable = () =>
 
 export const createBaileysDriver =
   (opts: TBaileysDriverOptions): TDriverFactory =>
-  (connection: TConnectionRef, events: TChannelEvents): TBaileysSession => {
+  (connection: TConnectionRef, events: TChannelEvents, lease?: TSessionLease): TBaileysSession => {
     const timings = { ...DEFAULT_BAILEYS_TIMINGS, ...opts.timings };
     const connectionId = connection.id;
     const log = opts.log.child({ connectionId, provider: 'baileys' });
@@ -349,6 +350,13 @@ export const createBaileysDriver =
     const connect = async () => {
       closeSocket();
       if (stopped || !auth) return;
+      // a node that lost the lease (it was paused while another took over) must not log in again: WhatsApp
+      // would drop the new holder's socket for this one
+      if (lease && !(await lease.holds())) {
+        log.warn('the lease of this connection is held by another node: not connecting');
+        return;
+      }
+      if (stopped) return;
       qrSeen = false;
       reached = false;
       pairingCode = undefined;

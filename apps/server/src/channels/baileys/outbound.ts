@@ -1,8 +1,10 @@
 import type { TOutboundMedia } from '../types';
+import { imageThumbnail, videoThumbnail } from './thumbnails';
 
 /** Baileys `sendMessage` contents for the driver's sends */
 
-export const mediaContent = (media: TOutboundMedia): Record<string, unknown> => {
+/** images and videos carry their thumbnail, made under limits (thumbnails.ts), so Baileys makes none */
+export const mediaContent = async (media: TOutboundMedia): Promise<Record<string, unknown>> => {
   const mimetype = media.mimetype || 'application/octet-stream';
   const caption = media.caption || undefined;
   if (media.asVoiceNote) {
@@ -13,9 +15,12 @@ export const mediaContent = (media: TOutboundMedia): Record<string, unknown> => 
       mimetype: mimetype.startsWith('audio/ogg') ? 'audio/ogg; codecs=opus' : mimetype,
     };
   }
-  if (mimetype.startsWith('image/') && mimetype !== 'image/webp') return { image: media.data, mimetype, caption };
+  if (mimetype.startsWith('image/') && mimetype !== 'image/webp') {
+    return { image: media.data, mimetype, caption, ...(await imageThumbnail(media.data)) };
+  }
   if (mimetype === 'image/webp') return { sticker: media.data, mimetype };
-  if (mimetype.startsWith('video/')) return { video: media.data, mimetype, caption };
+  if (mimetype.startsWith('video/'))
+    return { video: media.data, mimetype, caption, ...(await videoThumbnail(media.data)) };
   if (mimetype.startsWith('audio/')) return { audio: media.data, mimetype, ptt: false };
 
   return { document: media.data, mimetype, fileName: media.fileName || 'file', caption };

@@ -113,7 +113,7 @@ export const createSender = ({ connected, recent, auth }: TSenderDeps): TSender 
 
   return {
     sendText: (to, body, options) => send(to, { text: body }, options),
-    sendMedia: (to, media, options) => send(to, mediaContent(media), options),
+    sendMedia: async (to, media, options) => send(to, await mediaContent(media), options),
     sendLocation: (to, location, options) => send(to, locationContent(location), options),
     sendContact: (to, vcard, options) => send(to, contactContent(vcard), options),
     editMessage: async (to, externalId, body, options) => {

@@ -65,8 +65,9 @@ describe('Baileys driver sends', () => {
     expect(await sock.options.getMessage({ remoteJid: JID, fromMe: true, id: 'NEVER-SENT' })).toBeUndefined();
     expect(sock.sent.map((s) => s.content)).toEqual([
       { text: 'Olá!' },
-      { image: data, mimetype: 'image/jpeg', caption: 'a foto' },
-      { video: data, mimetype: 'video/mp4', caption: 'o vídeo' },
+      // not a picture nor a film: no thumbnail, and Baileys is told so (it would make one without limits)
+      { image: data, mimetype: 'image/jpeg', caption: 'a foto', jpegThumbnail: '' },
+      { video: data, mimetype: 'video/mp4', caption: 'o vídeo', jpegThumbnail: '' },
       { document: data, mimetype: 'application/pdf', fileName: 'nota.pdf', caption: 'a nota' },
       { audio: data, mimetype: 'audio/ogg; codecs=opus', ptt: true },
       { audio: data, mimetype: 'audio/mpeg', ptt: false },

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { useOutboundAllowList } from '../../lib/outbound';
 import { startFakeGraph, type TFakeGraph, type TFakeSent } from '../../../test/fake-graph';
 import { channelConformance, type TFarMessage, type TFarSide } from '../conformance';
 import type { TChannelEvents, TChannelSession } from '../types';
@@ -24,6 +25,8 @@ let latest: TCloudApiSession | undefined;
 const inbox = createMemoryWebhookInbox();
 
 beforeAll(async () => {
+  // the fake Graph API listens on loopback: the operator's allow list lets the guard through to it
+  useOutboundAllowList(['127.0.0.1']);
   graph = await startFakeGraph();
   receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

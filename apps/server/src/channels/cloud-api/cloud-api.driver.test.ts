@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useOutboundAllowList } from '../../lib/outbound';
 import { startFakeGraph, type TFakeGraph, type TFakeNumber } from '../../../test/fake-graph';
 import type { TChannelEvents, TConnectionState, TInboundMessage, TMedia } from '../types';
 import { createCloudApiDriver, type TCloudApiSession } from './cloud-api.driver';
@@ -8,6 +9,8 @@ import { createMemoryWebhookInbox, type TWebhookInbox } from './inbox';
 
 let graph: TFakeGraph;
 beforeAll(async () => {
+  // the fake Graph API listens on loopback: the operator's allow list lets the guard through to it
+  useOutboundAllowList(['127.0.0.1']);
   graph = await startFakeGraph();
 });
 afterAll(() => graph.close());

@@ -3,25 +3,31 @@ import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { whatsapps } from '../../db/schema/connections';
 import { companies } from '../../db/schema/core';
+import { openSecretFields } from '../../lib/secrets';
 import { asLang, type TLang } from './texts';
 
 /**
  * A Cloud API connection's settings as stored: the public part in `channelConfig`, the secrets
- * (CLOUD_API_SECRET_FIELDS) in `channelSecret`. Read by connection id alone: the webhook route knows
+ * (CLOUD_API_SECRET_FIELDS) in `channelSecret`, sealed (lib/secrets.ts). Read by connection id alone: the webhook route knows
  * nothing else before the signature is checked.
  */
 export type TCloudApiSettings = { config: TCloudApiConfig; companyId: number; lang: TLang };
 
 export type TCloudApiConfigSource = (connectionId: number) => Promise<TCloudApiSettings | { error: string } | null>;
 
-/** the merged stored settings, validated; `error` names what is missing or wrong */
+/** the merged stored settings (the secrets opened), validated; `error` names what is missing or wrong */
 export const readCloudApiConfig = (
   channelConfig: Record<string, unknown>,
   channelSecret: Record<string, unknown>,
 ): TCloudApiConfig | { error: string } => {
   const merged: Record<string, unknown> = { ...channelConfig };
-  for (const field of CLOUD_API_SECRET_FIELDS)
-    if (channelSecret[field] !== undefined) merged[field] = channelSecret[field];
+  let secrets: Record<string, string>;
+  try {
+    secrets = openSecretFields(channelSecret);
+  } catch {
+    return { error: 'the secrets cannot be opened with this ZELO_SECRET_KEY: type them again' };
+  }
+  for (const field of CLOUD_API_SECRET_FIELDS) if (secrets[field] !== undefined) merged[field] = secrets[field];
   const parsed = ZCloudApiConfig.safeParse(merged);
   if (parsed.success) return parsed.data;
 

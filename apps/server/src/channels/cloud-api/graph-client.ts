@@ -1,9 +1,14 @@
-import type { TCloudApiConfig } from '@zelo/shared';
+import { CLOUD_API_DEFAULT_GRAPH_URL, type TCloudApiConfig, V } from '@zelo/shared';
+import { AppError } from '../../http/errors';
+import { isAllowListedHost, OutboundError, outboundFetch } from '../../lib/outbound';
 
 /**
  * A small client of Meta's Graph API for one phone number: bearer token, a timeout per attempt, and
  * retries with backoff on 429, 5xx, timeouts and network errors (honouring Retry-After). Graph errors
  * come back as `GraphError` with Meta's code (`error.code`, e.g. 131026, 190) and message.
+ * Every request goes through lib/outbound.ts (the SSRF guard): the Graph URL must be Meta's host or one the
+ * operator allowed (OUTBOUND_ALLOW_HOSTS), checked before each call; a media URL is any public address,
+ * its redirects (Meta's CDN) followed hop by hop, each hop checked. A refusal is not retried.
  */
 
 export type TGraphRetry = {
@@ -81,15 +86,47 @@ const errorOf = async (res: Response): Promise<GraphError> => {
   });
 };
 
-const networkError = (err: unknown) =>
-  new GraphError({
+const networkError = (err: unknown) => {
+  if (err instanceof AppError) return new GraphError({ status: 0, message: err.message, retryable: false });
+  if (err instanceof OutboundError && err.tooLarge) {
+    return new GraphError({ status: 0, message: 'Media too large', retryable: false });
+  }
+
+  return new GraphError({
     status: 0,
     message:
-      (err as Error)?.name === 'TimeoutError'
+      err instanceof OutboundError && err.kind === 'timeout'
         ? 'Graph API did not answer in time'
         : `Graph API unreachable: ${String((err as Error)?.message ?? err)}`,
     retryable: true,
   });
+};
+
+const DEFAULT_GRAPH_HOST = new URL(CLOUD_API_DEFAULT_GRAPH_URL).hostname;
+
+/** true when a Graph URL may be called: Meta's Graph host over https, or a host the operator allowed */
+export const isAllowedGraphUrl = (graphUrl: string): boolean => {
+  let url: URL;
+  try {
+    url = new URL(graphUrl);
+  } catch {
+    return false;
+  }
+  if (url.hostname === DEFAULT_GRAPH_HOST && url.protocol === 'https:' && !url.port) return true;
+
+  return (url.protocol === 'https:' || url.protocol === 'http:') && isAllowListedHost(url.hostname);
+};
+
+/** ERR_GRAPH_URL_NOT_ALLOWED unless the Graph URL may be called */
+export const assertGraphUrl = (graphUrl: string) => {
+  if (!isAllowedGraphUrl(graphUrl)) {
+    throw new AppError(
+      'ERR_GRAPH_URL_NOT_ALLOWED',
+      `The Graph API address must be ${CLOUD_API_DEFAULT_GRAPH_URL} unless the server operator allows another host`,
+      [{ path: 'channelConfig.graphUrl', message: V.invalid }],
+    );
+  }
+};
 
 export const createGraphClient = (
   config: Pick<TCloudApiConfig, 'graphUrl' | 'graphVersion' | 'accessToken'>,
@@ -99,15 +136,12 @@ export const createGraphClient = (
   const auth = { authorization: `Bearer ${config.accessToken}` };
 
   /** runs one request with retries; `read` turns a 2xx answer into the result */
-  const withRetries = async <T>(
-    send: (signal: AbortSignal) => Promise<Response>,
-    read: (res: Response) => Promise<T>,
-  ) => {
+  const withRetries = async <T>(send: () => Promise<Response>, read: (res: Response) => Promise<T>) => {
     let last: GraphError | undefined;
     for (let attempt = 1; attempt <= retry.attempts; attempt++) {
       let delay: number | undefined;
       try {
-        const res = await send(AbortSignal.timeout(retry.timeoutMs));
+        const res = await send();
         if (res.ok) return await read(res);
         last = await errorOf(res);
         delay = retryAfterMs(res.headers.get('retry-after'));
@@ -125,14 +159,18 @@ export const createGraphClient = (
   return {
     call: (method, path, body) =>
       withRetries(
-        (signal) =>
-          fetch(`${base}/${path.replace(/^\/+/, '')}`, {
+        () => {
+          // the operator's allow list may have changed since the connection was saved
+          assertGraphUrl(config.graphUrl);
+
+          return outboundFetch(`${base}/${path.replace(/^\/+/, '')}`, {
             method,
-            signal,
+            timeoutMs: retry.timeoutMs,
             headers:
               body instanceof FormData ? auth : { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
             body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-          }),
+          });
+        },
         async (res) => {
           try {
             return (await res.json()) as never;
@@ -147,7 +185,14 @@ export const createGraphClient = (
       ),
     download: (url, maxBytes) =>
       withRetries(
-        (signal) => fetch(url, { headers: auth, signal, redirect: 'follow' }),
+        () =>
+          outboundFetch(url, {
+            headers: auth,
+            timeoutMs: retry.timeoutMs,
+            maxBytes,
+            redirect: 'follow',
+            maxRedirects: 3,
+          }),
         async (res) => {
           const length = Number(res.headers.get('content-length'));
           if (Number.isFinite(length) && length > maxBytes) {

@@ -46,7 +46,7 @@ export const whatsapps = pgTable(
     name: varchar({ length: 50 }).notNull(),
     provider: varchar({ length: 20 }).notNull().default('sandbox'),
     channelConfig: jsonb().$type<TChannelConfig>().notNull().default({}),
-    /** secret: provider credentials; masked everywhere except the admin editor */
+    /** secret: provider credentials, each value sealed (lib/secrets.ts); masked everywhere */
     channelSecret: jsonb().$type<TChannelSecret>().notNull().default({}),
     status: varchar({ length: 20 }).notNull().default('DISCONNECTED'),
     qrcode: text().notNull().default(''),
@@ -58,8 +58,13 @@ export const whatsapps = pgTable(
     connectedAt: tsz(),
     disconnectedAt: tsz(),
     isDefault: boolean().notNull().default(false),
-    /** secret: connection API token (bearer for the external send API); null = none. Globally unique. */
-    token: varchar({ length: 200 }),
+    /**
+     * secret: the connection's API token (bearer of the external send API), sealed (lib/secrets.ts) so the
+     * admin's editor and the messages-API page can show it again; null = none. Never looked up: see tokenHash.
+     */
+    token: varchar({ length: 400 }),
+    /** the token's keyed hash (lib/secrets.ts lookupHash): what a request's bearer is found by. Globally unique. */
+    tokenHash: varchar({ length: 64 }),
     greetingMessage: text().notNull().default(''),
     /** closing message (spelled so by the spec) */
     complationMessage: text().notNull().default(''),
@@ -85,7 +90,7 @@ export const whatsapps = pgTable(
   },
   (t) => [
     uniqueNamePerCompany('whatsapps_company_name_unique', t.companyId, t.name),
-    uniqueIndex('whatsapps_token_unique').on(t.token),
+    uniqueIndex('whatsapps_token_hash_unique').on(t.tokenHash),
     /** at most one default connection per company */
     uniqueIndex('whatsapps_company_default_unique')
       .on(t.companyId)

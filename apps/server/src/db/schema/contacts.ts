@@ -16,6 +16,8 @@ export const contacts = pgTable(
     profilePicUrl: text().notNull().default(''),
     profilePicUpdatedAt: tsz(),
     isGroup: boolean().notNull().default(false),
+    /** a flow test run's simulated customer (flows/test-run.ts): in no list, count or event, deleted with its run */
+    isTest: boolean().notNull().default(false),
     /** bots, integrations and AI ignore this contact */
     disableBot: boolean().notNull().default(false),
     /** WhatsApp privacy id (`<id>@lid`) when the channel reports one */
@@ -31,6 +33,10 @@ export const contacts = pgTable(
     index('contacts_whatsapp_idx').on(t.whatsappId),
     /** the dashboard's leads at the edges of a window not on a 15-minute mark */
     index('contacts_company_created_idx').on(t.companyId, t.createdAt),
+    // the few simulated customers of flow test runs, for their sweep (flows/test-run.ts)
+    index('contacts_test_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.isTest}`),
   ],
 );
 

@@ -81,8 +81,13 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     profile: varchar({ length: 10 }).notNull().default('user'),
     super: boolean().notNull().default(false),
+    /** has a socket open (realtime.ts presence), until its last one closes or it stays silent 6 minutes */
     online: boolean().notNull().default(false),
     lastSeenAt: tsz(),
+    /** paused by the user ("away"): automatic assignment gives it no ticket (modules/assignment) */
+    away: boolean().notNull().default(false),
+    /** when automatic assignment last gave it a ticket (the tie-break: longest since goes first) */
+    lastAssignedAt: tsz(),
     allTicket: varchar({ length: 10 }).notNull().default('desabled'),
     canSeeTicketsWithoutQueue: boolean().notNull().default(false),
     /** default connection */

@@ -32,3 +32,4 @@ export const SECRET_COLUMNS = {
 export * from './deliveries';
 export * from './flow-runs';
 export * from './dashboard';
+export * from './reports';

@@ -1,5 +1,7 @@
 import {
   type AnyPgColumn,
+  boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -9,6 +11,7 @@ import {
   text,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { timestamps } from './_columns';
 import { companyRef, uniqueNamePerCompany } from './_tenant';
 import { prompts, queueIntegrations } from './automation';
@@ -29,9 +32,22 @@ export const queues = pgTable(
     orderQueue: integer(),
     integrationId: integer().references((): AnyPgColumn => queueIntegrations.id, { onDelete: 'set null' }),
     promptId: integer().references((): AnyPgColumn => prompts.id, { onDelete: 'set null' }),
+    /**
+     * fair automatic assignment (modules/assignment): a ticket waiting in this queue for a person goes to
+     * the online, not paused member with the fewest open tickets, while that agent has fewer than
+     * `autoAssignMax` open tickets (all queues counted)
+     */
+    autoAssign: boolean().notNull().default(false),
+    autoAssignMax: integer().notNull().default(5),
+    /** service-level targets (modules/sla): business minutes to a first response, business hours to resolution */
+    slaFirstResponseMinutes: integer(),
+    slaResolutionHours: integer(),
     ...timestamps,
   },
-  (t) => [uniqueNamePerCompany('queues_company_name_unique', t.companyId, t.name)],
+  (t) => [
+    uniqueNamePerCompany('queues_company_name_unique', t.companyId, t.name),
+    check('queues_auto_assign_max_check', sql`auto_assign_max between 1 and 100`),
+  ],
 );
 
 /** chatbot menu tree of a queue; `parentId` null = top level (the API's `-1`) */

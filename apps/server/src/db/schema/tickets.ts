@@ -44,6 +44,8 @@ export const tickets = pgTable(
     lastMessage: text().notNull().default(''),
     lastMessageAt: tsz(),
     isGroup: boolean().notNull().default(false),
+    /** a flow test run's ticket (flows/test-run.ts): in no list, count or event, deleted with its run */
+    isTest: boolean().notNull().default(false),
     contactId: integer()
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
@@ -75,6 +77,18 @@ export const tickets = pgTable(
     /** id of the flow the ticket is parked in */
     flowStopped: integer().references(() => flowBuilders.id, { onDelete: 'set null' }),
     dataWebhook: jsonb().$type<TTicketDataWebhook>().notNull().default({}),
+    // service-level targets of the current cycle (modules/sla/index.ts); the trigger of migration 0020 starts cycles
+    slaStartedAt: tsz(),
+    /** the due times need computing (new cycle, queue moved, a target changed) */
+    slaDirty: boolean().notNull().default(false),
+    slaFirstResponseDueAt: tsz(),
+    slaResolutionDueAt: tsz(),
+    slaFirstResponseAt: tsz(),
+    slaFirstResponseBreachedAt: tsz(),
+    slaResolutionBreachedAt: tsz(),
+    /** within target (true), missed (false), undecided or no target (null) */
+    slaFirstResponseMet: boolean(),
+    slaResolutionMet: boolean(),
     ...timestamps,
   },
   (t) => [
@@ -94,6 +108,26 @@ export const tickets = pgTable(
     index('tickets_whatsapp_idx').on(t.whatsappId),
     index('tickets_queue_idx').on(t.queueId),
     index('tickets_user_idx').on(t.userId),
+    /** a company's flow test tickets (few, short-lived): what the reports leave out (reports.repo.ts) */
+    index('tickets_test_idx')
+      .on(t.companyId)
+      .where(sql`is_test`),
+    /** each agent's open tickets, counted by automatic assignment at every decision */
+    index('tickets_open_user_idx')
+      .on(t.companyId, t.userId)
+      .where(sql`status = 'open'`),
+    /** the service-level check: open cycles whose due time is to be computed, or whose target is not yet missed */
+    index('tickets_sla_dirty_idx')
+      .on(t.id)
+      .where(sql`sla_dirty`),
+    index('tickets_sla_first_due_idx')
+      .on(t.slaFirstResponseDueAt)
+      .where(
+        sql`sla_first_response_due_at is not null and sla_first_response_at is null and sla_first_response_breached_at is null and status <> 'closed'`,
+      ),
+    index('tickets_sla_resolution_due_idx')
+      .on(t.slaResolutionDueAt)
+      .where(sql`sla_resolution_due_at is not null and sla_resolution_breached_at is null and status <> 'closed'`),
     check('tickets_status_check', oneOf(t.status, TICKET_STATUS_VALUES)),
     check('tickets_unread_check', sql`unread_messages >= 0`),
   ],
@@ -156,6 +190,36 @@ export const ticketTrackings = pgTable(
     ratingAt: tsz(),
     chatbotAt: tsz(),
     rated: boolean().notNull().default(false),
+    // ---- attendance metrics (modules/reports, migration 0018): instants recorded where they happen
+    /** the first moment a person acted on the cycle: an accept, a user's change, the first agent reply */
+    humanAt: tsz(),
+    /** the first agent message of the cycle, and who sent it */
+    firstReplyAt: tsz(),
+    firstReplyUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** queue or attendant changes during the cycle */
+    transfers: smallint().notNull().default(0),
+    /** when the ticket was opened again after this cycle was resolved (a new cycle started) */
+    reopenedAt: tsz(),
+    // ---- figures computed from the instants and the messages (reports/metrics-compute.ts); null until computed
+    /** the last bot/flow/AI message before a person acted (the customer waited for a person from then) */
+    botUntil: tsz(),
+    /** agent messages of the cycle, counted once it is resolved */
+    replies: integer(),
+    /** wall-clock seconds and business seconds (the company's or queue's working hours) */
+    firstResponseS: integer(),
+    firstResponseBs: integer(),
+    resolutionS: integer(),
+    resolutionBs: integer(),
+    botS: integer(),
+    botBs: integer(),
+    /**
+     * the cycle's service-level outcome (modules/sla): true within target, false missed, null undecided or no
+     * target; copied from the ticket's `sla_*_met` when decided (trigger `tickets_sla_to_cycle`)
+     */
+    slaFirstResponseMet: boolean(),
+    slaResolutionMet: boolean(),
+    /** a cycle written before migration 0018, whose instants the backfill job still has to read from its messages */
+    metricsBackfill: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -170,6 +234,17 @@ export const ticketTrackings = pgTable(
     index('ticket_trackings_company_started_idx').on(t.companyId, t.startedAt, t.queuedAt),
     index('ticket_trackings_company_created_idx').on(t.companyId, t.createdAt),
     index('ticket_trackings_company_user_idx').on(t.companyId, t.userId, t.finishedAt),
+    /** the reports' resolved conversations: resolution = the rating request, else the finish */
+    index('ticket_trackings_company_resolved_idx').on(t.companyId, sql`coalesce(${t.ratingAt}, ${t.finishedAt})`),
+    /** the reports' first responses, by when they were given */
+    index('ticket_trackings_company_first_reply_idx').on(t.companyId, t.firstReplyAt),
+    index('ticket_trackings_metrics_backfill_idx').on(t.id).where(sql`metrics_backfill`),
+    /** cycles whose figures are due: a first reply or a resolution not yet measured */
+    index('ticket_trackings_metrics_due_idx')
+      .on(t.id)
+      .where(
+        sql`not metrics_backfill and ((first_reply_at is not null and first_response_s is null) or (coalesce(rating_at, finished_at) is not null and resolution_s is null))`,
+      ),
   ],
 );
 
@@ -184,12 +259,18 @@ export const userRatings = pgTable(
       .references(() => tickets.id, { onDelete: 'cascade' }),
     /** the attendance cycle rated */
     ticketTrackingId: integer().references(() => ticketTrackings.id, { onDelete: 'set null' }),
+    /** the agent who held the ticket when it was closed (the cycle's user) */
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     rate: smallint().notNull(),
+    /** the customer's free text after the rating (setting userRatingComment) */
+    comment: text(),
+    /** while set, the customer's next message is the comment (up to this time; cleared when taken or expired) */
+    commentDueAt: tsz(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('user_ratings_tracking_unique').on(t.ticketTrackingId),
+    index('user_ratings_comment_due_idx').on(t.commentDueAt).where(sql`comment_due_at is not null`),
     index('user_ratings_company_user_idx').on(t.companyId, t.userId, t.createdAt),
     index('user_ratings_ticket_idx').on(t.ticketId),
     check('user_ratings_rate_check', sql`rate between 1 and 3`),

@@ -97,6 +97,7 @@ export const createDurableInbound = (
   ) => {
     const error = errorText(err);
     const dead = attempts >= o.maxAttempts;
+    ctx.metrics.inbound(dead ? 'dead_lettered' : 'retried');
     ctx.log.warn({ err, deliveryId: row.id, attempts, dead }, 'inbound delivery failed');
     try {
       await recordDeliveryFailure(ctx.db, row.id, { attempts, error, retryMs: o.retryMs * 2 ** (attempts - 1), dead });
@@ -121,6 +122,7 @@ export const createDurableInbound = (
     } catch (err) {
       return failed({ id, companyId, whatsappId: m.connectionId }, attempts + 1, err);
     }
+    ctx.metrics.inbound('processed');
     // not waited for: it joins the next delete; a row left by a crash is processed again as a replay (no-op)
     void remover.submit(id).catch((err) => ctx.log.warn({ err, deliveryId: id }, 'processed delivery not deleted'));
 
@@ -200,6 +202,7 @@ export const createDurableInbound = (
       }
       // no such connection: nothing to keep (the pipeline drops it)
       if (stored === null) return handlers.onMessage(m);
+      ctx.metrics.inbound('received');
       await processMessage(stored.id, stored.companyId, m, 0);
     },
     onMessageUpdate: (update) => handlers.onMessageUpdate(cleanInbound(update)),

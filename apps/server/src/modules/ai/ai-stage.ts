@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { promptModelId } from '@zelo/shared';
 import { prompts } from '../../db/schema/automation';
 import { whatsapps } from '../../db/schema/connections';
 import { companies, plans } from '../../db/schema/core';
@@ -78,7 +79,7 @@ const runOnce = async (ctx: TAppContext, input: TStageInput, first: boolean) => 
       prompt: prompt.prompt,
       apiKey,
       baseUrl: prompt.baseUrl,
-      model: prompt.model,
+      model: promptModelId(prompt.model),
       maxTokens: prompt.maxTokens,
       temperature: Number(prompt.temperature),
       maxMessages: prompt.maxMessages,

@@ -131,6 +131,22 @@ describe('the AI stage', () => {
     ]);
   });
 
+  it('asks the API for the model id even when the prompt was saved holding its display label', async () => {
+    const queue = await addQueue(server, tenant);
+    const prompt = await newPrompt(queue.id);
+    // a row written before the fix, by a form that sent the suggestion's display text
+    await sql('update prompts set model = $1 where id = $2', ['GPT 4.0 (gpt-4o-mini)', prompt.id]);
+    const connectionId = await connect({ promptId: prompt.id });
+    const before = ai.chats().length;
+    await say(connectionId, customer(), 'oi');
+    expect(
+      ai
+        .chats()
+        .slice(before)
+        .map((c) => c.json.model),
+    ).toEqual(['gpt-4o-mini']);
+  });
+
   it('hands over to the prompt’s queue on the phrase, strips it, and leaves the ticket to humans', async () => {
     const queue = await addQueue(server, tenant);
     const prompt = await newPrompt(queue.id);

@@ -49,6 +49,8 @@ export type TAiAnswerInput = {
   speak?: boolean;
   /** a prompt's id: its token counters grow with each call */
   promptId?: number;
+  /** told the failure note written on the ticket (the flow's test panel shows it) */
+  onFailure?: (note: string) => void;
 };
 
 export type TAiOutcome = 'answered' | 'handover' | 'failed';
@@ -219,7 +221,7 @@ const sendReply = async (ctx: TAppContext, input: TAiAnswerInput, text: string) 
  * the settings' queue and is stripped. A failing API is written on the ticket for the attendants
  * ('failed'); the customer's message then waits for a human.
  */
-export const answerWithAi = async (ctx: TAppContext, input: TAiAnswerInput): Promise<TAiOutcome> => {
+const answerWithAiNow = async (ctx: TAppContext, input: TAiAnswerInput): Promise<TAiOutcome> => {
   const { companyId, ticketId, settings } = input;
   const [ticket, company] = await Promise.all([
     ticketById(ctx.db, companyId, ticketId),
@@ -255,10 +257,16 @@ export const answerWithAi = async (ctx: TAppContext, input: TAiAnswerInput): Pro
   } catch (err) {
     const kind = err instanceof AiError ? err.kind : 'server';
     ctx.log.warn({ err, companyId, ticketId }, 'AI answer failed');
-    await noteOnTicket(ctx, companyId, ticketId, aiFailureNote(lang, kind, (err as Error).message)).catch(
-      (noteErr: unknown) => ctx.log.error({ err: noteErr, ticketId }, 'AI failure note not written'),
+    const note = aiFailureNote(lang, kind, (err as Error).message);
+    input.onFailure?.(note);
+    await noteOnTicket(ctx, companyId, ticketId, note).catch((noteErr: unknown) =>
+      ctx.log.error({ err: noteErr, ticketId }, 'AI failure note not written'),
     );
 
     return 'failed';
   }
 };
+
+/** the answer in its company's AI budget (lib/tenant-budget.ts): over it, the call waits its turn */
+export const answerWithAi = (ctx: TAppContext, input: Parameters<typeof answerWithAiNow>[1]) =>
+  ctx.budgets.ai.run(input.companyId, 'wait', () => answerWithAiNow(ctx, input));

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { TUserQueue } from '@zelo/shared';
 import type { TDbOrTx } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { companies, plans, queues, settings, userQueues, userSessions, users } from '../../db/schema/index';
@@ -46,7 +47,7 @@ export const findSessionPrincipal = async (db: TDbOrTx, sessionId: string, userI
   return row ?? null;
 };
 
-type TQueueBrief = { id: number; name: string; color: string };
+type TQueueBrief = TUserQueue;
 
 /**
  * The signed-in user as the web app needs it (user, its queues, company, plan and stored settings), in
@@ -66,6 +67,7 @@ const sessionUserRow = preparedQuery(
         whatsappId: users.whatsappId,
         language: users.language,
         canSeeTicketsWithoutQueue: users.canSeeTicketsWithoutQueue,
+        away: users.away,
         companyName: companies.name,
         companyDueDate: companies.dueDate,
         companyStatus: companies.status,
@@ -83,7 +85,8 @@ const sessionUserRow = preparedQuery(
           useIntegrations: plans.useIntegrations,
         },
         queues: sql<TQueueBrief[]>`coalesce((
-          select json_agg(json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color})
+          select json_agg(json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color},
+                                            'UserQueue', json_build_object('userId', ${users.id}, 'queueId', ${queues.id}))
                           order by ${queues.orderQueue}, ${queues.name})
           from ${userQueues} inner join ${queues} on ${queues.id} = ${userQueues.queueId}
           where ${userQueues.companyId} = ${users.companyId} and ${userQueues.userId} = ${users.id}
@@ -190,6 +193,13 @@ export const rotateSessionToken = async (
 
 export const setUserOnline = (db: TDbOrTx, userId: number, online: boolean) =>
   db.update(users).set({ online, lastSeenAt: new Date() }).where(eq(users.id, userId));
+
+/**
+ * a login is a sign of life but not presence: `online` is the socket's (realtime.ts), as in the ancestor, so
+ * automatic assignment never counts a user who signed in without opening the app
+ */
+export const touchLastSeen = (db: TDbOrTx, userId: number) =>
+  db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, userId));
 
 /** sessions past their expiry, or revoked before `revokedBefore` */
 export const purgeDeadSessions = (db: TDbOrTx, revokedBefore: Date) =>

@@ -16,6 +16,7 @@ import {
   revokeSession,
   rotateSessionToken,
   setUserOnline,
+  touchLastSeen,
 } from './auth.repo';
 import { newRefreshToken, parseRefreshToken } from './tokens';
 
@@ -30,6 +31,7 @@ const sessionUserOf = (row: NonNullable<Awaited<ReturnType<typeof findSessionUse
   whatsappId: row.whatsappId,
   language: row.language as TSessionUser['language'],
   canSeeTicketsWithoutQueue: row.canSeeTicketsWithoutQueue,
+  away: row.away,
   queues: row.queues,
   company: {
     id: row.companyId,
@@ -96,7 +98,7 @@ export const login = async (ctx: TAppContext, body: TLoginRequest, client: TClie
       ip: client.ip.slice(0, 64),
     });
     await revokeOtherSessions(tx, row.id, refresh.sessionId);
-    await setUserOnline(tx, row.id, true);
+    await touchLastSeen(tx, row.id);
   });
   await ctx.sessions.forget({ userId: row.id });
   // older tabs of this user hear it and sign out (spec 1 §4); their sessions are already revoked

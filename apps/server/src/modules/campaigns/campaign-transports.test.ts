@@ -34,7 +34,7 @@ const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(64, 2)]);
 /** a file list of the company with the given files stored under DATA_DIR/media */
 const insertFileList = async (companyId: number, entries: { name: string; data: Buffer; ext: string }[]) => {
   const [list] = await sql(
-    "insert into files (company_id, name, message) values ($1, 'Catálogo', 'Veja') returning id",
+    "insert into files (company_id, name, message) values ($1, 'Catálogo', 'Veja, {nome}:') returning id",
     [companyId],
   );
   for (const entry of entries) {
@@ -52,13 +52,14 @@ const insertFileList = async (companyId: number, entries: { name: string; data: 
 };
 
 describe('a campaign with a file list', () => {
-  it('sends each recipient the list’s files and the message, in order, each file once, all in the history', async () => {
+  it('sends each recipient the list’s message and files, then the message, in order, once each, all in the history', async () => {
     const t = await server.createTenant();
     const conn = await connectedSandbox(t);
     await settings(t, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
     const list = await insertList(t.companyId, 2);
     const fileListId = await insertFileList(t.companyId, [
-      { name: 'tabela.pdf', data: PDF, ext: 'pdf' },
+      // an option named without its extension is sent with the stored file's (its phone opens it)
+      { name: 'Tabela de preços', data: PDF, ext: 'pdf' },
       { name: 'foto.png', data: PNG, ext: 'png' },
     ]);
     const created = await create(t, {
@@ -75,20 +76,21 @@ describe('a campaign with a file list', () => {
     const received = await outbox(t, conn);
     for (const to of list.numbers) {
       const mine = received.filter((m) => m.to === to);
-      // the ancestor's order (its queues.ts): the list's files first, then the campaign's message
+      // the list's own message, its files (the ancestor's queues.ts sends them first), then the campaign's message
       expect(mine.map((m) => (m.type === 'media' ? m.media?.fileName : m.body))).toEqual([
-        'tabela.pdf',
+        expect.stringMatching(/^Veja, Pessoa \d:$/),
+        'Tabela de preços.pdf',
         'foto.png',
         expect.stringMatching(/^Oi Pessoa \d, segue o catálogo$/),
       ]);
-      expect(mine.map((m) => m.type)).toEqual(['media', 'media', 'text']);
+      expect(mine.map((m) => m.type)).toEqual(['text', 'media', 'media', 'text']);
     }
     // each part stored once in the recipient's ticket, the report's row on the message's text
     expect(
       await countRows(server, "select count(*) n from messages where company_id = $1 and source = 'campaign'", [
         t.companyId,
       ]),
-    ).toBe(6);
+    ).toBe(8);
     expect(
       await countRows(
         server,

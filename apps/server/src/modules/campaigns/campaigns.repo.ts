@@ -544,6 +544,15 @@ export const pageRecipients = async (
   return { rows, total };
 };
 
+/** the file list's own message (sent before its files) */
+export const fileListMessage = async (db: TDbOrTx, companyId: number, fileListId: number) =>
+  (
+    await db
+      .select({ message: files.message })
+      .from(files)
+      .where(and(eq(files.companyId, companyId), eq(files.id, fileListId)))
+  )[0]?.message ?? '';
+
 export const fileListOptions = (db: TDbOrTx, companyId: number, fileListId: number) =>
   db
     .select({ name: filesOptions.name, path: filesOptions.path, mediaType: filesOptions.mediaType })
@@ -727,4 +736,34 @@ export const finishShippingsSent = async (
       textArray(sent.map((r) => (r.atLeastOnce ? 't' : 'f'))),
     ],
   );
+};
+
+/**
+ * What the ancestor's report page counts in `GET /campaigns/:id` (its ShowService includes every shipping and
+ * every item of the list): one small entry per recipient and per list item, with only the fields it reads —
+ * `shipping[].deliveredAt` (sent, or null) and `contactList.contacts[].isWhatsappValid`. About 45 bytes an entry:
+ * a 100,000-recipient campaign answers ~4.5 MB an array, not the ancestor's full rows.
+ */
+export const reportEntriesOf = async (
+  db: TDbOrTx,
+  companyId: number,
+  campaignId: number,
+  contactListId: number | null,
+) => {
+  const [shipping, contacts] = await Promise.all([
+    db
+      .select({ id: campaignShippings.id, deliveredAt: campaignShippings.deliveredAt })
+      .from(campaignShippings)
+      .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, campaignId)))
+      .orderBy(asc(campaignShippings.id)),
+    contactListId
+      ? db
+          .select({ id: contactListItems.id, isWhatsappValid: contactListItems.isWhatsappValid })
+          .from(contactListItems)
+          .where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.contactListId, contactListId)))
+          .orderBy(asc(contactListItems.id))
+      : Promise.resolve([]),
+  ]);
+
+  return { shipping, contacts };
 };

@@ -1,4 +1,5 @@
 import {
+  campaignSettingsToRows,
   ZCampaignBody,
   ZCampaignListQuery,
   ZCampaignReportQuery,
@@ -39,12 +40,12 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
   r.get('/api/campaign-settings', { config, schema: { tags } }, async (request) => {
     await assertCampaignsEnabled(ctx, request.auth);
 
-    return getCampaignSettings(ctx, request.auth);
+    return campaignSettingsToRows(await getCampaignSettings(ctx, request.auth));
   });
   r.post('/api/campaign-settings', { config, schema: { tags, body: ZCampaignSettingsBody } }, async (request) => {
     await assertCampaignsEnabled(ctx, request.auth);
 
-    return saveCampaignSettings(ctx, request.auth, request.body);
+    return campaignSettingsToRows(await saveCampaignSettings(ctx, request.auth, request.body));
   });
 
   r.get('/api/campaigns', { config, schema: { tags, querystring: ZCampaignListQuery } }, async (request) => {

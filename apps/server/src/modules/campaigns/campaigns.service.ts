@@ -1,4 +1,5 @@
 import {
+  campaignsOpen,
   CAMPAIGN_MESSAGE_FIELDS,
   CAMPAIGN_PAGE_SIZE,
   events,
@@ -15,6 +16,8 @@ import {
 import type { TAuth } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
+import { momentToDate } from '../../lib/dates';
+import { companyZone } from '../tickets/tickets.repo';
 import { iso, pageAnswer, pageWindow } from '../../lib/paging';
 import { cleanFileName, MEDIA_LIMITS, removeMediaFile, replaceMediaFile, resolveType } from '../messages/media';
 import { mediaUrlOf } from '../messages/message-dto';
@@ -36,15 +39,17 @@ import {
   type TCampaignWithRefs,
   updateCampaignIf,
   updateCampaignRow,
+  reportEntriesOf,
 } from './campaigns.repo';
 import { announceProgress, restartCampaign, setCampaignAnnouncer } from './dispatch';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 /** the clock of the editability rule (tests move it) */
 export type TClock = { now?: () => Date };
 
 const nowOf = (clock?: TClock) => clock?.now?.() ?? new Date();
 
-const toCampaign = (ctx: TAppContext, r: NonNullable<TCampaignWithRefs>, now: Date): TCampaign => {
+const toCampaign = (_ctx: TAppContext, r: NonNullable<TCampaignWithRefs>, now: Date): TCampaign => {
   const c = r.campaign;
 
   return {
@@ -63,7 +68,7 @@ const toCampaign = (ctx: TAppContext, r: NonNullable<TCampaignWithRefs>, now: Da
     tagId: c.tagId,
     tagListId: c.tagId,
     fileListId: c.fileListId,
-    mediaPath: mediaUrlOf(ctx.config, c.mediaPath),
+    mediaPath: mediaUrlOf(c.mediaPath),
     mediaName: c.mediaPath ? c.mediaName : null,
     companyId: c.companyId,
     whatsapp: c.whatsappId && r.whatsappName !== null ? { id: c.whatsappId, name: r.whatsappName } : null,
@@ -96,7 +101,8 @@ setCampaignAnnouncer(async (ctx, companyId, campaignId) => {
 
 /** the company's `campaignsEnabled` setting (the plan flag is checked by the route declaration) */
 export const assertCampaignsEnabled = async (ctx: TAppContext, auth: TAuth) => {
-  if ((await readSetting(ctx.db, auth.companyId, 'campaignsEnabled')) === 'false') {
+  // the plan's useCampaigns is the route declaration's; together they are `campaignsOpen` (shared)
+  if (!campaignsOpen(true, await readSetting(ctx.db, auth.companyId, 'campaignsEnabled'))) {
     throw new AppError('ERR_PLAN_FEATURE_DISABLED', 'Campaigns are disabled for this company');
   }
 };
@@ -115,8 +121,21 @@ export const listCampaigns = async (ctx: TAppContext, auth: TAuth, query: TCampa
   return { records: page.rows, count: page.count, hasMore: page.hasMore };
 };
 
-export const getCampaign = (ctx: TAppContext, auth: TAuth, id: number, clock?: TClock) =>
-  loadDto(ctx, auth.companyId, id, nowOf(clock));
+/**
+ * GET /campaigns/:id: the campaign with what the ancestor's report page counts — `shipping` (each recipient's
+ * `deliveredAt`) and `contactList.contacts` (each item's `isWhatsappValid`), as entries of those fields only
+ * (`reportEntriesOf`). Zelo's own report pages its recipients at /campaigns/:id/report instead.
+ */
+export const getCampaign = async (ctx: TAppContext, auth: TAuth, id: number, clock?: TClock) => {
+  const campaign = await loadDto(ctx, auth.companyId, id, nowOf(clock));
+  const { shipping, contacts } = await reportEntriesOf(ctx.db, auth.companyId, id, campaign.contactListId);
+
+  return {
+    ...campaign,
+    shipping: shipping.map((s) => ({ id: s.id, deliveredAt: iso(s.deliveredAt) })),
+    contactList: campaign.contactList ? { ...campaign.contactList, contacts } : null,
+  };
+};
 
 type TFields = Omit<TCampaignBody, 'tagListId' | 'tagId'> & { tagId: number | null };
 
@@ -149,9 +168,11 @@ const assertComplete = (
   if (details.length > 0) throw new AppError('ERR_CAMPAIGN_INCOMPLETE', 'The campaign cannot start', details);
 };
 
-const duplicated = () => new AppError('ERR_DUPLICATED_CAMPAIGN', 'A campaign with this name exists');
+/** a start time as typed: a zone-less one is the company's wall clock (the ancestor's dialog sends its local time) */
+const startOf = async (ctx: TAppContext, companyId: number, moment: string) =>
+  momentToDate(moment, await companyZone(ctx.db, companyId));
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+const duplicated = () => new AppError('ERR_DUPLICATED_CAMPAIGN', 'A campaign with this name exists');
 
 /**
  * POST /campaigns: INATIVA, or PROGRAMADA when `scheduledAt` is set (a time already passed starts at the next
@@ -166,10 +187,11 @@ export const createCampaign = async (ctx: TAppContext, auth: TAuth, body: TCampa
   if (status === 'PROGRAMADA') assertComplete({ ...fields, mediaPath: null });
   if (await campaignNameTaken(ctx.db, companyId, fields.name)) throw duplicated();
   let row: TCampaignRow;
+  const scheduledAt = fields.scheduledAt ? await startOf(ctx, companyId, fields.scheduledAt) : null;
   try {
     row = await insertCampaign(ctx.db, {
       ...fields,
-      scheduledAt: fields.scheduledAt ? new Date(fields.scheduledAt) : null,
+      scheduledAt,
       companyId,
       status,
     });
@@ -218,7 +240,11 @@ export const updateCampaign = async (
     };
     await assertLinks(ctx, companyId, links);
     const scheduledAt =
-      body.scheduledAt !== undefined ? (body.scheduledAt ? new Date(body.scheduledAt) : null) : current.scheduledAt;
+      body.scheduledAt !== undefined
+        ? body.scheduledAt
+          ? await startOf(ctx, companyId, body.scheduledAt)
+          : null
+        : current.scheduledAt;
     patch = { ...text, ...links, scheduledAt, status: scheduledAt ? 'PROGRAMADA' : 'INATIVA' };
     if (patch.status === 'PROGRAMADA') assertComplete({ ...current, ...patch });
   }
@@ -248,9 +274,13 @@ export const deleteCampaign = async (ctx: TAppContext, auth: TAuth, id: number) 
   announce(ctx, auth.companyId, { action: 'delete', id });
 };
 
-/** media can change while the rest can (and on a CANCELADA campaign, like its messages) */
-const assertMediaEditable = (row: TCampaignRow, now: Date) => {
-  if (row.status !== 'CANCELADA' && !isCampaignEditable(row, now.getTime())) {
+/**
+ * Media can change until the campaign starts sending: INATIVA, PROGRAMADA (also within its last hour — the
+ * ancestor's dialog creates the campaign, then uploads its file) and CANCELADA (like its messages). The row is
+ * locked when the file is stored, so a start that wins the race keeps the file it started with.
+ */
+const assertMediaEditable = (row: TCampaignRow, _now: Date) => {
+  if (row.status !== 'INATIVA' && row.status !== 'PROGRAMADA' && row.status !== 'CANCELADA') {
     throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE', 'The campaign can no longer be changed');
   }
 };

@@ -2,7 +2,7 @@ process.env.SANDBOX_OPENING_MS = '10';
 process.env.SANDBOX_QR_MS = '5000';
 process.env.SANDBOX_ACK_MS = '10';
 
-import { events, rooms } from '@zelo/shared';
+import { campaignSettingsFromRows, events, rooms } from '@zelo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createLoggedUser, createPlan, openSocket, recordEvents, untilJoined } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
@@ -68,7 +68,13 @@ describe('campaign settings', () => {
     const t = await server.createTenant();
     const first = await server.request('GET', '/api/campaign-settings', { token: t.token });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [] });
+    // the ancestor's rows, each value JSON text (its CampaignsConfig page parses every one)
+    expect(first.body).toEqual([
+      { key: 'messageInterval', value: '20' },
+      { key: 'longerIntervalAfter', value: '20' },
+      { key: 'greaterInterval', value: '60' },
+      { key: 'variables', value: '[]' },
+    ]);
     const saved = await settings(t, {
       settings: {
         messageInterval: 5,
@@ -78,12 +84,24 @@ describe('campaign settings', () => {
       },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({
+    expect(campaignSettingsFromRows(saved.body)).toEqual({
       messageInterval: 5,
       longerIntervalAfter: 0,
       greaterInterval: 120,
       variables: [{ key: 'loja', value: 'Centro' }],
     });
+    // the rows form is accepted back as it was answered
+    const rows = await settings(t, [
+      { key: 'messageInterval', value: '10' },
+      { key: 'variables', value: '[{"key":"loja","value":"Sul"}]' },
+    ]);
+    expect(rows.status).toBe(200);
+    expect(campaignSettingsFromRows(rows.body)).toMatchObject({
+      messageInterval: 10,
+      greaterInterval: 120,
+      variables: [{ key: 'loja', value: 'Sul' }],
+    });
+    await settings(t, { settings: { messageInterval: 5, variables: [{ key: 'loja', value: 'Centro' }] } });
     const dup = await settings(t, {
       settings: {
         variables: [
@@ -98,9 +116,10 @@ describe('campaign settings', () => {
     expect((await settings(t, { messageInterval: 7 })).status).toBe(400);
     expect((await settings(t, { greaterInterval: 1000 })).status).toBe(400);
     // nothing of the refused ones was written
-    expect((await server.request('GET', '/api/campaign-settings', { token: t.token })).body.variables).toEqual([
-      { key: 'loja', value: 'Centro' },
-    ]);
+    expect(
+      campaignSettingsFromRows((await server.request('GET', '/api/campaign-settings', { token: t.token })).body)
+        .variables,
+    ).toEqual([{ key: 'loja', value: 'Centro' }]);
   });
 });
 
@@ -151,8 +170,11 @@ describe('access', () => {
     }
     expect((await server.request('GET', '/api/campaigns', { token: b.token })).body.count).toBe(0);
     const linked = await create(a, { message1: 'oi', contactListId: listB.id });
-    expect(linked.status).toBe(400);
-    expect(linked.body.details).toEqual([{ path: 'contactListId', message: 'invalid' }]);
+    expect(linked.status).toBe(404);
+    expect(linked.body).toMatchObject({
+      error: 'ERR_NO_CONTACT_LIST_FOUND',
+      details: [{ path: 'contactListId', message: 'invalid' }],
+    });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   claimShipping,
   connectionOf,
   dueScheduledCampaigns,
+  fileListMessage,
   fileListOptions,
   finalizeIfDone,
   findCampaignPlain,
@@ -302,8 +303,22 @@ type TCampaignSend = {
   connection: NonNullable<Awaited<ReturnType<typeof connectionOf>>>;
   settings: Awaited<ReturnType<typeof readCampaignSettings>>;
   company: Awaited<ReturnType<typeof companyBasics>>;
+  /** the file list's own message, sent before its files */
+  filesMessage: string;
   files: TCampaignFile[];
   media: TCampaignFile | null;
+};
+
+/**
+ * The name a list's file is sent under: its option's name ("Catálogo"), with the stored file's extension when
+ * the name lacks it, so a PDF arrives as `Catálogo.pdf` and the customer's phone opens it.
+ */
+export const withStoredExtension = (name: string, stored: string) => {
+  const ext = stored.match(/\.([a-z0-9]{1,8})$/i)?.[1];
+  const base = name.trim() || stored;
+  if (!ext || base.toLowerCase().endsWith(`.${ext.toLowerCase()}`)) return base;
+
+  return `${base}.${ext}`;
 };
 
 /** a cancel reaches a batch under way within this */
@@ -321,12 +336,14 @@ const loadCampaignSend = async (ctx: TAppContext, companyId: number, campaignId:
     companyBasics(ctx.db, companyId),
   ]);
   const files: TCampaignSend['files'] = [];
+  let filesMessage = '';
   if (campaign.fileListId) {
+    filesMessage = await fileListMessage(ctx.db, companyId, campaign.fileListId);
     for (const option of await fileListOptions(ctx.db, companyId, campaign.fileListId)) {
       if (!option.path) continue;
       files.push({
         data: await readMediaFile(ctx.config, option.path),
-        fileName: option.name || option.path,
+        fileName: withStoredExtension(option.name, option.path),
         stored: option.path,
       });
     }
@@ -339,7 +356,7 @@ const loadCampaignSend = async (ctx: TAppContext, companyId: number, campaignId:
       }
     : null;
 
-  return { campaign, connection, settings, company, files, media };
+  return { campaign, connection, settings, company, filesMessage, files, media };
 };
 
 /** whether the campaign still runs, read at most every STATUS_MS per batch */
@@ -377,24 +394,30 @@ export const sendClaimedShipping = async (
     return 'skipped';
   }
   try {
-    const { campaign, connection, settings, company, files, media } = await memo(cache.campaigns, campaignId, () =>
-      loadCampaignSend(ctx, companyId, campaignId),
+    const { campaign, connection, settings, company, filesMessage, files, media } = await memo(
+      cache.campaigns,
+      campaignId,
+      () => loadCampaignSend(ctx, companyId, campaignId),
     );
     const { contact, ticket } = await recipientTicket(ctx, companyId, connection.id, shipping, now);
-    const text = renderCampaignMessage(
-      variantFor(campaign, shipping.id),
-      {
-        name: shipping.name || contact.name,
-        email: shipping.email || contact.email,
-        number: shipping.number,
-        variables: settings.variables,
-      },
-      { timeZone: company?.timezone ?? 'America/Sao_Paulo', language: company?.language ?? 'pt', at: now },
-    );
-    const parts: { body: string; media?: TCampaignFile }[] = files.map((file) => ({
-      body: '',
-      media: file,
-    }));
+    const render = (template: string) =>
+      renderCampaignMessage(
+        template,
+        {
+          name: shipping.name || contact.name,
+          email: shipping.email || contact.email,
+          number: shipping.number,
+          variables: settings.variables,
+        },
+        { timeZone: company?.timezone ?? 'America/Sao_Paulo', language: company?.language ?? 'pt', at: now },
+      );
+    const text = render(variantFor(campaign, shipping.id));
+    // the file list: its own message, then its files
+    const listText = files.length > 0 && filesMessage.trim() ? render(filesMessage) : '';
+    const parts: { body: string; media?: TCampaignFile }[] = [
+      ...(listText.trim() ? [{ body: listText }] : []),
+      ...files.map((file) => ({ body: '', media: file })),
+    ];
     if (media) parts.push({ body: text, media });
     else if (text.trim()) parts.push({ body: text });
     if (parts.length === 0) throw new AppError('ERR_VALIDATION', 'Nothing to send');

@@ -4,6 +4,7 @@ import { startFakeGraph, type TFakeGraph } from '../../../test/fake-graph';
 import type { TTenant } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { createCloudLine, until } from './cloud-api.fixtures';
+import { isSealedSecret, openSecretFields } from '../../lib/secrets';
 import { maskSecret } from './channel-config';
 
 let server: TTestServer;
@@ -26,6 +27,14 @@ const secretsOf = async (id: number) =>
     channel_secret: Record<string, string>;
     channel_config: Record<string, unknown>;
   };
+
+/** the row's Cloud API secrets, each checked sealed at rest (issue 20 item 3), opened */
+const openedSecretsOf = async (id: number) => {
+  const stored = (await secretsOf(id)).channel_secret;
+  for (const [field, value] of Object.entries(stored)) expect(isSealedSecret(value), field).toBe(true);
+
+  return openSecretFields(stored);
+};
 
 const statusOf = async (id: number) =>
   ((await server.database.executeSql('select status from whatsapps where id = $1', [id])).rows[0] as { status: string })
@@ -88,7 +97,7 @@ describe('Cloud API connection settings', () => {
       body: { name: 'Cloud renamed', channelConfig: shown },
     });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-    expect((await secretsOf(line.connectionId)).channel_secret).toEqual({
+    expect(await openedSecretsOf(line.connectionId)).toEqual({
       accessToken,
       appSecret,
       verifyToken: line.verifyToken,
@@ -101,8 +110,11 @@ describe('Cloud API connection settings', () => {
       body: { channelConfig: { ...shown, accessToken: 'EAAG-not-a-valid-token-0000' } },
     });
     expect(retyped.status).toBe(200);
-    expect((await secretsOf(line.connectionId)).channel_secret.accessToken).toBe('EAAG-not-a-valid-token-0000');
-    expect((await secretsOf(line.connectionId)).channel_secret.appSecret).toBe(appSecret);
+    const stored = JSON.stringify((await secretsOf(line.connectionId)).channel_secret);
+    for (const clear of ['EAAG-not-a-valid-token-0000', appSecret, line.verifyToken])
+      expect(stored).not.toContain(clear);
+    expect((await openedSecretsOf(line.connectionId)).accessToken).toBe('EAAG-not-a-valid-token-0000');
+    expect((await openedSecretsOf(line.connectionId)).appSecret).toBe(appSecret);
     await until('DISCONNECTED by Meta', async () => (await statusOf(line.connectionId)) === 'DISCONNECTED');
 
     // leaving the Cloud API forgets its secrets

@@ -1,3 +1,4 @@
+import { markOpenTicketsDirty } from '../sla';
 import {
   events,
   rooms,
@@ -20,6 +21,7 @@ import { createDueInvoices } from '../invoices/invoices.repo';
 import { findPlan } from '../plans/plans.repo';
 import { toPlan } from '../plans/plans.service';
 import { upsertSetting } from '../settings/settings.repo';
+import { storedSettingsByCompany } from '../settings/settings.service';
 import { createUserRow, emailTaken } from '../users/users.repo';
 import {
   deleteCompanyRow,
@@ -152,7 +154,12 @@ export const getCompanyPage = async (ctx: TAppContext, query: TListQuery) => {
   return { companies: page.rows, count: page.count, hasMore: page.hasMore };
 };
 
-export const getAllCompanies = async (ctx: TAppContext) => (await listCompanies(ctx.db)).map(toCompany);
+/** every company with its plan and its stored settings rows (the ancestor's `GET /companies/list`) */
+export const getAllCompanies = async (ctx: TAppContext) => {
+  const [rows, settingsOf] = await Promise.all([listCompanies(ctx.db), storedSettingsByCompany(ctx.db)]);
+
+  return rows.map((row) => ({ ...toCompany(row), settings: settingsOf.get(row.company.id) ?? [] }));
+};
 
 /** a company is visible to the super user and to its own admins */
 const assertCompanyAccess = (auth: TAuth, companyId: number, adminOnly: boolean) => {
@@ -183,6 +190,11 @@ export const updateCompany = async (ctx: TAppContext, id: number, body: TCompany
     const { campaignsEnabled, ...fields } = body;
     if (Object.keys(fields).length) await updateCompanyRow(tx, id, fields);
     if (campaignsEnabled !== undefined) await upsertSetting(tx, id, 'campaignsEnabled', String(campaignsEnabled));
+    // a due date moved near or into the past (or a plan or status changed) has its invoice now, not at the
+    // hourly job's next run: the company can pay at once
+    if (fields.dueDate !== undefined || fields.planId !== undefined || fields.status !== undefined) {
+      await createDueInvoices(tx, ctx.config.invoiceLeadDays, id);
+    }
   });
   await ctx.sessions.forget({ companyId: id });
   const company = await loadCompany(ctx.db, id);
@@ -195,6 +207,8 @@ export const updateCompanySchedules = async (ctx: TAppContext, auth: TAuth, id: 
   assertCompanyAccess(auth, id, true);
   await loadCompany(ctx.db, id);
   await updateCompanyRow(ctx.db, id, { schedules });
+  // the service-level targets of its open tickets are counted in these hours from now on (modules/sla)
+  await markOpenTicketsDirty(ctx.db, id);
 
   return loadCompany(ctx.db, id);
 };

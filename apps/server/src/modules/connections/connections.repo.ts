@@ -54,12 +54,13 @@ export const nameTaken = async (db: TDbOrTx, companyId: number, name: string, ex
   return !!row;
 };
 
-/** connection tokens are globally unique (they identify the connection on the external API) */
-export const tokenTaken = async (db: TDbOrTx, token: string, exceptId?: number) => {
+/** connection tokens are globally unique (they identify the connection on the external API): by their hash */
+export const tokenTaken = async (db: TDbOrTx, tokenHash: string, exceptId?: number) => {
+  const same = eq(whatsapps.tokenHash, tokenHash);
   const [row] = await db
     .select({ id: whatsapps.id })
     .from(whatsapps)
-    .where(exceptId ? and(eq(whatsapps.token, token), ne(whatsapps.id, exceptId)) : eq(whatsapps.token, token))
+    .where(exceptId ? and(same, ne(whatsapps.id, exceptId)) : same)
     .limit(1);
 
   return !!row;

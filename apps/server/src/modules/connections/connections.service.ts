@@ -15,6 +15,15 @@ import { shownChannelConfig, storedChannelConfig } from '../cloud-api/channel-co
 import { assertPlanLimit } from '../plans/plan-limits';
 import { announceTicket } from '../tickets/ticket-announcer';
 import {
+  isTokenCollision,
+  maskToken,
+  openToken,
+  type TStoredToken,
+  tokenToCreate,
+  tokenToUpdate,
+  unusableToken,
+} from './connection-token';
+import {
   closeActiveTicketsOfConnection,
   countCompanyQueues,
   countConnections,
@@ -35,10 +44,6 @@ import {
   unsetOtherDefaults,
   updateConnectionRow,
 } from './connections.repo';
-
-/** a token as lists show it: never the secret itself */
-export const maskToken = (token: string | null) =>
-  token ? `********${token.length > 12 ? token.slice(-4) : ''}` : null;
 
 const toDto = (
   row: TConnectionRow,
@@ -70,7 +75,7 @@ const toDto = (
   integrationId: row.integrationId,
   flowIdWelcome: row.flowIdWelcome,
   flowIdNotPhrase: row.flowIdNotPhrase,
-  token: revealToken ? row.token : maskToken(row.token),
+  token: revealToken ? openToken(row.token) : maskToken(openToken(row.token)),
   channelConfig: shownChannelConfig(row),
   queues,
   queueIds: queues.map((q) => q.id),
@@ -111,7 +116,7 @@ const invalid = (path: string, message = 'invalid') =>
 
 type TEffective = {
   name?: string;
-  token?: string | null;
+  token?: TStoredToken;
   queueIds?: number[];
   greetingMessage: string;
   transferQueueId?: number | null;
@@ -126,9 +131,8 @@ const assertRules = async (db: TDbOrTx, companyId: number, next: TEffective, que
   if (next.name !== undefined && (await nameTaken(db, companyId, next.name, exceptId))) {
     throw new AppError('ERR_CONFLICT', 'A connection with this name exists', [{ path: 'name', message: 'duplicated' }]);
   }
-  if (next.token && (await tokenTaken(db, next.token, exceptId))) {
-    throw new AppError('ERR_CONFLICT', 'This token is in use', [{ path: 'token', message: 'duplicated' }]);
-  }
+  // another connection's token (any company's) is refused like a weak one: nothing tells that it is in use
+  if (next.token?.tokenHash && (await tokenTaken(db, next.token.tokenHash, exceptId))) throw unusableToken();
   if (next.queueIds?.length && (await countCompanyQueues(db, companyId, next.queueIds)) !== next.queueIds.length) {
     throw invalid('queueIds');
   }
@@ -161,12 +165,18 @@ const announceConnections = async (ctx: TAppContext, companyId: number, ids: num
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
+/** two saves of one token racing past the check: the loser is answered like any unusable token */
+const tokenRace = (err: unknown): never => {
+  throw isTokenCollision(err) ? unusableToken() : err;
+};
+
 export const createConnection = async (ctx: TAppContext, auth: TAuth, body: TConnectionBody) => {
   const companyId = auth.companyId;
   const queueIds = unique(body.queueIds);
   const { row, unset } = await ctx.db.transaction(async (tx) => {
     await assertPlanLimit(tx, companyId, 'connections');
-    await assertRules(tx, companyId, { ...body, queueIds }, queueIds);
+    const token = tokenToCreate(body.token);
+    await assertRules(tx, companyId, { ...body, token, queueIds }, queueIds);
     // the company's first connection is its default
     const isDefault = body.isDefault || (await countConnections(tx, companyId)) === 0;
     const inserted = await insertConnectionRow(tx, {
@@ -189,9 +199,9 @@ export const createConnection = async (ctx: TAppContext, auth: TAuth, body: TCon
       integrationId: body.integrationId,
       flowIdWelcome: body.flowIdWelcome,
       flowIdNotPhrase: body.flowIdNotPhrase,
-      token: body.token || null,
+      ...token,
       ...storedChannelConfig(body.provider, body.channelConfig),
-    });
+    }).catch(tokenRace);
     let others: number[] = [];
     if (isDefault) {
       others = await unsetOtherDefaults(tx, companyId, inserted.id);
@@ -214,8 +224,8 @@ export const updateConnection = async (ctx: TAppContext, auth: TAuth, id: number
     if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
     const currentQueues = (await queuesOfConnections(tx, companyId, [id])).map((q) => q.id);
     const queueIds = body.queueIds ? unique(body.queueIds) : currentQueues;
-    // the masked token sent back by the editor means "unchanged"
-    const token = body.token === undefined || body.token === maskToken(current.token) ? undefined : body.token || null;
+    // the masked (or the current) token sent back by the editor means "unchanged"
+    const token = tokenToUpdate(body.token, current);
     await assertRules(
       tx,
       companyId,
@@ -262,9 +272,9 @@ export const updateConnection = async (ctx: TAppContext, auth: TAuth, id: number
       integrationId: body.integrationId,
       flowIdWelcome: body.flowIdWelcome,
       flowIdNotPhrase: body.flowIdNotPhrase,
-      token,
+      ...token,
       ...channel,
-    });
+    }).catch(tokenRace);
     if (body.queueIds) await replaceConnectionQueues(tx, companyId, id, queueIds);
 
     return { before: current, unset: others, settingsChanged: !!channel };

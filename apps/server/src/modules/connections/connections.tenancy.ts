@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TTenant } from '../../../test/fixtures';
 import type { TTestServer } from '../../../test/harness';
@@ -17,7 +18,8 @@ const createConnection = async (server: TTestServer, tenant: TTenant) => {
     token: tenant.token,
     body: {
       name: `Beta line ${Math.random().toString(36).slice(2, 8)}`,
-      token: `beta-token-${Date.now()}${Math.random()}`,
+      // strong enough to be taken (issue 20 item 5), and found by its marker in answers to A
+      token: `beta-token-${randomBytes(24).toString('base64url')}`,
     },
   });
   expect(res.status).toBe(201);

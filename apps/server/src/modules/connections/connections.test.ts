@@ -254,18 +254,19 @@ describe('connection rules', () => {
     expect(single.status).toBe(200);
     expect(single.body.queueIds).toEqual([q1]);
 
-    for (const body of [
-      { queueIds: [foreign] },
-      { transferQueueId: foreign },
-      { promptId: 2_000_000_000 },
-      { integrationId: 2_000_000_000 },
-    ]) {
+    // another company's row or none: the table's not-found code, naming the field
+    for (const [body, error] of [
+      [{ queueIds: [foreign] }, 'ERR_NO_QUEUE_FOUND'],
+      [{ transferQueueId: foreign }, 'ERR_NO_QUEUE_FOUND'],
+      [{ promptId: 2_000_000_000 }, 'ERR_NO_PROMPT_FOUND'],
+      [{ integrationId: 2_000_000_000 }, 'ERR_NO_INTEGRATION_FOUND'],
+    ] as const) {
       const res = await server.request('POST', '/api/whatsapp', {
         token: tenant.token,
         body: { name: unique('Bad'), ...body },
       });
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.error).toBe('ERR_VALIDATION');
+      expect(res.status, JSON.stringify(body)).toBe(404);
+      expect(res.body).toMatchObject({ error, details: [{ path: Object.keys(body)[0] }] });
     }
   });
 
@@ -310,37 +311,39 @@ describe('connection rules', () => {
 
   it('users list and read connections; only admins change them; tokens are masked except in the admin editor', async () => {
     const tenant = await server.createTenant();
-    const conn = await create(server, tenant, { token: 'secret-connection-token-1234' });
-    expect(conn.token).toBe('secret-connection-token-1234');
+    const secret = 'Secret-Connection-Token-9f8e7d6c5b4a3-wxyz';
+    const conn = await create(server, tenant, { token: secret });
+    expect(conn.token).toBe(secret);
     const user = await createLoggedUser(server, tenant);
     const list = await server.request('GET', '/api/whatsapp', { token: user.token, query: { session: 0 } });
     expect(list.status).toBe(200);
     expect(list.body.map((c: { id: number }) => c.id)).toContain(conn.id);
-    expect(JSON.stringify(list.body)).not.toContain('secret-connection-token');
-    expect(list.body[0].token).toBe('********1234');
+    expect(JSON.stringify(list.body)).not.toContain('Secret-Connection-Token');
+    expect(list.body[0].token).toBe('********wxyz');
     const asUser = await server.request('GET', `/api/whatsapp/${conn.id}`, {
       token: user.token,
       query: { session: 0 },
     });
-    expect(asUser.body.token).toBe('********1234');
+    expect(asUser.body.token).toBe('********wxyz');
     const editor = await server.request('GET', `/api/whatsapp/${conn.id}`, {
       token: tenant.token,
       query: { session: 0 },
     });
-    expect(editor.body.token).toBe('secret-connection-token-1234');
+    expect(editor.body.token).toBe(secret);
 
     // the masked value sent back keeps the token
     const same = await server.request('PUT', `/api/whatsapp/${conn.id}`, {
       token: tenant.token,
-      body: { token: '********1234', name: 'Renamed' },
+      body: { token: '********wxyz', name: 'Renamed' },
     });
-    expect(same.body).toMatchObject({ token: 'secret-connection-token-1234', name: 'Renamed' });
+    expect(same.body).toMatchObject({ token: secret, name: 'Renamed' });
+    // another company naming the token learns nothing: the answer of a weak token, never "in use"
     const other = await server.createTenant();
     const clash = await server.request('POST', '/api/whatsapp', {
       token: other.token,
-      body: { name: 'Clash', token: 'secret-connection-token-1234' },
+      body: { name: 'Clash', token: secret },
     });
-    expect(clash.status).toBe(409);
+    expect(clash).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_TOKEN_WEAK' } });
 
     for (const [method, path] of [
       ['POST', '/api/whatsapp'],

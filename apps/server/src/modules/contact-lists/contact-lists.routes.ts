@@ -81,7 +81,7 @@ export const contactListsRoutes = (app: FastifyInstance, ctx: TAppContext) =>
         // the list first: a foreign or missing list answers 404 whatever the body
         await getContactList(ctx, request.auth, request.params.id);
         const upload = await readRequiredUpload(request, 'spreadsheet');
-        const rows = await readContactListSheet(upload.fileName, upload.data);
+        const rows = await readContactListSheet(ctx.config, request.auth.companyId, upload.fileName, upload.data);
 
         return importContactList(ctx, request.auth, request.params.id, rows);
       },

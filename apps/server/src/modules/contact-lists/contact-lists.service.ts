@@ -1,4 +1,6 @@
+import { announceItem, announceItemsReload, toItem } from './contact-lists.events';
 import {
+  campaignsOpen,
   events,
   rooms,
   type TContactList,
@@ -6,9 +8,7 @@ import {
   type TContactListEvent,
   type TContactListImportError,
   type TContactListImportResult,
-  type TContactListItem,
   type TContactListItemBody,
-  type TContactListItemEvent,
   type TContactListItemQuery,
   type TContactListItemUpdateBody,
   type TListQuery,
@@ -42,6 +42,7 @@ import {
 } from './contact-lists.repo';
 import type { TSheetRow } from './contact-lists.sheet';
 import { requestValidityCheck } from './contact-lists.validity';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 /** rows written per statement of an import */
 const IMPORT_BATCH = 1000;
@@ -58,30 +59,13 @@ const toList = (row: TListRow): TContactList => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const toItem = (row: TContactListItemRow): TContactListItem => ({
-  id: row.id,
-  name: row.name,
-  number: row.number,
-  email: row.email,
-  isWhatsappValid: row.isWhatsappValid,
-  companyId: row.companyId,
-  contactListId: row.contactListId,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-
-  return (e.code ?? e.cause?.code) === '23505';
-};
-
 /**
  * Contact lists belong to campaigns: besides the route's admin role and plan flag `useCampaigns`, the
  * company's `campaignsEnabled` setting must not be off (issue 12 §5: both checked on the server).
  */
 export const assertCampaignsEnabled = async (ctx: TAppContext, auth: TAuth) => {
-  if ((await campaignsSetting(ctx.db, auth.companyId)) === 'false') {
+  // the plan's useCampaigns is the route declaration's; together they are `campaignsOpen` (shared)
+  if (!campaignsOpen(true, await campaignsSetting(ctx.db, auth.companyId))) {
     throw new AppError('ERR_PLAN_FEATURE_DISABLED', 'Campaigns are disabled for this company');
   }
 };
@@ -90,9 +74,6 @@ export const assertCampaignsEnabled = async (ctx: TAppContext, auth: TAuth) => {
 
 const announceList = (ctx: TAppContext, companyId: number, payload: TContactListEvent) =>
   ctx.realtime.to(rooms.admins(companyId), events.contactList(companyId), payload);
-
-const announceItem = (ctx: TAppContext, companyId: number, payload: TContactListItemEvent) =>
-  ctx.realtime.to(rooms.admins(companyId), events.contactListItem(companyId), payload);
 
 /** the list's counts changed: its row again to the lists screen */
 const announceListCounts = async (ctx: TAppContext, companyId: number, id: number) => {
@@ -235,7 +216,7 @@ export const importContactList = async (
 
     return { created, updated };
   });
-  announceItem(ctx, companyId, { action: 'reload', contactListId });
+  await announceItemsReload(ctx, companyId, contactListId);
   await announceListCounts(ctx, companyId, contactListId);
   if (counts.created) void requestValidityCheck(ctx, companyId);
 
@@ -253,7 +234,7 @@ export const recheckContactList = async (ctx: TAppContext, auth: TAuth, contactL
   const companyId = auth.companyId;
   await loadList(ctx.db, companyId, contactListId);
   await resetValidity(ctx.db, companyId, contactListId, itemId ? [itemId] : undefined);
-  announceItem(ctx, companyId, { action: 'reload', contactListId });
+  await announceItemsReload(ctx, companyId, contactListId);
   void requestValidityCheck(ctx, companyId);
 
   return loadList(ctx.db, companyId, contactListId);

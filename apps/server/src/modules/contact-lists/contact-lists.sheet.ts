@@ -1,10 +1,12 @@
-import { CONTACT_LIST_COLUMNS, CONTACT_LIST_IMPORT_MAX_ROWS, normaliseColumnName, V } from '@zelo/shared';
+import { CONTACT_LIST_COLUMNS, CONTACT_LIST_IMPORT_MAX_ROWS, V } from '@zelo/shared';
+import type { TConfig } from '../../config';
 import { AppError } from '../../http/errors';
+import type { TTableOutcome } from '../../lib/sheets/read-table';
+import { readSheetInWorker } from '../../lib/sheets/sheet-pool';
+import type { TCell } from '../../lib/sheets/xlsx-rows';
 
 /** one data row of a spreadsheet: its row number in the file (the header is row 1) and its cells as text */
 export type TSheetRow = { row: number; name: string; number: string; email: string };
-
-type TColumn = keyof typeof CONTACT_LIST_COLUMNS;
 
 const invalid = (message: string) =>
   new AppError('ERR_INVALID_SPREADSHEET', message, [{ path: 'file', message: V.invalid }]);
@@ -38,147 +40,62 @@ export const sheetKind = (fileName: string, data: Buffer): TSheetKind => {
   ]);
 };
 
-/** which column holds what, from the header's labels (pt, en, es; any case, accents, spaces or dashes) */
-const mapColumns = (labels: string[]) => {
-  const columns: Partial<Record<TColumn, number>> = {};
-  labels.forEach((label, index) => {
-    const key = normaliseColumnName(label);
-    for (const [column, names] of Object.entries(CONTACT_LIST_COLUMNS) as [TColumn, readonly string[]][]) {
-      if (columns[column] === undefined && names.includes(key)) columns[column] = index;
-    }
-  });
-  if (columns.name === undefined || columns.number === undefined) {
-    throw invalid(
-      'The first row must name the columns: Nome/Name/Nombre and Número/Number/Telefone/Phone/Teléfono (and optionally Email)',
-    );
-  }
-
-  return columns as Record<'name' | 'number', number> & { email?: number };
-};
+const invalidColumns = () =>
+  invalid(
+    'The first row must name the columns: Nome/Name/Nombre and Número/Number/Telefone/Phone/Teléfono (and optionally Email)',
+  );
 
 const tooMany = () => invalid(`At most ${CONTACT_LIST_IMPORT_MAX_ROWS} rows per import`);
 
-const toRows = (header: string[], body: { row: number; cells: string[] }[]): TSheetRow[] => {
-  const columns = mapColumns(header);
-  const rows: TSheetRow[] = [];
-  for (const { row, cells } of body) {
-    const cell = (index: number | undefined) => (index === undefined ? '' : (cells[index] ?? '').trim());
-    const item = { row, name: cell(columns.name), number: cell(columns.number), email: cell(columns.email) };
-    if (!item.name && !item.number && !item.email) continue;
-    rows.push(item);
-    if (rows.length > CONTACT_LIST_IMPORT_MAX_ROWS) throw tooMany();
+const failure = (kind: TSheetKind, outcome: Exclude<TTableOutcome, { ok: true }>) => {
+  switch (outcome.reason) {
+    case 'too-large':
+      return new AppError('ERR_SPREADSHEET_TOO_LARGE', outcome.message);
+    case 'too-many-rows':
+      return tooMany();
+    case 'unreadable':
+      return invalid(outcome.message);
+    case 'no-rows':
+      return invalid(kind === 'xlsx' ? 'The workbook has no rows' : 'The file has no rows');
+    default:
+      return invalidColumns();
   }
-
-  return rows;
 };
-
-// ---- .xlsx
-
-type TCellLike = { value: unknown; text: string };
 
 /** a cell as text: numbers without a number format (a phone number in a numeric cell keeps all its digits) */
-const cellText = (cell: TCellLike) => {
-  if (typeof cell.value === 'number') return Number.isInteger(cell.value) ? cell.value.toFixed(0) : String(cell.value);
-  try {
-    return cell.text ?? '';
-  } catch {
-    return '';
-  }
+const cellText = (cell: TCell | undefined) => {
+  if (typeof cell === 'number') return Number.isInteger(cell) ? cell.toFixed(0) : String(cell);
+
+  return cell ?? '';
 };
 
-const readXlsx = async (data: Buffer): Promise<TSheetRow[]> => {
-  // exceljs is large: loaded on the first import, not at start
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw invalid('The file is not a readable .xlsx workbook');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount === 0) throw invalid('The workbook has no rows');
-  if (sheet.rowCount - 1 > CONTACT_LIST_IMPORT_MAX_ROWS * 2) throw tooMany();
-  const width = sheet.columnCount;
-  const cellsOf = (r: number) => {
-    const row = sheet.getRow(r);
-    const cells: string[] = [];
-    for (let c = 1; c <= width; c += 1) cells.push(cellText(row.getCell(c) as TCellLike));
+/**
+ * The data rows of an upload (.xlsx or .csv), read in a worker (lib/sheets): the header names the columns
+ * (pt, en, es; any case, accents, spaces or dashes); a file that is not a readable sheet with the columns is
+ * refused, and so is one with more than twice the row limit in rows (blank ones included) or more than the
+ * limit in filled ones, as soon as the reader reaches that row.
+ */
+export const readContactListSheet = async (
+  config: TConfig,
+  companyId: number,
+  fileName: string,
+  data: Buffer,
+): Promise<TSheetRow[]> => {
+  const kind = sheetKind(fileName, data);
+  const outcome = await readSheetInWorker(config, companyId, data, {
+    kind,
+    columns: CONTACT_LIST_COLUMNS,
+    required: ['name', 'number'],
+    labels: 'name',
+    maxRowNumber: CONTACT_LIST_IMPORT_MAX_ROWS * 2 + 1,
+    maxRows: CONTACT_LIST_IMPORT_MAX_ROWS,
+  });
+  if (!outcome.ok) throw failure(kind, outcome);
 
-    return cells;
-  };
-  const body: { row: number; cells: string[] }[] = [];
-  for (let r = 2; r <= sheet.rowCount; r += 1) body.push({ row: r, cells: cellsOf(r) });
-
-  return toRows(cellsOf(1), body);
+  return outcome.rows.map(({ row, values }) => ({
+    row,
+    name: cellText(values.name),
+    number: cellText(values.number),
+    email: cellText(values.email),
+  }));
 };
-
-// ---- .csv
-
-/** UTF-8 (with or without BOM), else Windows-1252 as spreadsheet programs save it in Brazil */
-const decodeText = (data: Buffer) => {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
-  } catch {
-    return new TextDecoder('windows-1252').decode(data);
-  }
-};
-
-/** the separator the header line uses most: `;` (pt/es locales), `,` or a tab */
-const separatorOf = (firstLine: string) => {
-  const counts = [';', ',', '\t'].map((sep) => [sep, firstLine.split(sep).length] as const);
-  counts.sort((a, b) => b[1] - a[1]);
-
-  return counts[0][0];
-};
-
-/** RFC 4180 records: quoted fields may hold separators, doubled quotes and line breaks */
-export const parseCsv = (text: string): string[][] => {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const sep = separatorOf(firstLine);
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 1;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === sep) {
-      record.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i += 1;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      if (records.length > CONTACT_LIST_IMPORT_MAX_ROWS * 2) throw tooMany();
-    } else field += ch;
-  }
-  if (field !== '' || record.length) {
-    record.push(field);
-    records.push(record);
-  }
-
-  return records;
-};
-
-const readCsv = (data: Buffer): TSheetRow[] => {
-  const records = parseCsv(decodeText(data).replace(/^\uFEFF/, ''));
-  if (records.length === 0) throw invalid('The file has no rows');
-
-  return toRows(
-    records[0],
-    records.slice(1).map((cells, i) => ({ row: i + 2, cells })),
-  );
-};
-
-/** the data rows of an upload (.xlsx or .csv); a file that is not a readable sheet with the columns is refused */
-export const readContactListSheet = async (fileName: string, data: Buffer): Promise<TSheetRow[]> =>
-  sheetKind(fileName, data) === 'xlsx' ? readXlsx(data) : readCsv(data);

@@ -387,7 +387,13 @@ describe('spreadsheet import', () => {
       const res = await upload(tenant, list.id, file, 'grande.xlsx');
       expect(res.body).toEqual({ contactListId: list.id, total: 10_000, created: 10_000, updated: 0, errors: [] });
       const event = `company-${tenant.companyId}-ContactListItem`;
-      await heard.waitFor(event, (p) => p.action === 'reload' && p.contactListId === list.id);
+      const reload = await heard.waitFor(event, (p) => p.action === 'reload' && p.contactListId === list.id);
+      // the ancestor's page merges `records` by id (a reload without them blanked it): the list's first items,
+      // also on the list's own event as its upload answer sends them
+      expect(reload.records).toHaveLength(100);
+      expect(reload.records[0]).toMatchObject({ name: 'Cliente 0', contactListId: list.id });
+      const own = await heard.waitFor(`${event}-${list.id}`, (p) => p.action === 'reload');
+      expect(own.records.map((r: { id: number }) => r.id)).toEqual(reload.records.map((r: { id: number }) => r.id));
       const progress = heard.heard
         .filter((h) => h.event === event && (h.payload as { action: string }).action === 'import-progress')
         .map((h) => (h.payload as { done: number }).done);
@@ -450,7 +456,18 @@ describe('WhatsApp validity', () => {
       // the sandbox: numbers starting with 000 are not WhatsApp accounts
       const invalid = await addContactListItem(server, t, list.id, { number: '00011912342222' });
       await validityCheckDone(server.ctx, t.companyId);
-      await heard.waitFor(`company-${t.companyId}-ContactListItem`, (p) => p.action === 'reload');
+      const itemEvent = `company-${t.companyId}-ContactListItem`;
+      // after adding items the checked items come with the reload (the ancestor's page reads `records`)
+      const all = [early.id, valid.id, invalid.id].sort().join();
+      await heard.waitFor(
+        itemEvent,
+        (p) =>
+          p.action === 'reload' &&
+          p.records
+            .map((r: { id: number }) => r.id)
+            .sort()
+            .join() === all,
+      );
       const states = async () =>
         Object.fromEntries(
           (await itemsOf(t, list.id)).contacts.map((c) => [c.id, c.isWhatsappValid] as [number, boolean | null]),

@@ -1,4 +1,4 @@
-import { events, rooms } from '@zelo/shared';
+import { announceItemsReload } from './contact-lists.events';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { connectedConnection, storeValidity, uncheckedItems } from './contact-lists.repo';
@@ -28,10 +28,8 @@ const runsOf = (ctx: TAppContext) => {
   return map;
 };
 
-const announceLists = (ctx: TAppContext, companyId: number, listIds: Iterable<number>) => {
-  for (const contactListId of listIds) {
-    ctx.realtime.to(rooms.admins(companyId), events.contactListItem(companyId), { action: 'reload', contactListId });
-  }
+const announceLists = async (ctx: TAppContext, companyId: number, listIds: Iterable<number>) => {
+  for (const contactListId of listIds) await announceItemsReload(ctx, companyId, contactListId);
 };
 
 /** checks every unchecked item of the company once; answers when done */
@@ -63,7 +61,7 @@ const checkAll = async (ctx: TAppContext, companyId: number) => {
         }),
       );
     }
-    announceLists(ctx, companyId, touched);
+    await announceLists(ctx, companyId, touched);
     if (stopped) return;
   }
 };

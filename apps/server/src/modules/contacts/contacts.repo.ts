@@ -39,7 +39,8 @@ export type TContactFilter = {
 };
 
 const filterWhere = (companyId: number, f: TContactFilter) => {
-  const parts: SQL[] = [eq(contacts.companyId, companyId)];
+  // a flow test run's simulated customer is nobody's contact (flows/test-run.ts)
+  const parts: SQL[] = [eq(contacts.companyId, companyId), eq(contacts.isTest, false)];
   if (f.search) {
     const pattern = likePattern(f.search);
     // a number is searched by its digits ("+55 (11) 9…"); the digits of a name or e-mail are not a number search

@@ -90,7 +90,7 @@ export const contactsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
         if (!fileName.toLowerCase().endsWith('.xlsx') || !isZip(data)) {
           throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 'Only .xlsx spreadsheets are accepted');
         }
-        const rows = await readContactSheet(data);
+        const rows = await readContactSheet(ctx.config, request.auth.companyId, data);
 
         return importContacts(ctx, request.auth, rows, importProgress(ctx, request.auth));
       },

@@ -28,6 +28,7 @@ import {
   type TContactRow,
   updateContactRow,
 } from './contacts.repo';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 const withExtraInfo = async (db: TDbOrTx, companyId: number, rows: TContactRow[]): Promise<TContact[]> => {
   const fields = await extraInfoOf(
@@ -105,12 +106,6 @@ export const checkContactNumber = async (ctx: TAppContext, companyId: number, nu
 
 const announce = (ctx: TAppContext, companyId: number, contact: TContact, action: 'create' | 'update') =>
   ctx.realtime.toCompany(companyId, events.contact(companyId), { action, contact });
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-
-  return (e.code ?? e.cause?.code) === '23505';
-};
 
 /** creates one contact with its extra info in one transaction; answers its id */
 const insertOne = async (ctx: TAppContext, companyId: number, body: TContactBody) => {

@@ -95,6 +95,15 @@ describe('contacts CRUD', () => {
     );
   });
 
+  it('says a number with letters is no number (not "too short")', async () => {
+    const res = await server.request('POST', '/api/contacts', {
+      token: userToken,
+      body: { name: 'Letters', number: 'abcdefghijk' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([{ path: 'number', message: 'invalidNumber' }]);
+  });
+
   it('refuses a second contact with the same number in the company (409), also on update', async () => {
     const first = await addContact(server, tenant);
     const again = await server.request('POST', '/api/contacts', {

@@ -1,5 +1,7 @@
-import type { Row } from 'exceljs';
+import type { TConfig } from '../../config';
 import { AppError } from '../../http/errors';
+import type { TTableOutcome, TTableRow } from '../../lib/sheets/read-table';
+import { readSheetInWorker } from '../../lib/sheets/sheet-pool';
 import type { TImportRow } from './contacts.service';
 
 /** an .xlsx file is a zip archive: it starts with "PK\x03\x04" */
@@ -17,43 +19,41 @@ const HEADERS: Record<keyof TImportRow, string[]> = {
 const invalid = (message: string) =>
   new AppError('ERR_INVALID_SPREADSHEET', message, [{ path: 'file', message: 'invalid' }]);
 
-/**
- * Reads the first sheet: a header row with Nome/Telefone/Email (or name/number/email, any case), then one
- * contact per row. Blank rows are skipped.
- */
-export const readContactSheet = async (data: Buffer): Promise<TImportRow[]> => {
-  // exceljs is large: loaded on the first import, not at start
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw invalid('The file is not a readable .xlsx workbook');
+const failure = (outcome: Exclude<TTableOutcome, { ok: true }>) => {
+  switch (outcome.reason) {
+    case 'too-large':
+      return new AppError('ERR_SPREADSHEET_TOO_LARGE', outcome.message);
+    case 'too-many-rows':
+      return invalid(`At most ${MAX_IMPORT_ROWS} rows per import`);
+    case 'unreadable':
+      return invalid(outcome.message);
+    default:
+      return invalid('The first row must name the columns Nome and Telefone (or name and number)');
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw invalid('The workbook has no sheet');
-  const columns: Partial<Record<keyof TImportRow, number>> = {};
-  sheet.getRow(1).eachCell((cell, col) => {
-    const label = cell.text.trim().toLowerCase();
-    for (const [key, names] of Object.entries(HEADERS) as [keyof TImportRow, string[]][]) {
-      if (names.includes(label) && columns[key] === undefined) columns[key] = col;
-    }
-  });
-  if (columns.name === undefined || columns.number === undefined) {
-    throw invalid('The first row must name the columns Nome and Telefone (or name and number)');
-  }
-  if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw invalid(`At most ${MAX_IMPORT_ROWS} rows per import`);
-  const cellText = (row: Row, col: number | undefined) => (col === undefined ? '' : row.getCell(col).text.trim());
-  const rows: TImportRow[] = [];
-  for (let r = 2; r <= sheet.rowCount; r += 1) {
-    const row = sheet.getRow(r);
-    const item = {
-      name: cellText(row, columns.name),
-      number: cellText(row, columns.number),
-      email: cellText(row, columns.email),
-    };
-    if (item.name || item.number || item.email) rows.push(item);
-  }
+};
 
-  return rows;
+/** a cell as exceljs's text of it (a number as its plain digits) */
+const text = (row: TTableRow, key: keyof TImportRow) => String(row.values[key] ?? '');
+
+/**
+ * Reads the first sheet (in a worker, lib/sheets): a header row with Nome/Telefone/Email (or
+ * name/number/email, any case), then one contact per row. Blank rows are skipped; a row numbered past
+ * 1 + MAX_IMPORT_ROWS refuses the file as soon as it is reached.
+ */
+export const readContactSheet = async (config: TConfig, companyId: number, data: Buffer): Promise<TImportRow[]> => {
+  const outcome = await readSheetInWorker(config, companyId, data, {
+    kind: 'xlsx',
+    columns: HEADERS,
+    required: ['name', 'number'],
+    labels: 'lower',
+    maxRowNumber: MAX_IMPORT_ROWS + 1,
+    maxRows: MAX_IMPORT_ROWS,
+  });
+  if (!outcome.ok) throw failure(outcome);
+
+  return outcome.rows.map((row) => ({
+    name: text(row, 'name'),
+    number: text(row, 'number'),
+    email: text(row, 'email'),
+  }));
 };

@@ -207,8 +207,8 @@ export const companyUsers = async (db: TDbOrTx, companyId: number) =>
 export const ticketsNow = async (db: TDbOrTx, companyId: number) => {
   const [row] = await queryRows<{ happening: string | number; pending: string | number }>(
     db,
-    `select (select count(*) from tickets where company_id = $1 and status = 'open') as happening,
-       (select count(*) from tickets where company_id = $1 and status = 'pending') as pending`,
+    `select (select count(*) from tickets where company_id = $1 and status = 'open' and not is_test) as happening,
+       (select count(*) from tickets where company_id = $1 and status = 'pending' and not is_test) as pending`,
     [companyId],
   );
 

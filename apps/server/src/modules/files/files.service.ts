@@ -34,7 +34,7 @@ import {
 } from './files.repo';
 
 /** the API's file list: the ancestor's fields, its options with the stored file's public URL */
-const toFileList = (ctx: TAppContext, row: TFileListRow, options: TFileOptionRow[]): TFileList => ({
+const toFileList = (_ctx: TAppContext, row: TFileListRow, options: TFileOptionRow[]): TFileList => ({
   id: row.id,
   companyId: row.companyId,
   name: row.name,
@@ -47,7 +47,7 @@ const toFileList = (ctx: TAppContext, row: TFileListRow, options: TFileOptionRow
       name: o.name,
       path: o.path,
       mediaType: o.mediaType,
-      url: mediaUrlOf(ctx.config, o.path || null),
+      url: mediaUrlOf(o.path || null),
     })),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -112,7 +112,7 @@ export const createFileList = async (ctx: TAppContext, auth: TAuth, body: TFileL
     return row.id;
   });
   const fileList = await load(ctx, companyId, id);
-  announce(ctx, companyId, { action: 'create', fileList });
+  announce(ctx, companyId, { action: 'create', fileList, files: fileList });
 
   return fileList;
 };
@@ -155,7 +155,7 @@ export const updateFileList = async (ctx: TAppContext, auth: TAuth, id: number, 
   });
   for (const path of removed) await removeMediaFile(ctx.config, path);
   const fileList = await load(ctx, companyId, id);
-  announce(ctx, companyId, { action: 'update', fileList });
+  announce(ctx, companyId, { action: 'update', fileList, files: fileList });
 
   return fileList;
 };
@@ -239,7 +239,7 @@ export const uploadListFiles = async (
   }
   for (const name of replaced) await removeMediaFile(ctx.config, name);
   const fileList = await load(ctx, companyId, id);
-  announce(ctx, companyId, { action: 'update', fileList });
+  announce(ctx, companyId, { action: 'update', fileList, files: fileList });
 
   return fileList;
 };

@@ -280,6 +280,8 @@ describe('file lists: realtime', () => {
       const list = await addFileList(server, t, { name: unique('Live list') });
       const created = await adminHeard.waitFor(event, (p) => p.action === 'create' && p.fileList?.id === list.id);
       expect(created.fileList).toMatchObject({ name: list.name, options: [{ name: 'Catalogue' }] });
+      // the ancestor's Files page reads `data.files` (one list by id): the same list under that name
+      expect(created.files).toEqual(created.fileList);
       await uploadListFiles(server, t.token, list.id, [
         { optionId: list.options[0].id, name: 'Catalogue', data: SAMPLE_PDF },
       ]);
@@ -288,6 +290,7 @@ describe('file lists: realtime', () => {
         (p) => p.action === 'update' && p.fileList?.options?.[0]?.mediaType === 'application/pdf',
       );
       expect(updated.fileList.id).toBe(list.id);
+      expect(updated.files).toEqual(updated.fileList);
       await server.request('DELETE', `/api/files/${list.id}`, { token: t.token });
       await adminHeard.waitFor(event, (p) => p.action === 'delete' && p.fileId === list.id);
       expect(agentHeard.heard.filter((h) => h.event === event)).toEqual([]);

@@ -20,12 +20,14 @@ import { flowForPhrase } from './phrase-cache';
  *    its named flow;
  * 4. without a queue: the connection's `flowIdWelcome` for a first contact (no earlier ticket of that contact
  *    on that connection), else its `flowIdNotPhrase`.
+ * A `flowbuilder` integration that names no flow (the ancestor's dialog never sends one) runs the connection's
+ * own flows — steps 2 and 4 — also for a ticket in a queue, as the ancestor's does.
  * Triggers 3 and 4 start a flow once per ticket (a ticket that already had a run is left to the next stages).
  */
 
-/** the flow of a `flowbuilder` integration */
+/** the flow of a `flowbuilder` integration: its id, null when it names none, undefined without one */
 const integrationFlow = async (db: TDbOrTx, companyId: number, integrationId: number | null) => {
-  if (!integrationId) return null;
+  if (!integrationId) return undefined;
   const [row] = await db
     .select({ flowId: queueIntegrations.flowId })
     .from(queueIntegrations)
@@ -37,7 +39,7 @@ const integrationFlow = async (db: TDbOrTx, companyId: number, integrationId: nu
       ),
     );
 
-  return row?.flowId ?? null;
+  return row ? row.flowId : undefined;
 };
 
 const queueIntegrationOf = async (db: TDbOrTx, companyId: number, queueId: number) =>
@@ -97,23 +99,26 @@ export const runFlowStage = async (ctx: TAppContext, input: TStageInput): Promis
     return !!started && !started.offerQueues;
   };
 
+  // the flowbuilder integration of the connection or of the ticket's queue
+  const integrationId = ticket.queueId
+    ? await queueIntegrationOf(ctx.db, companyId, ticket.queueId)
+    : connection.integrationId;
+  const integrated = await integrationFlow(ctx.db, companyId, integrationId);
+  const connectionFlows = !ticket.queueId || integrated === null;
+
   // 2. a phrase of this connection
-  if (!ticket.queueId) {
+  if (connectionFlows) {
     const phraseFlow = await flowForPhrase(ctx.db, companyId, connection.id, input.body);
     if (phraseFlow && (await start(phraseFlow))) return 'handled';
   }
 
   if (ticket.flowStopped !== null || (await hadRun(ctx.db, companyId, ticketId))) return 'pass';
 
-  // 3. a flowbuilder integration of the connection or of the ticket's queue
-  const integrationId = ticket.queueId
-    ? await queueIntegrationOf(ctx.db, companyId, ticket.queueId)
-    : connection.integrationId;
-  const integrated = await integrationFlow(ctx.db, companyId, integrationId);
+  // 3. the integration's named flow
   if (integrated && (await start(integrated))) return 'handled';
 
   // 4. the connection's welcome flow, or its flow when no phrase matched
-  if (ticket.queueId) return 'pass';
+  if (!connectionFlows) return 'pass';
   if (!connection.flowIdWelcome && !connection.flowIdNotPhrase) return 'pass';
   const firstContact = !(await hadEarlierTicket(ctx.db, ticket));
   const flowId = firstContact ? connection.flowIdWelcome : connection.flowIdNotPhrase;

@@ -102,7 +102,7 @@ export const storeFlowUploads = async (
         kind: type.kind,
         mime: row.mime,
         size: row.size,
-        url: mediaUrlOf(ctx.config, row.path) ?? '',
+        url: mediaUrlOf(row.path) ?? '',
       });
     } catch (err) {
       await removeMediaFile(ctx.config, path);

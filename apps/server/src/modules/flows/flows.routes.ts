@@ -32,7 +32,7 @@ import {
   saveFlowDocument,
   updateFlowMeta,
 } from './flows.service';
-import { getRun, startTestRun } from './test-run';
+import { endTestRun, getRun, startTestRun } from './test-run';
 
 /**
  * The flow builder's routes (spec 3 §7, issue 14 items 3, 5, 6): company admins, gated like campaigns (plan
@@ -97,6 +97,11 @@ export const flowsRoutes = (app: FastifyInstance, ctx: TAppContext) => {
   r.get('/api/flowbuilder/run/:id', { config, schema: { tags, params: ZIdParams } }, async (request) => {
     await gate(request);
     return getRun(ctx, request.auth, request.params.id);
+  });
+  r.delete('/api/flowbuilder/run/:id', { config, schema: { tags, params: ZIdParams } }, async (request, reply) => {
+    await gate(request);
+    await endTestRun(ctx, request.auth, request.params.id);
+    return reply.status(204).send();
   });
 
   // phrase campaigns

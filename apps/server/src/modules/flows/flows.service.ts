@@ -32,6 +32,7 @@ import {
   updateFlow,
 } from './flows.repo';
 import { invalidatePhrases } from './phrase-cache';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 /** Flows (spec 3 §2.7, §7): the list, create, rename / active flag, duplicate, delete, and the document. */
 
@@ -121,15 +122,24 @@ const copyName = async (ctx: TAppContext, companyId: number, name: string) => {
 
 export const duplicateFlow = async (ctx: TAppContext, auth: TAuth, flowId: number) => {
   const source = await loadFlow(ctx, auth.companyId, flowId);
-  const name = await copyName(ctx, auth.companyId, source.name);
-  const row = await insertFlow(ctx.db, {
-    companyId: auth.companyId,
-    userId: auth.userId,
-    name,
-    active: source.active,
-    flow: source.flow ? structuredClone(source.flow) : null,
-    variables: [...(source.variables ?? [])],
-  });
+  const insertCopy = async () =>
+    insertFlow(ctx.db, {
+      companyId: auth.companyId,
+      userId: auth.userId,
+      name: await copyName(ctx, auth.companyId, source.name),
+      active: source.active,
+      flow: source.flow ? structuredClone(source.flow) : null,
+      variables: [...(source.variables ?? [])],
+    });
+  // two duplicates at once may find the same free copy name: the loser looks for the next one
+  let row: Awaited<ReturnType<typeof insertFlow>> | undefined;
+  for (let attempt = 1; !row; attempt += 1) {
+    try {
+      row = await insertCopy();
+    } catch (err) {
+      if (attempt >= 10 || !isUniqueViolation(err, 'flow_builders_company_name_unique')) throw err;
+    }
+  }
   const flow = toSummary(row);
   announce(ctx, auth.companyId, { action: 'create', flow });
 

@@ -10,6 +10,7 @@ import { startTestServer, type TTestServer } from '../../../test/harness';
 import { connectSandbox } from '../../../test/inbox';
 import { createInboundHandlers } from '../../inbound';
 import { resumeDueRuns } from './engine/runner';
+import { sweepIdleTestRuns, TEST_RUN_IDLE_MINUTES } from './test-run';
 
 /**
  * The flow builder through HTTP and the sandbox: flows and their document, phrase campaigns, uploads, the
@@ -80,7 +81,8 @@ const phrase = (flowId: number, whatsappId: number, text: string, status = true)
   api('POST', '/api/flowcampaign', { name: unique('Frase').slice(0, 40), flowId, whatsappId, phrase: text, status });
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // the engine's behaviour, not the company's share of it (flow-budget.test.ts): a budget this file never reaches
+  server = await startTestServer({ env: { TENANT_BUDGET_FLOWS: '1000,16,64' } });
   tenant = await server.createTenant('Flows');
   await sql('update plans set connections = 50, queues = 50, users = 50');
   server.ctx.channels.setEvents(createInboundHandlers(server.ctx));
@@ -202,7 +204,7 @@ describe('flows: list and document', () => {
     expect(img.status).toBe(200);
     const body = (await img.json()) as any;
     expect(body).toMatchObject({ kind: 'image', original: 'foto.png', mime: 'image/png' });
-    expect((await fetch(body.url.replace(/^https?:\/\/[^/]+/, server.url))).status).toBe(200);
+    expect((await fetch(new URL(body.url, server.url))).status).toBe(200);
     // named .png but a PDF inside
     const fake = await post('/api/flowbuilder/img', [{ name: 'foto.png', data: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
     expect(fake.status).toBe(415);
@@ -387,6 +389,69 @@ describe('the engine through the sandbox', () => {
     expect(otherTenant.companyId).not.toBe(tenant.companyId);
   });
 
+  it("a flowbuilder integration that names no flow runs the connection's welcome flow, also in a queue", async () => {
+    const connectionId = await connect();
+    const welcome = await newFlow({
+      nodes: [start, node('w', 'message', { label: 'Bem-vindo à fila!' })],
+      connections: [edge('1', 'w')],
+    });
+    // the ancestor's integration dialog sends no flowId for a flowbuilder integration
+    const integration = await api('POST', '/api/queueIntegration', { type: 'flowbuilder', name: unique('FB') });
+    expect(integration.flowId).toBeNull();
+    const queue = await api('POST', '/api/queue', {
+      name: unique('Fila'),
+      color: '#336699',
+      integrationId: integration.id,
+    });
+    // the connection's only queue takes the first message's ticket
+    await api('PUT', `/api/whatsapp/${connectionId}`, { queueIds: [queue.id] });
+    const from = customer();
+    await say(connectionId, from, 'oi');
+    const [ticket] = await sql(
+      'select t.queue_id from tickets t join contacts c on c.id = t.contact_id where c.number = $1',
+      [from],
+    );
+    expect(ticket.queue_id).toBe(queue.id);
+    expect(await received(connectionId, from)).toEqual([]);
+    // now the connection has a welcome flow: the queue's integration runs it on the next message
+    await api('PUT', `/api/whatsapp/${connectionId}`, { flowIdWelcome: welcome });
+    await say(connectionId, from, 'quero ajuda');
+    expect(await received(connectionId, from)).toEqual(['Bem-vindo à fila!']);
+  });
+
+  it('a queue whose integration is a flow, picked from the menu, starts its flow at once', async () => {
+    const flowId = await newFlow({
+      nodes: [start, node('w', 'message', { label: 'Fluxo do setor começou' })],
+      connections: [edge('1', 'w')],
+    });
+    const integration = await api('POST', '/api/queueIntegration', { type: 'flowbuilder', name: unique('F'), flowId });
+    const color = () =>
+      `#${Math.floor(Math.random() * 0xffffff)
+        .toString(16)
+        .padStart(6, '0')}`;
+    const plain = await api('POST', '/api/queue', { name: unique('Vendas'), color: color() });
+    const flowQueue = await api('POST', '/api/queue', {
+      name: unique('Fluxo'),
+      color: color(),
+      integrationId: integration.id,
+    });
+    const connectionId = await connectSandbox(server, tenant.token, {
+      greetingMessage: 'Escolha um setor',
+      queueIds: [plain.id, flowQueue.id],
+    });
+    const from = customer();
+    await say(connectionId, from, 'oi');
+    const [menu] = await received(connectionId, from);
+    const option = menu
+      ?.split('\n')
+      .find((l) => l.includes(flowQueue.name))
+      ?.match(/\d+/)?.[0];
+    expect(option).toBeDefined();
+    await say(connectionId, from, option!);
+    // no second message needed: the flow's first message follows the choice
+    expect((await received(connectionId, from)).slice(1)).toEqual(['Fluxo do setor começou']);
+  });
+
   it('an interval survives a restart: a due run resumes from the database', async () => {
     const connectionId = await connect();
     const flowId = await newFlow({
@@ -495,6 +560,106 @@ describe('the engine through the sandbox', () => {
     });
     expect(none.status).toBe(409);
     expect(none.body.error).toBe('ERR_NO_SANDBOX_CONNECTION');
+  });
+});
+
+describe('test runs leave no trace (issue 22 B.3)', () => {
+  const dashboard = async () => {
+    // the dashboard's rollup folds its deltas every second
+    await sleep(1500);
+    return (await api('GET', '/api/dashboard?days=7')).counters;
+  };
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+
+  it('its customer and ticket are in no list, count or event, and go when the editor ends the test', async () => {
+    await connect();
+    const flowId = await newFlow(salesFlow());
+    const before = await dashboard();
+    const reportBefore = await api('GET', '/api/reports/summary');
+    const socket = await openSocket(server, tenant.token);
+    let run: { runId: number; ticketId: number; contactId: number; contactNumber: string; connectionId: number };
+    try {
+      await untilJoined(server, `company-${tenant.companyId}-admins`);
+      const seen = recordEvents(socket);
+      run = await api('POST', `/api/flowbuilder/${flowId}/test-run`, {});
+      await say(run.connectionId, run.contactNumber, 'Bia');
+      const menu = 'Olá Bia, escolha:\n\n[1] Vendas\n[2] Suporte';
+      for (let i = 0; i < 200 && !(await received(run.connectionId, run.contactNumber)).includes(menu); i++)
+        await sleep(20);
+      expect(await received(run.connectionId, run.contactNumber)).toContain(menu);
+      // the ticket is there, and the flow runs on it
+      expect((await sql('select is_test from tickets where id = $1', [run.ticketId]))[0]).toEqual({ is_test: true });
+      await sleep(300);
+      // only the simulator's far side (which plays the customer) hears of it: no ticket, message or contact event
+      const mentions = seen.heard.filter((e) => JSON.stringify(e.payload).includes(run.contactNumber));
+      expect(mentions.length).toBeGreaterThan(0);
+      expect(mentions.filter((e) => e.event !== `company-${tenant.companyId}-sandbox`)).toEqual([]);
+    } finally {
+      socket.close();
+    }
+    for (const status of ['pending', 'open', 'closed']) {
+      const list = await api('GET', `/api/tickets?status=${status}&showAll=true`);
+      expect(ids(list.tickets)).not.toContain(run.ticketId);
+    }
+    expect(ids((await api('GET', '/api/tickets?showAll=true')).tickets)).not.toContain(run.ticketId);
+    const kanban = await api('GET', '/api/ticket/kanban');
+    expect(JSON.stringify(kanban)).not.toContain(run.contactNumber);
+    expect(ids((await api('GET', '/api/contacts')).contacts)).not.toContain(run.contactId);
+    expect(ids((await api('GET', `/api/contacts?searchParam=${run.contactNumber}`)).contacts)).toEqual([]);
+    expect(await dashboard()).toEqual(before);
+    // a person who takes the simulated customer's ticket gives it an attendance cycle; the reports leave it out
+    const taken = await server.request('PUT', `/api/tickets/${run.ticketId}`, {
+      token: tenant.token,
+      body: { status: 'open', userId: tenant.user.id },
+    });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(await sql('select count(*)::int as n from ticket_trackings where ticket_id = $1', [run.ticketId])).toEqual([
+      { n: 1 },
+    ]);
+    expect(await api('GET', '/api/reports/summary')).toEqual(reportBefore);
+
+    // the editor closes its test: nothing of it stays
+    expect((await server.request('DELETE', `/api/flowbuilder/run/${run.runId}`, { token: tenant.token })).status).toBe(
+      204,
+    );
+    expect(await sql('select id from contacts where id = $1', [run.contactId])).toEqual([]);
+    expect(await sql('select id from tickets where id = $1', [run.ticketId])).toEqual([]);
+    expect(await sql('select id from messages where ticket_id = $1', [run.ticketId])).toEqual([]);
+    expect(await sql('select id from flow_runs where id = $1', [run.runId])).toEqual([]);
+    expect(await received(run.connectionId, run.contactNumber)).toEqual([]);
+    const again = await server.request('DELETE', `/api/flowbuilder/run/${run.runId}`, { token: tenant.token });
+    expect(again.status).toBe(404);
+    expect(again.body.error).toBe('ERR_NO_FLOW_RUN_FOUND');
+    expect(await dashboard()).toEqual(before);
+  });
+
+  it("ends only test runs: a real customer's run is not deleted through it", async () => {
+    const connectionId = await connect();
+    const flowId = await newFlow(salesFlow());
+    await phrase(flowId, connectionId, 'real');
+    const from = customer();
+    await say(connectionId, from, 'real');
+    const [row] = await sql(
+      'select r.id from flow_runs r join tickets t on t.id = r.ticket_id join contacts c on c.id = t.contact_id where c.number = $1',
+      [from],
+    );
+    const res = await server.request('DELETE', `/api/flowbuilder/run/${row.id}`, { token: tenant.token });
+    expect(res.status).toBe(404);
+    expect(await sql('select id from contacts where number = $1', [from])).toHaveLength(1);
+  });
+
+  it('a test nobody ended is swept after its idle time; a live one stays', async () => {
+    await connect();
+    const flowId = await newFlow(salesFlow());
+    const idle = await api('POST', `/api/flowbuilder/${flowId}/test-run`, {});
+    const live = await api('POST', `/api/flowbuilder/${flowId}/test-run`, {});
+    const old = new Date(Date.now() - (TEST_RUN_IDLE_MINUTES + 1) * 60_000).toISOString();
+    await sql('update contacts set updated_at = $1 where id = $2', [old, idle.contactId]);
+    await sql('update tickets set updated_at = $1 where id = $2', [old, idle.ticketId]);
+    expect(await sweepIdleTestRuns(server.ctx)).toBe(1);
+    expect(await sql('select id from contacts where id in ($1, $2)', [idle.contactId, live.contactId])).toEqual([
+      { id: live.contactId },
+    ]);
   });
 });
 

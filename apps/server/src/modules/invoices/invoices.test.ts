@@ -359,6 +359,21 @@ describe('the invoice job', () => {
     expect(Number(rows[0].value)).toBe(30);
   });
 
+  it('writes the invoice at once when the super user moves a due date into the past, not at the next hourly run', async () => {
+    const tenant = await server.createTenant();
+    const moved = await server.request('PUT', `/api/companies/${tenant.companyId}`, {
+      token: superToken,
+      body: { dueDate: '2026-01-10' },
+    });
+    expect(moved.status).toBe(200);
+    const rows = await sql('select due_date, status from invoices where company_id = $1 order by due_date', [
+      tenant.companyId,
+    ]);
+    expect(rows).toContainEqual(expect.objectContaining({ due_date: '2026-01-10', status: 'open' }));
+    const listed = await server.request('GET', '/api/invoices/all', { token: tenant.token });
+    expect(JSON.stringify(listed.body)).toContain('2026-01-10');
+  });
+
   it('creates one invoice per period even when two runs race, ahead by the lead time, priced by recurrence', async () => {
     const tenant = await server.createTenant();
     await sql(

@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { loadViewer, type TViewer } from '../tickets/ticket-access';
 import { allOf, listConditions } from '../tickets/ticket-list.repo';
-import { visibilityCondition } from '../tickets/tickets.service';
+import { boardScope, visibilityCondition } from '../tickets/ticket-visibility';
 import { kanbanAllStatement, kanbanLanesStatement, readKanbanAll, readKanbanLanes } from './kanban.repo';
 
 /**
@@ -14,14 +14,15 @@ import { kanbanAllStatement, kanbanLanesStatement, readKanbanAll, readKanbanLane
  * the pending ones of their queues), and `queueIds` cut to the caller's own queues for a non-admin. An
  * admin's `queueIds` keeps the board to those queues and tickets without a queue; without it, every queue.
  */
+const boardRule = (viewer: TViewer, query: TKanbanQuery) => ({
+  showAll: viewer.isAdmin && query.showAll === true,
+  queueIds: query.queueIds,
+});
+
 const boardWhere = (viewer: TViewer, query: TKanbanQuery) => {
   const params = new SqlParams();
   const c = listConditions(params, undefined);
-  const rule = visibilityCondition(
-    viewer,
-    { showAll: viewer.isAdmin && query.showAll === true, queueIds: query.queueIds },
-    c,
-  );
+  const rule = visibilityCondition(viewer, boardRule(viewer, query), c);
 
   return { text: allOf(c.company(viewer.companyId), rule), params };
 };
@@ -35,12 +36,14 @@ const laneJson = (row: [number, string | null, string | null, number, string], p
 };
 
 /**
- * The board as the JSON bytes answered, kept (list-answers.ts) until the company's next announced change
- * under the statement it runs, like the ticket list.
+ * The board as the JSON bytes answered, kept (list-answers.ts) under the statement it runs, like the ticket
+ * list, until an announced change of an open or pending ticket its viewer's rule admits (`boardScope`) or an
+ * unsaid one of the company (a tag's, among others).
  */
 export const kanbanBoard = async (ctx: TAppContext, auth: TAuth, query: TKanbanQuery): Promise<Buffer> => {
   const viewer = await ctx.sessions.viewer(auth.companyId, auth.userId, () => loadViewer(ctx.db, auth));
   const where = boardWhere(viewer, query);
+  const scope = boardScope(viewer, boardRule(viewer, query));
   const companyId = viewer.companyId;
   if (query.lane !== undefined) {
     const limit = query.limit ?? KANBAN_LANE_PAGE;
@@ -57,6 +60,7 @@ export const kanbanBoard = async (ctx: TAppContext, auth: TAuth, query: TKanbanQ
 
         return Buffer.from(laneJson(row, offset + limit));
       },
+      scope,
     );
   }
   if (query.perLane !== undefined) {
@@ -70,13 +74,19 @@ export const kanbanBoard = async (ctx: TAppContext, auth: TAuth, query: TKanbanQ
 
         return Buffer.from(`{"lanes":[${rows.map((r) => laneJson(r, query.perLane ?? 0)).join(',')}]}`);
       },
+      scope,
     );
   }
   const statement = kanbanAllStatement(where);
 
-  return ctx.listAnswers.answer(companyId, `kanban ${statement.text} ${JSON.stringify(statement.values)}`, async () => {
-    const [count, cards] = await readKanbanAll(ctx.db, statement);
+  return ctx.listAnswers.answer(
+    companyId,
+    `kanban ${statement.text} ${JSON.stringify(statement.values)}`,
+    async () => {
+      const [count, cards] = await readKanbanAll(ctx.db, statement);
 
-    return Buffer.from(`{"tickets":${cards},"count":${count},"hasMore":false}`);
-  });
+      return Buffer.from(`{"tickets":${cards},"count":${count},"hasMore":false}`);
+    },
+    scope,
+  );
 };

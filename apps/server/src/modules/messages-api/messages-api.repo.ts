@@ -5,16 +5,16 @@ import { whatsapps } from '../../db/schema/connections';
 import { companies, plans } from '../../db/schema/core';
 
 /**
- * The connection a token names, with what the API's checks need: its company's status, due date and time
- * zone, and whether the company's plan has the external API. Undefined for an unknown token.
+ * The connection a token names (by the token's keyed hash: lib/secrets.ts `lookupHash`), with what the API's
+ * checks need: its company's status, due date and time zone, and whether the company's plan has the
+ * external API. Undefined for an unknown token.
  */
-export const connectionOfToken = async (db: TDbOrTx, token: string) =>
+export const connectionOfToken = async (db: TDbOrTx, tokenHash: string) =>
   (
     await db
       .select({
         id: whatsapps.id,
         companyId: whatsapps.companyId,
-        token: whatsapps.token,
         companyStatus: companies.status,
         dueDate: companies.dueDate,
         timezone: companies.timezone,
@@ -23,7 +23,7 @@ export const connectionOfToken = async (db: TDbOrTx, token: string) =>
       .from(whatsapps)
       .innerJoin(companies, eq(companies.id, whatsapps.companyId))
       .leftJoin(plans, eq(plans.id, companies.planId))
-      .where(eq(whatsapps.token, token))
+      .where(eq(whatsapps.tokenHash, tokenHash))
       .limit(1)
   )[0];
 

@@ -1,5 +1,5 @@
 import { MESSAGES_API_PATH, ZApiSendBody, ZApiSendForm } from '@zelo/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TMedia } from '../../channels/types';
 import { route } from '../../http/declare';
@@ -9,6 +9,7 @@ import { readingMultipart, registerMultipart } from '../../http/multipart';
 import type { TAppContext } from '../../lib/context';
 import { MAX_UPLOAD_BYTES } from '../messages/media';
 import { apiCallerOf, authenticateApiToken, checkIdempotencyKey, sendThroughApi } from './messages-api.service';
+import { createTokenGuesses } from './token-guesses';
 
 /** files one request may carry */
 const MAX_FILES = 10;
@@ -49,8 +50,12 @@ const readForm = (request: FastifyRequest) =>
     return { ...parsed.data, files };
   });
 
-/** the `token` routes' authentication, handed to http/authenticate.ts by app.ts */
-export const tokenAuthenticator = (ctx: TAppContext) => (request: FastifyRequest) => authenticateApiToken(ctx, request);
+/** the `token` routes' authentication, handed to http/authenticate.ts by app.ts, with this server's guess counters */
+export const tokenAuthenticator = (ctx: TAppContext) => {
+  const guesses = ctx.config.rateLimits ? createTokenGuesses() : undefined;
+
+  return (request: FastifyRequest, reply: FastifyReply) => authenticateApiToken(ctx, request, reply, guesses);
+};
 
 /**
  * The external messages API (issue 12 item 7): `POST /api/messages/send` with `Authorization: Bearer <the

@@ -1,11 +1,12 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_WINDOW_MS, type TApiSendAnswer, type TErrorBody } from '@zelo/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TMedia } from '../../channels/types';
 import { bearerToken } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { isPastDue } from '../../lib/dates';
+import { lookupHash } from '../../lib/secrets';
 import { channelSession } from '../messages/channel-access';
 import { cleanFileName, MEDIA_LIMITS, resolveType } from '../messages/media';
 import { sendTicketMedia, sendTicketText } from '../messages/send-message';
@@ -14,11 +15,14 @@ import { readSetting } from '../settings/settings.service';
 import { announceTicket } from '../tickets/ticket-announcer';
 import { findOrCreateTicketForInbound } from '../tickets/ticket-lifecycle';
 import { claimKey, connectionOfToken, dropExpiredKey, findKey, releaseKey, storeKeyAnswer } from './messages-api.repo';
+import type { TTokenGuesses } from './token-guesses';
 
 /** who called the external API: the connection its token names, and that connection's company */
 export type TApiCaller = { companyId: number; connectionId: number };
 
 const callers = new WeakMap<FastifyRequest, TApiCaller>();
+
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 export const apiCallerOf = (request: FastifyRequest) => {
   const caller = callers.get(request);
@@ -27,24 +31,33 @@ export const apiCallerOf = (request: FastifyRequest) => {
   return caller;
 };
 
-const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-
-/** the two secrets compared through their hashes: equal lengths, and a time that does not follow the bytes */
-const sameSecret = (a: string, b: string) => timingSafeEqual(sha256(a), sha256(b));
-
 const unknownToken = () => new AppError('ERR_WAPP_NOT_FOUND_FOR_TOKEN', 'Unknown or missing API token');
 
 /**
  * The `token` routes' authentication (http/authenticate.ts calls it before the body is read): the bearer
  * must be a connection's token (401 `ERR_WAPP_NOT_FOUND_FOR_TOKEN` otherwise), its company active and paid
  * up, and its plan must have the external API (403 `ERR_PLAN_FEATURE_DISABLED`: the ancestor never checked).
- * The token is never logged nor echoed.
+ * The connection is found by the token's keyed hash (the database holds no clear token); an address that
+ * sent too many unknown tokens is answered 429 before any lookup (token-guesses.ts). The token is never
+ * logged nor echoed.
  */
-export const authenticateApiToken = async (ctx: TAppContext, request: FastifyRequest) => {
+export const authenticateApiToken = async (
+  ctx: TAppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  guesses?: TTokenGuesses,
+) => {
+  const wait = guesses?.retryAfter(request.ip);
+  if (wait !== undefined) {
+    reply.header('retry-after', wait);
+    throw new AppError('ERR_TOO_MANY_REQUESTS', 'Too many unknown tokens, try again later', undefined, 429);
+  }
   const token = bearerToken(request);
-  if (!token || token.length > 200) throw unknownToken();
-  const row = await connectionOfToken(ctx.db, token);
-  if (!row?.token || !sameSecret(row.token, token)) throw unknownToken();
+  const row = token && token.length <= 200 ? await connectionOfToken(ctx.db, lookupHash(token)) : undefined;
+  if (!row) {
+    if (token) guesses?.failed(request.ip);
+    throw unknownToken();
+  }
   if (!row.companyStatus) throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive');
   if (isPastDue(row.dueDate, row.timezone)) {
     throw new AppError('ERR_SUBSCRIPTION_EXPIRED', `Subscription expired on ${row.dueDate}`);

@@ -32,7 +32,7 @@ const MESSAGE_JSON = `json_build_object(
   'id', m.id, 'companyId', m.company_id, 'ticketId', m.ticket_id, 'contactId', m.contact_id,
   'whatsappId', m.whatsapp_id, 'body', case when m.is_deleted then '' else m.body end, 'fromMe', m.from_me,
   'read', m.read, 'ack', m.ack, 'mediaType', m.media_type,
-  'mediaUrl', case when m.is_deleted or coalesce(m.media_url, '') = '' then null else $3::text || '/public/' || m.media_url end,
+  'mediaUrl', case when m.is_deleted or coalesce(m.media_url, '') = '' then null else '/public/' || m.media_url end,
   'mediaName', m.media_name, 'isDeleted', m.is_deleted, 'isEdited', m.is_edited, 'isPrivate', m.is_private,
   'source', m.source, 'userId', m.user_id, 'errorCode', m.error_code,
   'errorMessage', case when m.error_code is not null and m.error_code <> '' then m.error_message end,
@@ -87,12 +87,12 @@ export const conversationPage = async (
   db: TDbOrTx,
   companyId: number,
   ticketId: number,
-  page: { limit: number; offset: number; publicUrl: string },
+  page: { limit: number; offset: number },
 ) => {
   const [row] = await queryRows<TConversationRow>(
     db,
     conversationStatement(page.limit, page.offset),
-    [companyId, ticketId, page.publicUrl.replace(/\/$/, '')],
+    [companyId, ticketId],
     { unnamed: page.offset >= NAMED_PAGES * page.limit, isoTimestamps: true, arrays: true },
   );
   if (!row) return null;

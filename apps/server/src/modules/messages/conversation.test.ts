@@ -182,7 +182,7 @@ describe('GET /api/messages/:ticketId in one statement', () => {
         const text = conversationStatement(20, offset);
         const name = statementName(text)!;
         for (let i = 0; i < 8; i++) {
-          await client.query({ name, text, values: [inbox.tenant.companyId, ticketId + (i % 2), 'http://x'] });
+          await client.query({ name, text, values: [inbox.tenant.companyId, ticketId + (i % 2)] });
         }
         const [plans] = (
           await client.query('select generic_plans, custom_plans from pg_prepared_statements where name = $1', [name])

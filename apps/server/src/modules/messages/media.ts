@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { link, mkdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { TConfig } from '../../config';
+import { mediaStore } from '../../media/store';
 
 /** What a file really is, read from its first bytes; the client's label is never trusted. */
 export type TDetectedType = { mime: string; ext: string; kind: 'image' | 'audio' | 'video' | 'application' };
@@ -105,6 +106,7 @@ export const MEDIA_LIMITS = {
 } as const;
 export const MAX_UPLOAD_BYTES = MEDIA_LIMITS.application;
 
+/** the local media folder (DATA_DIR/media); with MEDIA_STORE=s3 nothing is kept there */
 export const mediaDir = (config: TConfig) => resolve(config.dataDir, 'media');
 
 /** every extension a stored file may have: what detectType and its refinements answer, nothing a browser runs */
@@ -121,43 +123,40 @@ export const storedExtension = (ext: string) => {
   return STORED_EXTENSIONS.has(lower) ? lower : 'bin';
 };
 
-/** writes the bytes under DATA_DIR/media with a random, unguessable name and a safe extension; answers that name */
+/** a new random, unguessable name with a safe extension */
+const newMediaName = (ext: string) => `${randomBytes(16).toString('hex')}.${storedExtension(ext)}`;
+
+/** writes the bytes to the media store (media/store.ts) under a random, unguessable name and a safe extension; answers that name */
 export const storeMediaFile = async (config: TConfig, data: Buffer, ext: string) => {
-  const dir = mediaDir(config);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${storedExtension(ext)}`;
-  await writeFile(join(dir, name), data, { mode: 0o640 });
+  const name = newMediaName(ext);
+  await (await mediaStore(config)).put(name, data);
 
   return name;
 };
 
 /**
  * Stores `data` as a new media file, sharing the bytes of the stored file `source` (a campaign's media, a file
- * list's file) when it holds them: a hard link, so each message keeps a file of its own (deleting one never
- * touches the other) without a copy of the bytes per recipient. Falls back to writing the bytes when the
- * source is gone, differs, or the file system refuses links.
+ * list's file) when it holds them: a hard link on the local folder, a server-side copy in a bucket, so each
+ * message keeps a file of its own (deleting one never touches the other) without sending the bytes again per
+ * recipient. Falls back to writing the bytes when the source is gone, differs, or the store refuses.
  */
 export const storeMediaFileLike = async (config: TConfig, data: Buffer, ext: string, source: string | undefined) => {
   if (!source) return storeMediaFile(config, data, ext);
-  const dir = mediaDir(config);
-  const from = join(dir, basename(source));
-  try {
-    if (!data.equals(await readFile(from))) return storeMediaFile(config, data, ext);
-    const name = `${randomBytes(16).toString('hex')}.${storedExtension(ext)}`;
-    await link(from, join(dir, name));
+  const name = newMediaName(ext);
+  const store = await mediaStore(config);
+  const shared = await store.duplicate(basename(source), name, data).catch(() => false);
+  if (shared) return name;
 
-    return name;
-  } catch {
-    return storeMediaFile(config, data, ext);
-  }
+  return storeMediaFile(config, data, ext);
 };
 
 /** the bytes of a stored media file (a retried send) */
-export const readMediaFile = (config: TConfig, name: string) => readFile(join(mediaDir(config), basename(name)));
+export const readMediaFile = async (config: TConfig, name: string) => (await mediaStore(config)).read(basename(name));
 
 export const removeMediaFile = async (config: TConfig, name: string | null | undefined) => {
   if (!name) return;
-  await unlink(join(mediaDir(config), basename(name))).catch(() => undefined);
+  const store = await mediaStore(config);
+  await store.remove(basename(name)).catch(() => undefined);
 };
 
 /**
@@ -201,7 +200,7 @@ const run = promisify(execFile);
 
 let ffmpegFound: string | null | undefined;
 /** FFMPEG_PATH, else `ffmpeg` on the PATH; null when there is none */
-export const findFfmpeg = async (config: TConfig) => {
+export const findFfmpeg = async (config: Pick<TConfig, 'ffmpegPath'>) => {
   if (config.ffmpegPath) return existsSync(config.ffmpegPath) ? config.ffmpegPath : null;
   if (ffmpegFound !== undefined) return ffmpegFound;
   try {
@@ -215,14 +214,45 @@ export const findFfmpeg = async (config: TConfig) => {
 };
 
 /**
+ * Limits on ffmpeg reading a tenant's file: the input's size (WhatsApp's own media cap), the sound kept (a
+ * crafted file may declare hours), the output's size, one thread, at most FFMPEG_AT_ONCE runs on the
+ * server (the others wait), and a wall time after which the process is killed (SIGKILL: it cannot ignore it).
+ */
+export const FFMPEG_LIMITS = {
+  inputBytes: 16 * 1024 * 1024,
+  voiceNoteSeconds: 900,
+  outputBytes: 16 * 1024 * 1024,
+  timeoutMs: 60_000,
+  atOnce: 2,
+};
+
+let ffmpegRunning = 0;
+const ffmpegWaiting: (() => void)[] = [];
+
+/** runs ffmpeg under FFMPEG_LIMITS' thread, time and concurrency limits */
+export const runFfmpeg = async (ffmpeg: string, args: string[], timeoutMs = FFMPEG_LIMITS.timeoutMs) => {
+  if (ffmpegRunning >= FFMPEG_LIMITS.atOnce) await new Promise<void>((go) => ffmpegWaiting.push(go));
+  else ffmpegRunning += 1;
+  try {
+    await run(ffmpeg, ['-nostdin', '-threads', '1', ...args], { timeout: timeoutMs, killSignal: 'SIGKILL' });
+  } finally {
+    const next = ffmpegWaiting.shift();
+    if (next) next();
+    else ffmpegRunning -= 1;
+  }
+};
+
+/**
  * A browser recording (MP3, WebM, Ogg or MP4; ffmpeg reads the container) as an ogg/opus voice note; null when ffmpeg
- * is missing or fails. `sampleRate` resamples it (a speech API that wants 16 kHz).
+ * is missing or fails, or the file is larger than FFMPEG_LIMITS allows. `sampleRate` resamples it (a speech API
+ * that wants 16 kHz). The sound is cut at FFMPEG_LIMITS.voiceNoteSeconds.
  */
 export const toVoiceNote = async (
   config: TConfig,
   data: Buffer,
-  opts: { sampleRate?: number } = {},
+  opts: { sampleRate?: number; timeoutMs?: number } = {},
 ): Promise<Buffer | null> => {
+  if (data.length > FFMPEG_LIMITS.inputBytes) return null;
   const ffmpeg = await findFfmpeg(config);
   if (!ffmpeg) return null;
   const base = join(tmpdir(), `zelo-voice-${randomBytes(8).toString('hex')}`);
@@ -230,16 +260,15 @@ export const toVoiceNote = async (
   const output = `${base}.ogg`;
   try {
     await writeFile(input, data);
-    await run(
+    await runFfmpeg(
       ffmpeg,
       [
         ...['-y', '-loglevel', 'error', '-i', input, '-vn', '-ac', '1'],
         ...(opts.sampleRate ? ['-ar', String(opts.sampleRate)] : []),
+        ...['-t', String(FFMPEG_LIMITS.voiceNoteSeconds), '-fs', String(FFMPEG_LIMITS.outputBytes)],
         ...['-c:a', 'libopus', '-b:a', '32k', output],
       ],
-      {
-        timeout: 60_000,
-      },
+      opts.timeoutMs,
     );
 
     return await readFile(output);

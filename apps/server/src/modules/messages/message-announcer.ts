@@ -3,6 +3,8 @@ import { inArray } from 'drizzle-orm';
 import { contacts } from '../../db/schema/contacts';
 import { tickets } from '../../db/schema/tickets';
 import type { TAppContext } from '../../lib/context';
+import type { TListChange } from '../tickets/list-answers';
+import { placesOf } from '../tickets/ticket-announcer';
 import { ticketRooms } from '../tickets/ticket-access';
 import { loadTicketDto } from '../tickets/ticket-dto';
 import { findTicketPlain } from '../tickets/tickets.repo';
@@ -28,12 +30,20 @@ export const storedMessageDto = (ctx: TAppContext, message: TMessageRow, contact
  * ticket (status, queue, notification, ticket and user rooms).
  */
 export const emitMessageCreated = (ctx: TAppContext, companyId: number, message: TMessageDto, ticket: TTicketDto) =>
-  ctx.realtime.to(ticketRooms(companyId, ticket), events.appMessage(companyId), {
-    action: 'create',
-    message,
-    ticket,
-    contact: ticket.contact,
-  });
+  ctx.realtime.to(
+    ticketRooms(companyId, ticket),
+    events.appMessage(companyId),
+    { action: 'create', message, ticket, contact: ticket.contact },
+    undefined,
+    // the ticket's row changed (last message, time, unread count) where it is
+    placesOf(ticket),
+  );
+
+/**
+ * A message's ack or failure changes no list row (the lists show the ticket's last message, whose changes are
+ * announced with the ticket): only the conversation pages and other answers without a scope are touched.
+ */
+export const RECEIPT_ONLY: TListChange = { places: [] };
 
 /** announces a stored message (emitMessageCreated), read with its ticket. Call after the transaction commits. */
 export const announceMessageCreated = async (
@@ -64,7 +74,10 @@ export const announceMessageUpdated = async (ctx: TAppContext, companyId: number
   const ticket = await findTicketPlain(ctx.db, companyId, row.message.ticketId);
   const list = [rooms.ticket(companyId, message.ticketId)];
   if (ticket?.userId) list.push(rooms.user(companyId, ticket.userId));
-  ctx.realtime.to(list, events.appMessage(companyId), { action: 'update', message });
+  // an edited or deleted text changes its ticket's search words (a search list may gain or lose the ticket)
+  const retold = ticket && (row.message.isEdited || row.message.isDeleted);
+  const change = retold ? placesOf(ticket) : RECEIPT_ONLY;
+  ctx.realtime.to(list, events.appMessage(companyId), { action: 'update', message }, undefined, change);
 
   return message;
 };
@@ -92,6 +105,6 @@ export const announceMessagesUpdated = async (ctx: TAppContext, rows: TMessageRo
     const list = [rooms.ticket(row.companyId, row.ticketId)];
     const userId = userOf.get(row.ticketId);
     if (userId) list.push(rooms.user(row.companyId, userId));
-    ctx.realtime.to(list, events.appMessage(row.companyId), { action: 'update', message });
+    ctx.realtime.to(list, events.appMessage(row.companyId), { action: 'update', message }, undefined, RECEIPT_ONLY);
   }
 };

@@ -2,12 +2,14 @@ import type { TMessage } from '@zelo/shared';
 import type { TConfig } from '../../config';
 import type { TMessageJoinedRow } from './messages.repo';
 
-/** absolute URL of a stored media file */
-export const mediaUrlOf = (config: TConfig, name: string | null) =>
-  name ? `${config.publicUrl.replace(/\/$/, '')}/public/${name}` : null;
+/**
+ * The link of a stored media file: `/public/<name>`, relative, so it works from whatever address the app is
+ * reached at (localhost, 127.0.0.1, a LAN address, a proxy) and stays within the page's CSP (issue 22).
+ */
+export const mediaUrlOf = (name: string | null) => (name ? `/public/${name}` : null);
 
 /** the API's message (spec 1 §3) */
-export const toMessage = (config: TConfig, row: TMessageJoinedRow) => {
+export const toMessage = (_config: TConfig, row: TMessageJoinedRow) => {
   const m = row.message;
   const message: TMessage & { companyId: number; contactId: number | null; whatsappId: number | null } = {
     id: m.id,
@@ -20,7 +22,7 @@ export const toMessage = (config: TConfig, row: TMessageJoinedRow) => {
     read: m.read,
     ack: m.ack,
     mediaType: m.mediaType,
-    mediaUrl: m.isDeleted ? null : mediaUrlOf(config, m.mediaUrl),
+    mediaUrl: m.isDeleted ? null : mediaUrlOf(m.mediaUrl),
     mediaName: m.mediaName,
     isDeleted: m.isDeleted,
     isEdited: m.isEdited,

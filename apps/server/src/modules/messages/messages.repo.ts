@@ -181,6 +181,8 @@ export const touchTicketAfterMessage = async (
     unread: 'increment' | 'reset' | 'keep';
     /** the text the list search finds the ticket by (the message's body); none for call entries */
     words?: string;
+    /** an agent's own message (modules/sla): the cycle's first one is its first response */
+    agentReply?: boolean;
   },
 ) => {
   if (opts.words) await appendTicketWords(db, companyId, ticketId, opts.words);
@@ -197,6 +199,13 @@ export const touchTicketAfterMessage = async (
           : opts.unread === 'reset'
             ? 0
             : sql`${tickets.unreadMessages}`,
+      ...(opts.agentReply
+        ? {
+            slaFirstResponseAt: sql`coalesce(${tickets.slaFirstResponseAt}, ${opts.at})`,
+            slaFirstResponseMet: sql`case when ${tickets.slaFirstResponseAt} is null and ${tickets.slaFirstResponseDueAt} is not null
+              and ${tickets.slaFirstResponseBreachedAt} is null then ${opts.at}::timestamptz <= ${tickets.slaFirstResponseDueAt} else ${tickets.slaFirstResponseMet} end`,
+          }
+        : {}),
       updatedAt: new Date(),
     })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
@@ -274,3 +283,27 @@ export const renameContact = async (db: TDbOrTx, companyId: number, id: number, 
 
   return row ?? null;
 };
+
+/** the client id of the accept greeting the server sent on this ticket in the last `withinMinutes`, if any */
+export const recentClientIdWithPrefix = async (
+  db: TDbOrTx,
+  companyId: number,
+  ticketId: number,
+  prefix: string,
+  withinMinutes: number,
+) =>
+  (
+    await db
+      .select({ clientId: messages.clientId })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          eq(messages.ticketId, ticketId),
+          sql`${messages.clientId} like ${`${prefix}%`}`,
+          sql`${messages.createdAt} > now() - make_interval(mins => ${withinMinutes})`,
+        ),
+      )
+      .orderBy(desc(messages.id))
+      .limit(1)
+  )[0]?.clientId ?? null;

@@ -7,13 +7,14 @@ import { pageWindow } from '../../lib/paging';
 import { assertCanSee, loadViewer } from '../tickets/ticket-access';
 import { ticketsByIds } from '../tickets/ticket-list.repo';
 import { contactOfCompany, findTicketPlain } from '../tickets/tickets.repo';
+import { ACCEPT_GREETING_CLIENT_ID, isClientAcceptGreeting } from '../tickets/automatic-texts';
 import { markTicketRead } from '../tickets/tickets.service';
 import { channelSession } from './channel-access';
 import { refreshTicketLastMessage } from './last-message';
 import { announceMessageUpdated } from './message-announcer';
 import { conversationPage } from './conversation.repo';
 import { toMessage } from './message-dto';
-import { findMessagePlain, findMessageRow, updateMessageRow } from './messages.repo';
+import { findMessagePlain, findMessageRow, recentClientIdWithPrefix, updateMessageRow } from './messages.repo';
 import { resendFailedMessage, sendTicketMedia, sendTicketText } from './send-message';
 
 const visibleTicket = async (ctx: TAppContext, auth: TAuth, ticketId: number) => {
@@ -45,11 +46,7 @@ const loadConversation = async (
   pageNumber: number,
 ): Promise<TConversationAnswer> => {
   const { limit, offset } = pageWindow(pageNumber, PAGE_SIZE.messages);
-  const page = await conversationPage(ctx.db, auth.companyId, ticketId, {
-    limit,
-    offset,
-    publicUrl: ctx.config.publicUrl,
-  });
+  const page = await conversationPage(ctx.db, auth.companyId, ticketId, { limit, offset });
   if (!page) throw new AppError('ERR_NO_TICKET_FOUND');
   let ticket = page.ticket;
   if (readsIt(auth, ticket)) {
@@ -87,14 +84,31 @@ const sendable = async (ctx: TAppContext, auth: TAuth, ticketId: number) => {
   return ticket;
 };
 
+/** the server's accept greeting of the last minutes that a client's own greeting is (automatic-texts.ts) */
+const greetingAlreadySent = (ctx: TAppContext, companyId: number, ticketId: number, body: string) =>
+  isClientAcceptGreeting(body)
+    ? recentClientIdWithPrefix(ctx.db, companyId, ticketId, ACCEPT_GREETING_CLIENT_ID, 10)
+    : Promise.resolve(null);
+
 export const sendText = async (ctx: TAppContext, auth: TAuth, ticketId: number, body: TSendTextBody) => {
   const ticket = await sendable(ctx, auth, ticketId);
+  const greeting = await greetingAlreadySent(ctx, auth.companyId, ticketId, body.body);
+  // answered with the server's greeting (its client id finds it): the customer gets one
+  if (greeting)
+    return sendTicketText(ctx, {
+      companyId: auth.companyId,
+      ticketId,
+      body: body.body,
+      source: 'agent',
+      clientId: greeting,
+    });
   const message = await sendTicketText(ctx, {
     companyId: auth.companyId,
     ticketId,
     body: body.body,
     source: 'agent',
     userId: auth.userId,
+    agentReply: true,
     quotedMessageId: body.quotedMsg?.id ?? null,
     clientId: body.clientId ?? null,
   });
@@ -117,6 +131,7 @@ export const sendMedia = async (
     bodies: input.bodies,
     source: 'agent',
     userId: auth.userId,
+    agentReply: true,
     quotedMessageId: input.quotedMessageId ?? null,
     clientId: input.clientId ?? null,
   });

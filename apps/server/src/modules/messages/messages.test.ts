@@ -383,7 +383,7 @@ describe("the ticket's last message after an edit or a delete", () => {
     }
   });
 
-  it('falls back to a file by its caption, else by its name', async () => {
+  it('falls back to a file by its caption, else by its kind (never by its stored name)', async () => {
     const { ticketId } = await openTicket();
     const pdf = await upload(inbox.agent1.token, ticketId, [
       { name: 'medias', file: PDF, fileName: 'invoice.pdf', type: 'application/pdf' },
@@ -399,7 +399,14 @@ describe("the ticket's last message after an edit or a delete", () => {
     await server.request('DELETE', `/api/messages/${text.id}`, { token: inbox.agent1.token });
     expect(await lastMessage()).toBe('the photo');
     await server.request('DELETE', `/api/messages/${png.body.id}`, { token: inbox.agent1.token });
-    expect(await lastMessage()).toBe('invoice.pdf');
+    expect(await lastMessage()).toBe('Documento');
+    // the web clients send a file's name as its body when it has no caption: that is no caption either
+    const named = await upload(inbox.agent1.token, ticketId, [
+      { name: 'medias', file: PNG, fileName: '2651e7a9c0d14b.png', type: 'image/png' },
+      { name: 'body', value: '2651e7a9c0d14b.png' },
+    ]);
+    expect(named.status).toBe(201);
+    expect(await lastMessage()).toBe('Imagem');
   });
 });
 

@@ -15,11 +15,29 @@ export const KIND_LABEL: Record<string, string> = {
   application: PREVIEW_LABELS.application,
 };
 
+/**
+ * A file's caption when it has a real one; a caption that is only a file name (what the web clients send as the
+ * body of a file sent without words, a stored "2651e7….png") is none.
+ */
+export const realCaption = (caption: string | null | undefined, fileName?: string | null) => {
+  const text = (caption ?? '').trim();
+  if (!text) return '';
+  if (fileName && text.toLowerCase() === fileName.trim().toLowerCase()) return '';
+
+  return /^[^\s/\\]+\.[a-z0-9]{2,5}$/i.test(text) ? '' : text;
+};
+
+/** a file message as the ticket's last message: its real caption, else its kind ("Imagem"), never its name */
+export const mediaPreview = (kind: string, caption: string | null | undefined, fileName?: string | null) =>
+  realCaption(caption, fileName) || KIND_LABEL[kind] || PREVIEW_LABELS.application;
+
 /** what the ticket list shows as an inbound message's last message (a file's kind when it has no caption) */
 export const inboundPreview = (described: ReturnType<typeof describeInbound>, mediaKind?: string | null) =>
   described.mediaType === 'locationMessage'
     ? PREVIEW_LABELS.location
-    : described.body.trim() || described.label || (mediaKind ? (KIND_LABEL[mediaKind] ?? '') : '');
+    : mediaKind && KIND_LABEL[mediaKind]
+      ? mediaPreview(mediaKind, described.body)
+      : described.body.trim() || described.label || '';
 
 /** what the ticket list shows for a message without text, as the pipeline and the senders store it */
 const TYPE_LABEL: Record<string, string> = {
@@ -30,14 +48,14 @@ const TYPE_LABEL: Record<string, string> = {
 };
 
 /**
- * A stored message as the ticket's last message: its text; a location as "Localização"; a file without a
- * caption by its name when we sent it, else by its kind.
+ * A stored message as the ticket's last message: its text; a location as "Localização"; a file by its real
+ * caption, else by its kind (never by its stored name).
  */
 export const messagePreview = (m: Pick<TMessageRow, 'body' | 'mediaType' | 'mediaName' | 'fromMe'>) => {
   if (m.mediaType === 'locationMessage') return PREVIEW_LABELS.location;
+  if (m.mediaType && KIND_LABEL[m.mediaType]) return mediaPreview(m.mediaType, m.body, m.mediaName);
   const text = m.body.trim();
   if (text) return text;
-  if (m.fromMe && m.mediaName) return m.mediaName;
 
   return TYPE_LABEL[m.mediaType ?? ''] ?? '';
 };

@@ -10,11 +10,12 @@ import { appendTicketWordsMany } from '../tickets/ticket-search.repo';
 import { toTickets, type TTicketDto } from '../tickets/ticket-dto';
 import { selectTickets } from '../tickets/tickets.repo';
 import { channelSession } from './channel-access';
-import { emitMessageCreated, storedMessageDto } from './message-announcer';
+import { emitMessageCreated, RECEIPT_ONLY, storedMessageDto } from './message-announcer';
 import { messagesByClientIds, type TMessageRow, updateMessageRow } from './messages.repo';
 import { releaseEarlyUpdates } from './early-updates';
 import { reconcileOne, type TOnceInput, type TOnceResult } from './send-message';
 import { rooms, events } from '@zelo/shared';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 /**
  * `sendOnce` for many text sends of one company at once (a claimed batch of a campaign or of schedules), with the
@@ -60,7 +61,7 @@ const emitUpdated = (ctx: TAppContext, companyId: number, row: TMessageRow, tick
   const message = storedMessageDto(ctx, row, ticket?.contact?.name ?? null);
   const list = [rooms.ticket(companyId, row.ticketId)];
   if (ticket?.userId) list.push(rooms.user(companyId, ticket.userId));
-  ctx.realtime.to(list, events.appMessage(companyId), { action: 'update', message });
+  ctx.realtime.to(list, events.appMessage(companyId), { action: 'update', message }, undefined, RECEIPT_ONLY);
 };
 
 export const sendManyOnce = async (
@@ -230,7 +231,7 @@ export const sendManyOnce = async (
       // what the channel reported on these sends before their ids were recorded (reconcileOne does it one by one)
       for (const o of ok) releaseEarlyUpdates(ctx, o.s.row.whatsappId, [o.result.externalId]);
     } catch (err) {
-      if ((err as { code?: string }).code !== '23505') throw err;
+      if (!isUniqueViolation(err)) throw err;
       // a channel's echo of one of these sends was stored as a row of its own: one by one, that copy goes
       reconciled = new Map();
       for (const o of ok) {

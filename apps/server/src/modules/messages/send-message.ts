@@ -1,5 +1,5 @@
 import { releaseEarlyUpdates } from './early-updates';
-import { KIND_LABEL } from './preview';
+import { KIND_LABEL, mediaPreview } from './preview';
 import type { TMessage } from '@zelo/shared';
 import { sql } from 'drizzle-orm';
 import type { TMedia, TOutboundMedia, TSendResult } from '../../channels/types';
@@ -31,6 +31,8 @@ import {
   updateMessageRow,
 } from './messages.repo';
 import { applyVariables } from './variables';
+import { isUniqueViolation } from '../../db/pg-errors';
+import { recordAgentReply } from '../reports/metrics.repo';
 
 /** `api`: the external messages API (modules/messages-api) */
 export type TSendSource = 'agent' | 'bot' | 'system' | 'api';
@@ -48,6 +50,8 @@ export type TSendTextInput = {
    * a transport that honours it keeps one copy; media sends add the file's index to it
    */
   messageId?: string;
+  /** typed by an agent in the conversation (not a greeting, schedule or automation): may be the first response (modules/sla) */
+  agentReply?: boolean;
 };
 
 export type TSendMediaInput = Omit<TSendTextInput, 'body'> & {
@@ -97,7 +101,7 @@ export const reconcileOne = async (ctx: TAppContext, row: TMessageRow, result: T
   try {
     await updateMessageRow(ctx.db, row.companyId, row.id, patch);
   } catch (err) {
-    if ((err as { code?: string }).code !== '23505') throw err;
+    if (!isUniqueViolation(err)) throw err;
     await ctx.db
       .delete(messages)
       .where(
@@ -132,7 +136,7 @@ const deliver = async (ctx: TAppContext, row: TMessageRow, send: () => Promise<T
 
 const afterStore = async (
   ctx: TAppContext,
-  input: { companyId: number; ticketId: number; source: TSendSource },
+  input: { companyId: number; ticketId: number; source: TSendSource; agentReply?: boolean; userId?: number | null },
   row: TMessageRow,
   lastMessage: string,
 ) => {
@@ -142,7 +146,12 @@ const afterStore = async (
     fromMe: true,
     unread: input.source === 'agent' ? 'reset' : 'keep',
     words: row.body,
+    agentReply: input.agentReply === true && input.source === 'agent',
   });
+  // attendance metrics: the cycle's first agent reply (nothing changes after the first)
+  if (input.source === 'agent') {
+    await recordAgentReply(ctx.db, input.companyId, input.ticketId, input.userId ?? null, row.createdAt);
+  }
   await announceMessageCreated(ctx, input.companyId, row.id);
 };
 
@@ -349,7 +358,7 @@ export const sendTicketMedia = async (ctx: TAppContext, input: TSendMediaInput):
       await removeMediaFile(ctx.config, stored);
       continue;
     }
-    await afterStore(ctx, input, row, caption || file.fileName || KIND_LABEL[file.kind]);
+    await afterStore(ctx, input, row, mediaPreview(file.kind, caption, file.fileName));
     const media: TOutboundMedia = {
       data: file.data,
       mimetype: file.mime,
@@ -454,7 +463,7 @@ export const sendOnce = async (ctx: TAppContext, input: TOnceInput): Promise<TOn
   let row = existing;
   if (!row) {
     const stored = file ? await storeMediaFileLike(ctx.config, file.data, file.ext, input.media?.stored) : null;
-    const lastMessage = (file ? file.caption || file.fileName : input.body) || '';
+    const lastMessage = (file ? mediaPreview(file.kind, file.caption, file.fileName) : input.body) || '';
     // the row and its ticket's last message in one commit
     row = await ctx.db.transaction(async (tx) => {
       const inserted = await insertMessageOnce(tx, {

@@ -45,7 +45,7 @@ type TContactRow = NonNullable<Awaited<ReturnType<typeof contactByNumber>>>;
 
 export const findOrCreateContact = async (
   ctx: TAppContext,
-  input: { companyId: number; connectionId: number; number: string; name?: string; isGroup: boolean },
+  input: { companyId: number; connectionId: number; number: string; name?: string; isGroup: boolean; isTest?: boolean },
 ) => {
   const name = (input.name ?? '').trim().slice(0, 200) || input.number;
   // most messages come from known contacts: one read, and the insert only for a new number
@@ -56,8 +56,10 @@ export const findOrCreateContact = async (
     number: input.number,
     name,
     isGroup: input.isGroup,
+    isTest: input.isTest ?? false,
     whatsappId: input.connectionId,
   });
+  if (created?.isTest) return { contact: created, created: true };
   if (created) {
     ctx.realtime.toCompany(input.companyId, events.contact(input.companyId), {
       action: 'create',
@@ -199,6 +201,7 @@ export const storeInboundMessage = async (
     isGroup: inbound.isGroup,
     reopenWindowMinutes,
     timeZone: known.timeZone,
+    isTest: contact.isTest,
   });
   const { ticket } = found;
 

@@ -102,3 +102,43 @@ describe('password reset', () => {
     expect(mismatch.body.details).toContainEqual({ path: 'passwordConfirmation', message: 'passwordMismatch' });
   });
 });
+
+describe("the ancestor's path form: POST /resetpasswords/:email/:token/:password", () => {
+  it('sets the new password with the e-mailed code, once, with the same rules', async () => {
+    const tenant = await server.createTenant();
+    const { code } = await requestCode(tenant.email);
+    const path = (c: string, password: string) =>
+      `/api/resetpasswords/${encodeURIComponent(tenant.email)}/${c}/${encodeURIComponent(password)}`;
+
+    const weak = await server.request('POST', path(code, 'weakpass'));
+    expect(weak).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(weak.body.details).toContainEqual({ path: 'password', message: 'passwordWeak' });
+
+    expect((await server.request('POST', path(code, NEW_PASSWORD))).status).toBe(200);
+    await server.login(tenant.email, NEW_PASSWORD);
+    expect((await server.request('POST', path(code, 'OutraSenha123'))).body.error).toBe('ERR_INVALID_RESET_CODE');
+  });
+
+  it('never writes the password in the path to the log, even at trace level', async () => {
+    const lines: string[] = [];
+    const traced = await startTestServer({
+      env: { SMTP_URL: smtp.url, LOG_LEVEL: 'trace' },
+      log: { level: 'trace', destination: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      const tenant = await traced.createTenant();
+      const mail = smtp.next();
+      await traced.request('POST', `/api/forgetpassword/${encodeURIComponent(tenant.email)}`);
+      const code = (await mail).raw.match(/\b(\d{6})\b/)![1];
+      const secret = 'Path-Secret-9876';
+      const wrong = code === '000000' ? '111111' : '000000';
+      expect((await traced.request('POST', `/api/resetpasswords/${tenant.email}/${wrong}/${secret}`)).status).toBe(400);
+      expect((await traced.request('POST', `/api/resetpasswords/${tenant.email}/${code}/${secret}`)).status).toBe(200);
+      const log = lines.join('');
+      expect(log).toContain('/api/resetpasswords/:email/:token/:password');
+      expect(log).not.toContain(secret);
+    } finally {
+      await traced.close();
+    }
+  });
+});

@@ -23,7 +23,8 @@ export const plansRoutes = (app: FastifyInstance, ctx: TAppContext) => {
   r.get('/api/plans', { config: route({ auth: 'super' }), schema: { tags, querystring: ZListQuery } }, (request) =>
     getPlanPage(ctx, request.query),
   );
-  r.get('/api/plans/:id', { config: route({ auth: 'super' }), schema: { tags, params: ZIdParams } }, (request) =>
+  // any signed-in user reads a plan (the ancestor's Pay wizard loads the company's plan; the list is public)
+  r.get('/api/plans/:id', { config: route({ auth: 'user' }), schema: { tags, params: ZIdParams } }, (request) =>
     getPlan(ctx, request.params.id),
   );
   r.post(

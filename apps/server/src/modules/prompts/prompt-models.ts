@@ -3,6 +3,7 @@ import type { TAuth } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { assertOutboundUrl } from '../../lib/outbound';
+import { assertSecretRetyped } from '../../lib/secret-retype';
 import { openSecret } from '../../lib/secrets';
 import { listModels } from '../ai/openai-client';
 import { findPrompt } from './prompts.repo';
@@ -10,7 +11,8 @@ import { findPrompt } from './prompts.repo';
 /**
  * The model suggestions: the spec's two, then what the base URL's `/models` lists (a local Ollama's models,
  * a proxy's) when it answers within a few seconds. A URL the guard refuses is an error; a server that does
- * not answer just adds nothing. The key is the one typed in the form, else the saved prompt's.
+ * not answer just adds nothing. The key is the one typed in the form, else the saved prompt's — and the
+ * saved key only for the saved base URL: another one needs the key typed (ERR_SECRET_RETYPE_REQUIRED).
  */
 export const promptModels = async (
   ctx: TAppContext,
@@ -23,6 +25,15 @@ export const promptModels = async (
   const baseUrl = query.baseUrl === undefined ? saved?.baseUrl : query.baseUrl;
   const known = PROMPT_MODELS.map((m) => ({ value: m.value, label: m.label }));
   let apiKey = typedKey?.trim() ?? '';
+  if (saved) {
+    assertSecretRetyped({
+      before: saved.baseUrl,
+      after: baseUrl,
+      hasStored: !!saved.apiKey,
+      keepsStored: !apiKey,
+      path: 'apiKey',
+    });
+  }
   if (!apiKey && saved) {
     try {
       apiKey = openSecret(saved.apiKey);

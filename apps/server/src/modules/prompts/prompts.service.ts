@@ -1,5 +1,6 @@
 import {
   events,
+  promptModelId,
   rooms,
   type TListQuery,
   type TPrompt,
@@ -12,7 +13,8 @@ import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { assertOutboundUrl } from '../../lib/outbound';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { keepOrSeal, maskStoredSecret, sealSecret } from '../../lib/secrets';
+import { assertSecretRetyped } from '../../lib/secret-retype';
+import { isMaskedSecret, keepOrSeal, maskStoredSecret, sealSecret } from '../../lib/secrets';
 import {
   deletePromptRow,
   findPrompt,
@@ -23,13 +25,14 @@ import {
   type TPromptWithQueue,
   updatePromptRow,
 } from './prompts.repo';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 /** the API's prompt: both keys masked, never sent in full */
 export const toPrompt = (row: TPromptWithQueue): TPrompt => ({
   id: row.id,
   name: row.name,
   prompt: row.prompt,
-  model: row.model,
+  model: promptModelId(row.model),
   maxTokens: row.maxTokens,
   temperature: Number(row.temperature),
   apiKey: maskStoredSecret(row.apiKey),
@@ -83,8 +86,7 @@ const checkBaseUrl = async (baseUrl: string | null | undefined) => {
 };
 
 const duplicatedOr = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  if (e.code === '23505' || e.cause?.code === '23505') {
+  if (isUniqueViolation(err)) {
     return new AppError('ERR_DUPLICATED_PROMPT', 'A prompt with this name exists', [
       { path: 'name', message: 'duplicated' },
     ]);
@@ -126,6 +128,14 @@ export const updatePrompt = async (ctx: TAppContext, auth: TAuth, id: number, bo
   const before = await load(ctx, companyId, id);
   await checkQueue(ctx, companyId, body.queueId);
   await checkBaseUrl(body.baseUrl);
+  // the stored key goes only where it went: a new base URL needs the key typed again
+  assertSecretRetyped({
+    before: before.baseUrl,
+    after: body.baseUrl === undefined ? before.baseUrl : body.baseUrl,
+    hasStored: !!before.apiKey,
+    keepsStored: body.apiKey === undefined || isMaskedSecret(body.apiKey),
+    path: 'apiKey',
+  });
   const apiKey = keepOrSeal(body.apiKey, before.apiKey);
   if (!apiKey)
     throw new AppError('ERR_VALIDATION', 'The API key is required', [{ path: 'apiKey', message: 'required' }]);

@@ -84,6 +84,27 @@ describe('AI prompts', () => {
     );
   });
 
+  it('stores and shows the model id: a suggestion’s display text or a known label becomes its id', async () => {
+    const tenant = await server.createTenant();
+    const queue = await addQueue(server, tenant);
+    const created = await server.request('POST', '/api/prompt', {
+      token: tenant.token,
+      body: body(queue.id, { model: 'GPT 4.0 (gpt-4o-mini)' }),
+    });
+    expect(created).toMatchObject({ status: 200, body: { model: 'gpt-4o-mini' } });
+    const [row] = await sql('select model from prompts where id = $1', [created.body.id]);
+    expect(row.model).toBe('gpt-4o-mini');
+    const typed = await server.request('PUT', `/api/prompt/${created.body.id}`, {
+      token: tenant.token,
+      body: { model: 'llama3.1:8b' },
+    });
+    expect(typed.body.model).toBe('llama3.1:8b');
+    // a row saved before the fix, holding the label, is read (and sent to the API) as the id
+    await sql('update prompts set model = $1 where id = $2', ['GPT 3.5 turbo (gpt-3.5-turbo-1106)', created.body.id]);
+    const shown = await server.request('GET', `/api/prompt/${created.body.id}`, { token: tenant.token });
+    expect(shown.body.model).toBe('gpt-3.5-turbo-1106');
+  });
+
   it('validates as spec 3 §5 says, with catalogue codes and nothing written', async () => {
     const tenant = await server.createTenant();
     const queue = await addQueue(server, tenant);
@@ -103,6 +124,14 @@ describe('AI prompts', () => {
       expect(res.status, path).toBe(400);
       expect(res.body.error).toBe('ERR_VALIDATION');
       expect(res.body.details.map((d: { path: string }) => d.path)).toContain(path);
+    }
+    // no sector chosen (the form's empty choice, or none): says what is missing, not "invalid"
+    for (const queueId of ['', null, undefined]) {
+      const res = await server.request('POST', '/api/prompt', {
+        token: tenant.token,
+        body: body(queue.id, { queueId }),
+      });
+      expect(res.body.details, String(queueId)).toContainEqual({ path: 'queueId', message: 'sectorRequired' });
     }
     const other = await server.createTenant();
     const foreignQueue = await addQueue(server, other);

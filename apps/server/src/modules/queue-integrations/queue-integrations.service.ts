@@ -7,6 +7,7 @@ import {
   type TListQuery,
   type TQueueIntegration,
   type TQueueIntegrationBody,
+  V,
 } from '@zelo/shared';
 import type { TAuth } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
@@ -25,7 +26,7 @@ import {
   type TIntegrationRow,
   updateIntegrationRow,
 } from './queue-integrations.repo';
-import { DialogflowError, detectIntent } from './runtime/dialogflow';
+import { DialogflowError, DialogflowInputError, detectIntent, parseServiceAccount } from './runtime/dialogflow';
 import { isMasked, maskStored, openSecret, sealSecret } from './runtime/io';
 
 /** the API's integration: its secrets masked (a masked value sent back keeps the stored one) */
@@ -83,8 +84,9 @@ const columnsOf = async (
 ): Promise<Omit<TIntegrationInsert, 'companyId'>> => {
   const t = body.type;
   let flowId: number | null = null;
-  if (t === 'flowbuilder') {
-    const flow = body.flowId ? await flowOfCompany(ctx.db, companyId, body.flowId) : undefined;
+  // a flowbuilder integration without a flow runs the connection's own flows (the ancestor's dialog sends none)
+  if (t === 'flowbuilder' && body.flowId) {
+    const flow = await flowOfCompany(ctx.db, companyId, body.flowId);
     if (!flow) throw new AppError('ERR_VALIDATION', 'Unknown flow', [{ path: 'flowId', message: 'invalid' }]);
     flowId = flow.id;
   }
@@ -174,6 +176,15 @@ export const testSession = async (ctx: TAppContext, auth: TAuth, body: TIntegrat
     json = openSecret(ctx, stored.jsonContent);
   }
   try {
+    parseServiceAccount(json);
+  } catch {
+    // broken or incomplete key file: the client's own input (400, issue 20 item 11), saying which field is wrong
+    // and how to fix it, before asking Google
+    throw new AppError('ERR_VALIDATION', 'The service-account JSON is not a valid key file', [
+      { path: 'jsonContent', message: V.invalidServiceAccount },
+    ]);
+  }
+  try {
     const result = await detectIntent(ctx, {
       projectName: body.projectName,
       jsonContent: json,
@@ -183,6 +194,11 @@ export const testSession = async (ctx: TAppContext, auth: TAuth, body: TIntegrat
     });
     return { ok: true as const, intent: result.intent, texts: result.texts };
   } catch (err) {
+    // the client's own JSON, or a URL the outbound guard refused: a 4xx, no upstream answered anything
+    if (err instanceof DialogflowInputError) {
+      throw new AppError('ERR_VALIDATION', err.message, [{ path: 'jsonContent', message: 'invalid' }]);
+    }
+    if (err instanceof AppError) throw err;
     const message = err instanceof DialogflowError ? err.message : 'Dialogflow did not answer';
     throw new AppError('ERR_INTEGRATION_TEST_FAILED', message);
   }

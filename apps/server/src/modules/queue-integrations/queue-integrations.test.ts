@@ -34,7 +34,6 @@ describe('queue integrations CRUD', () => {
       [{ type: 'typebot', name: unique('t'), urlN8N: 'https://typebot.example' }, 'typebotSlug'],
       [{ type: 'dialogflow', name: unique('d'), jsonContent: serviceAccount }, 'projectName'],
       [{ type: 'dialogflow', name: unique('d'), projectName: 'p', jsonContent: 'not json' }, 'jsonContent'],
-      [{ type: 'flowbuilder', name: unique('f') }, 'flowId'],
       [{ type: 'zapier', name: unique('z') }, 'type'],
     ];
     for (const [body, path] of cases) {
@@ -137,8 +136,15 @@ describe('queue integrations CRUD', () => {
       tenant.companyId,
       unique('Flow'),
     ]);
+    // no flow: the connection's own flows run (the ancestor's dialog never sends one)
+    const bare = await post({ type: 'flowbuilder', name: unique('F') });
+    expect(bare).toMatchObject({ status: 201, body: { type: 'flowbuilder', flowId: null } });
     const refused = await post({ type: 'flowbuilder', name: unique('F'), flowId: theirs.id });
-    expect(refused).toMatchObject({ status: 400, body: { details: [{ path: 'flowId', message: 'invalid' }] } });
+    // another company's flow answers as a missing one: the flow's not-found code, naming the field
+    expect(refused).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_FLOW_FOUND', details: [{ path: 'flowId', message: 'invalid' }] },
+    });
     const ok = await post({ type: 'flowbuilder', name: unique('F'), flowId: String(mine.id) });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ type: 'flowbuilder', flowId: mine.id, urlN8N: '' });

@@ -1,3 +1,4 @@
+import { markOpenTicketsDirty } from '../sla';
 import { events, type TQueue, type TQueueBody, type TQueueUpdateBody } from '@zelo/shared';
 import type { TDbOrTx } from '../../db/client';
 import type { TAuth } from '../../http/authenticate';
@@ -17,6 +18,7 @@ import {
   type TQueueRow,
   updateQueueRow,
 } from './queues.repo';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 export const toQueue = (row: TQueueRow): TQueue => ({
   id: row.id,
@@ -28,6 +30,10 @@ export const toQueue = (row: TQueueRow): TQueue => ({
   integrationId: row.integrationId,
   promptId: row.promptId,
   schedules: row.schedules,
+  autoAssign: row.autoAssign,
+  autoAssignMax: row.autoAssignMax,
+  slaFirstResponseMinutes: row.slaFirstResponseMinutes,
+  slaResolutionHours: row.slaResolutionHours,
 });
 
 export const loadQueue = async (db: TDbOrTx, companyId: number, id: number) => {
@@ -64,12 +70,6 @@ const assertQueueFields = async (
   }
 };
 
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-
-  return (e.code ?? e.cause?.code) === '23505';
-};
-
 const announce = (ctx: TAppContext, companyId: number, queue: TQueue) =>
   ctx.realtime.toCompany(companyId, events.queue(companyId), { action: 'update', queue });
 
@@ -90,6 +90,8 @@ export const createQueue = async (ctx: TAppContext, auth: TAuth, body: TQueueBod
   }
   const queue = toQueue(row);
   announce(ctx, companyId, queue);
+  // its switch or its cap may let waiting tickets go now (modules/assignment)
+  ctx.assignment?.queueSaved(companyId, queue.autoAssign);
 
   return queue;
 };
@@ -104,6 +106,14 @@ export const updateQueue = async (ctx: TAppContext, auth: TAuth, id: number, bod
       await assertQueueFields(tx, companyId, body, id);
       const updated = await updateQueueRow(tx, companyId, id, body);
       if (!updated) throw new AppError('ERR_NO_QUEUE_FOUND');
+      // a changed target (or the hours it is counted in) applies to the queue's open tickets from now on
+      if (
+        body.slaFirstResponseMinutes !== undefined ||
+        body.slaResolutionHours !== undefined ||
+        body.schedules !== undefined
+      ) {
+        await markOpenTicketsDirty(tx, companyId, id);
+      }
 
       return updated;
     });
@@ -113,6 +123,8 @@ export const updateQueue = async (ctx: TAppContext, auth: TAuth, id: number, bod
   }
   const queue = toQueue(row);
   announce(ctx, companyId, queue);
+  // its switch or its cap may let waiting tickets go now (modules/assignment)
+  ctx.assignment?.queueSaved(companyId, queue.autoAssign);
 
   return queue;
 };

@@ -55,7 +55,7 @@ describe('queues', () => {
     expect(res.body.details).toEqual(
       expect.arrayContaining([
         { path: 'name', message: 'nameShort' },
-        { path: 'color', message: 'tooShort' },
+        { path: 'color', message: 'invalidColor' },
         { path: 'schedules.1.endTime', message: 'invalid' },
       ]),
     );
@@ -98,7 +98,14 @@ describe('queues', () => {
     ]);
     expect(await details('PUT', `/api/queue/${q.id}`, { name: 'x', color: '#12345678901' })).toEqual([
       { path: 'name', message: 'nameShort' },
-      { path: 'color', message: 'tooLong' },
+      { path: 'color', message: 'invalidColor' },
+    ]);
+    // not a colour at all: refused with what is wrong, nothing stored
+    expect(await details('PUT', `/api/queue/${q.id}`, { color: 'zzz' })).toEqual([
+      { path: 'color', message: 'invalidColor' },
+    ]);
+    expect(await details('PUT', `/api/queue/${q.id}`, { color: '#12g' })).toEqual([
+      { path: 'color', message: 'invalidColor' },
     ]);
   });
 
@@ -155,12 +162,12 @@ describe('queues', () => {
     await addQueue(server, t2, { name: q.name, color: q.color });
   });
 
-  it('prompt and integration must be the company own (400)', async () => {
+  it("prompt and integration must be the company's own (a missing one answers its not-found code)", async () => {
     const res = await server.request('POST', '/api/queue', {
       token: tenant.token,
       body: { name: unique('Q'), color: nextColor(), promptId: 2000000000, integrationId: 2000000000 },
     });
-    expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(res).toMatchObject({ status: 404, body: { error: 'ERR_NO_PROMPT_FOUND', details: [{ path: 'promptId' }] } });
   });
 
   it('the plan limit holds under concurrent creations', async () => {

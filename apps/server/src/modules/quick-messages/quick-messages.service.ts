@@ -27,14 +27,14 @@ import {
 } from './quick-messages.repo';
 
 /** the API's quick message: `mediaPath` is the attached file's public URL (as the ancestor's getter built it) */
-const toQuickMessage = (ctx: TAppContext, row: TQuickMessageRow): TQuickMessage => ({
+const toQuickMessage = (_ctx: TAppContext, row: TQuickMessageRow): TQuickMessage => ({
   id: row.id,
   shortcode: row.shortcode,
   message: row.message,
   geral: row.geral,
   status: row.status,
   isMedia: Boolean(row.mediaPath),
-  mediaPath: mediaUrlOf(ctx.config, row.mediaPath),
+  mediaPath: mediaUrlOf(row.mediaPath),
   mediaName: row.mediaPath ? row.mediaName : null,
   userId: row.userId,
 });

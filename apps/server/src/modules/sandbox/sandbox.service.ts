@@ -19,11 +19,17 @@ const simulatorOf = async (ctx: TAppContext, auth: TAuth, connectionId: number):
   const row = ref ?? (await findConnectionRow(ctx.db, auth.companyId, connectionId));
   if (!row || row.companyId !== auth.companyId || row.provider !== 'sandbox') throw new AppError('ERR_NO_WAPP_FOUND');
   const session = ctx.channels.local(connectionId);
-  if (!isSandboxSession(session)) {
-    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The sandbox session is not running; start it first');
+  if (isSandboxSession(session)) return session;
+  // held by another node of the cluster: its simulator is reached over the bus, as sends are
+  if (!session && !ctx.channels.refOf(connectionId)) {
+    try {
+      const remote = ctx.channels.session(connectionId) as Partial<TSandboxSession>;
+      if (remote.simulator) return remote as TSandboxSession;
+    } catch {
+      // no node holds it connected: as below
+    }
   }
-
-  return session;
+  throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The sandbox session is not running; start it first');
 };
 
 export const scanQr = async (

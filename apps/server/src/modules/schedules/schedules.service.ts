@@ -1,6 +1,5 @@
 import {
   events,
-  momentHasZone,
   type TSchedule,
   type TScheduleBody,
   type TScheduleEvent,
@@ -11,11 +10,11 @@ import {
 import type { TAuth } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
-import { clockFormat } from '../../lib/dates';
+import { momentToDate } from '../../lib/dates';
 import { iso, pageAnswer, pageWindow } from '../../lib/paging';
 import { cleanFileName, detectType, removeMediaFile, replaceMediaFile } from '../messages/media';
 import { mediaUrlOf } from '../messages/message-dto';
-import { companyBasics, connectionOfCompany, contactOfCompany, findTicketPlain } from '../tickets/tickets.repo';
+import { companyZone, connectionOfCompany, contactOfCompany, findTicketPlain } from '../tickets/tickets.repo';
 import {
   deleteScheduleRow,
   findScheduleWithNames,
@@ -31,7 +30,7 @@ import {
 /** the calendar's range answers up to this many rows in one page */
 export const RANGE_PAGE_SIZE = 1000;
 
-export const toSchedule = (ctx: TAppContext, joined: TScheduleWithNames): TSchedule => {
+export const toSchedule = (_ctx: TAppContext, joined: TScheduleWithNames): TSchedule => {
   const row = joined.row;
 
   return {
@@ -44,7 +43,7 @@ export const toSchedule = (ctx: TAppContext, joined: TScheduleWithNames): TSched
     ticketId: row.ticketId,
     userId: row.userId,
     whatsappId: row.whatsappId,
-    mediaPath: mediaUrlOf(ctx.config, row.mediaPath),
+    mediaPath: mediaUrlOf(row.mediaPath),
     mediaName: row.mediaPath ? row.mediaName : null,
     errorMessage: row.errorMessage,
     contact: joined.contact,
@@ -84,37 +83,11 @@ const announceDeleted = (ctx: TAppContext, companyId: number, scheduleId: number
   ctx.realtime.toCompany(companyId, events.schedule(companyId), payload);
 };
 
-/** the wall-clock fields of an instant in a zone, as a UTC timestamp */
-const wallClockAsUtc = (at: number, timeZone: string) => {
-  const format = clockFormat(timeZone);
-  if (!format) return at;
-  const f = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-
-  return Date.UTC(+f.year, +f.month - 1, +f.day, +f.hour, +f.minute, +f.second, new Date(at).getUTCMilliseconds());
-};
-
-/**
- * The instant of a moment: as written when it names its offset, else its wall-clock time in the company's zone
- * (the ancestor's dialog sends `YYYY-MM-DDTHH:mm` in the browser's local time).
- */
-export const momentToDate = (moment: string, timeZone: string) => {
-  if (momentHasZone(moment)) return new Date(moment);
-  const wall = Date.parse(`${moment.replace(' ', 'T')}Z`);
-  // the zone's offset at that moment, found in two steps (right around a daylight-saving change)
-  let guess = wall - (wallClockAsUtc(wall, timeZone) - wall);
-  guess = wall - (wallClockAsUtc(guess, timeZone) - guess);
-
-  return new Date(guess);
-};
-
 const invalid = (path: string, message = 'invalid') =>
   new AppError('ERR_VALIDATION', `Invalid ${path}`, [{ path, message }]);
 
-const zoneOf = async (ctx: TAppContext, companyId: number) =>
-  (await companyBasics(ctx.db, companyId))?.timezone ?? 'America/Sao_Paulo';
-
 const parseSendAt = async (ctx: TAppContext, companyId: number, moment: string) => {
-  const at = momentToDate(moment, await zoneOf(ctx, companyId));
+  const at = momentToDate(moment, await companyZone(ctx.db, companyId));
   const year = at.getUTCFullYear();
   if (Number.isNaN(at.getTime()) || year < 2000 || year > 2200) throw invalid('sendAt');
 

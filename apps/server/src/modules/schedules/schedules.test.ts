@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoggedUser, createPlan, openSocket, recordEvents, type TTenant } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { insertContact, insertDefaultConnection } from '../../../test/inbox';
-import { momentToDate } from './schedules.service';
+import { momentToDate } from '../../lib/dates';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { settings } from '../../db/schema/index';
@@ -21,3 +21,7 @@ export const upsertSetting = async (db: TDbOrTx, companyId: number, key: string,
     .values({ companyId, key, value })
     .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } });
 };
+
+/** every company's stored settings rows (the super user's company list), ordered by company and key */
+export const listAllSettingRows = (db: TDbOrTx) =>
+  db.select().from(settings).orderBy(asc(settings.companyId), asc(settings.key));

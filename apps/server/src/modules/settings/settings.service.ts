@@ -1,3 +1,4 @@
+import { markOpenTicketsDirty } from '../sla';
 import {
   events,
   isSettingKey,
@@ -12,11 +13,35 @@ import type { TDbOrTx } from '../../db/client';
 import type { TAuth } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
-import { listCompanySettings, upsertSetting } from './settings.repo';
+import { listAllSettingRows, listCompanySettings, upsertSetting } from './settings.repo';
 
 const MASK = '********';
+const SLA_SETTING_KEYS: string[] = ['slaFirstResponseMinutes', 'slaResolutionHours', 'scheduleType'];
 const isSecret = (key: string) => SECRET_SETTING_KEYS.includes(key as TSettingKey);
 const mask = (s: TSetting): TSetting => (isSecret(s.key) && s.value ? { ...s, value: MASK } : s);
+
+/**
+ * Every company's stored settings as the ancestor's FindAllCompaniesService includes them (`settings:
+ * [{id, key, value, companyId, createdAt, updatedAt}]`), secrets masked: its company editor and the
+ * Campaigns column read them.
+ */
+export const storedSettingsByCompany = async (db: TDbOrTx) => {
+  const byCompany = new Map<number, Record<string, unknown>[]>();
+  for (const row of await listAllSettingRows(db)) {
+    const list = byCompany.get(row.companyId) ?? [];
+    list.push({
+      id: row.id,
+      key: row.key,
+      value: isSecret(row.key) && row.value ? MASK : row.value,
+      companyId: row.companyId,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    });
+    byCompany.set(row.companyId, list);
+  }
+
+  return byCompany;
+};
 
 /** every known key with its stored value (from `stored`) or its default */
 export const settingsWithDefaults = (stored: { key: string; value: string }[]): TSetting[] => {
@@ -45,6 +70,8 @@ export const updateSetting = async (ctx: TAppContext, auth: TAuth, key: string, 
     throw new AppError('ERR_VALIDATION', `Invalid value for ${key}`, [{ path: 'value', message: 'invalid' }]);
   }
   await upsertSetting(ctx.db, auth.companyId, key, value);
+  // the company's targets, or the hours they are counted in, apply to its open tickets from now on
+  if (SLA_SETTING_KEYS.includes(key)) await markOpenTicketsDirty(ctx.db, auth.companyId);
   const setting = { key, value };
   const event = events.settings(auth.companyId);
   if (isSecret(key)) {

@@ -23,6 +23,7 @@ import {
   tagsOfTicket,
   updateTagRow,
 } from './tags.repo';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 const brief = (row: { id: number; name: string; color: string; kanban: number; userId: number | null }) => ({
   id: row.id,
@@ -61,11 +62,6 @@ export const getTagPage = async (ctx: TAppContext, auth: TAuth, query: TListQuer
 export const getTag = (ctx: TAppContext, auth: TAuth, id: number) => loadTag(ctx.db, auth.companyId, id);
 
 const duplicated = () => new AppError('ERR_DUPLICATED_TAG', 'A tag with this name exists');
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-
-  return (e.code ?? e.cause?.code) === '23505';
-};
 
 /** spec 2 §6: only admins make a tag a kanban lane */
 const assertKanbanAllowed = (auth: TAuth, kanban: number | undefined, current = 0) => {

@@ -17,6 +17,19 @@ export const acceptGreeting = (language: string | null | undefined, userName: st
   return `${HEADER.pt}:\n${text}`;
 };
 
+/**
+ * One greeting per accept, whichever client accepts. The server sends it (setting sendGreetingAccepted) under
+ * a client id of its own; the ancestor's web client also posts it itself right after its
+ * `PUT /tickets/:id {status: "open"}` (TicketListItemCustom handleSendMessage, always this Portuguese template).
+ * That post is recognised by its template and answered with the server's greeting of the last few minutes
+ * (messages.service sendText), so the customer reads it once; Zelo's web client leaves it to the server.
+ */
+export const ACCEPT_GREETING_CLIENT_ID = 'accept-greeting:';
+export const acceptGreetingClientId = (ticketId: number) => `${ACCEPT_GREETING_CLIENT_ID}${ticketId}:${Date.now()}`;
+const ANCESTOR_GREETING =
+  /^\*Mensagem Automática:\*\n\{\{ms\}\} \*\{\{name\}\}\*, meu nome é \*[^*\n]*\* e agora vou prosseguir com seu atendimento!$/;
+export const isClientAcceptGreeting = (body: string) => ANCESTOR_GREETING.test(body.trim());
+
 /** transfer notices (setting sendMsgTransfTicket) */
 export const transferText = (
   language: string | null | undefined,
@@ -59,3 +72,11 @@ export const ratingRequest = (language: string | null | undefined, ratingMessage
 
   return ratingMessage.trim() ? `${ratingMessage.trim()}\n\n${prompt}` : prompt;
 };
+
+/** after the rating, when setting userRatingComment is enabled: the customer's next message is the comment */
+export const ratingCommentRequest = (language: string | null | undefined) =>
+  ({
+    pt: 'Obrigado pela avaliação! Se quiser, escreva na próxima mensagem um comentário sobre o atendimento.',
+    en: 'Thank you for your rating! If you like, write a comment about our service in your next message.',
+    es: '¡Gracias por tu calificación! Si quieres, escribe en tu próximo mensaje un comentario sobre la atención.',
+  })[lang(language)];

@@ -120,3 +120,67 @@ describe('the ticket list answers kept until a change', () => {
     expect(state.reads).toBe(2);
   });
 });
+
+describe('answers kept with a scope', () => {
+  const inQueue = (queueId: number) => (p: { queueId: number | null }) => p.queueId === queueId;
+  const place = (queueId: number | null) => ({ status: 'open', queueId, userId: null });
+
+  it('are stale only after a change of a ticket their scope admits, or an unsaid change', async () => {
+    const answers = createListAnswers();
+    const { state, load } = source('one');
+    await answers.answer(1, 'k', load, inQueue(7));
+    state.value = 'two';
+    answers.changed(1, { places: [place(8), place(null)] });
+    answers.changed(1, { places: [] });
+    expect(await text(answers.answer(1, 'k', load, inQueue(7)))).toBe('one');
+    answers.changed(1, { places: [place(8), place(7)] });
+    expect(await text(answers.answer(1, 'k', load, inQueue(7)))).toBe('two');
+    state.value = 'three';
+    answers.changed(1);
+    expect(await text(answers.answer(1, 'k', load, inQueue(7)))).toBe('three');
+    expect(state.reads).toBe(3);
+  });
+
+  it('an answer without a scope is stale after every change of its company, a receipt too', async () => {
+    const answers = createListAnswers();
+    const { state, load } = source('one');
+    await answers.answer(1, 'k', load);
+    answers.changed(1, { places: [] });
+    state.value = 'two';
+    expect(await text(answers.answer(1, 'k', load))).toBe('two');
+    expect(state.reads).toBe(2);
+  });
+
+  it('a read under way is kept through changes it does not touch and dropped by one it does', async () => {
+    const answers = createListAnswers();
+    let release!: (value: string) => void;
+    const slow = () =>
+      new Promise<Buffer>((done) => {
+        release = (value) => done(Buffer.from(value));
+      });
+    const first = answers.answer(1, 'k', slow, inQueue(7));
+    answers.changed(1, { places: [place(8)] });
+    const { state, load } = source('fresh');
+    // the change did not touch it: a request now shares the read
+    const shared = answers.answer(1, 'k', load, inQueue(7));
+    answers.changed(1, { places: [place(7)] });
+    // this one did: a request made after it reads again
+    const after = answers.answer(1, 'k', load, inQueue(7));
+    release('read before');
+    expect(await text(first)).toBe('read before');
+    expect(await text(shared)).toBe('read before');
+    expect(await text(after)).toBe('fresh');
+    expect(await text(answers.answer(1, 'k', load, inQueue(7)))).toBe('fresh');
+    expect(state.reads).toBe(1);
+  });
+
+  it("one company's changes leave another's scoped answers alone", async () => {
+    const answers = createListAnswers();
+    const { state, load } = source('one');
+    await answers.answer(1, 'k', load, inQueue(7));
+    answers.changed(2, { places: [place(7)] });
+    answers.changed(2);
+    expect(await text(answers.answer(1, 'k', load, inQueue(7)))).toBe('one');
+    expect(state.reads).toBe(1);
+  });
+});

@@ -59,8 +59,10 @@ export const viewerQueueRooms = (viewer: TViewer, room: (queueId: number | null)
 /** rooms a ticket's events go to: status, queue, notification, the ticket's own and its user's */
 export const ticketRooms = (
   companyId: number,
-  ticket: { id: number; status: string; queueId: number | null; userId: number | null },
+  ticket: { id: number; status: string; queueId: number | null; userId: number | null; isTest?: boolean },
 ) => {
+  // a flow test run's ticket is in nobody's list or bell: only a screen that opened it hears of it
+  if (ticket.isTest) return [rooms.ticket(companyId, ticket.id)];
   const list = [
     rooms.status(companyId, ticket.status),
     rooms.queueStatus(companyId, ticket.queueId, ticket.status),

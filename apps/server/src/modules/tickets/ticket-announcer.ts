@@ -1,10 +1,21 @@
 import { events, type TTicketEvent } from '@zelo/shared';
 import type { TAppContext } from '../../lib/context';
+import type { TListChange, TTicketPlace } from './list-answers';
 import { ticketRooms } from './ticket-access';
 import { loadTicketDto, type TTicketDto } from './ticket-dto';
 import { findTicketPlain } from './tickets.repo';
 
-export type TTicketPlace = { status: string; queueId: number | null; userId: number | null };
+export type { TTicketPlace };
+
+/**
+ * What a ticket's announcement changed for the kept lists (list-answers.ts): its row, at its place now and,
+ * when it moved, at the place it left (a list that showed it there must drop it).
+ */
+const placesOf = (...places: (TTicketPlace | undefined)[]): TListChange => ({
+  places: places
+    .filter((p): p is TTicketPlace => p !== undefined)
+    .map((p) => ({ status: p.status, queueId: p.queueId, userId: p.userId })),
+});
 
 /**
  * `company-{id}-ticket` `{action:'update', ticket}` to the rooms allowed to see the ticket now; when
@@ -24,21 +35,33 @@ export const announceTicket = async (
   if (!ticket) return null;
   const event = events.ticket(companyId);
   const now = ticketRooms(companyId, ticket);
-  if (
+  const moved =
     previous &&
     (previous.status !== ticket.status || previous.queueId !== ticket.queueId || previous.userId !== ticket.userId)
-  ) {
-    const left = ticketRooms(companyId, { id: ticket.id, ...previous }).filter((r) => !now.includes(r));
-    if (left.length) ctx.realtime.to(left, event, { action: 'delete', ticketId, moved: true } satisfies TTicketEvent);
+      ? previous
+      : undefined;
+  if (moved) {
+    const left = ticketRooms(companyId, { id: ticket.id, ...moved }).filter((r) => !now.includes(r));
+    const payload = { action: 'delete', ticketId, moved: true } satisfies TTicketEvent;
+    if (left.length) ctx.realtime.to(left, event, payload, undefined, placesOf(moved));
   }
-  ctx.realtime.to(now, event, { action: 'update', ticket });
+  // the place it left too: its rooms may all be among the new ones (no delete then), not so every list of it
+  ctx.realtime.to(now, event, { action: 'update', ticket }, undefined, placesOf(ticket, moved));
+  // a move may leave the ticket waiting in a queue, or free its agent's place (modules/assignment)
+  if (previous) ctx.assignment?.ticketMoved(companyId, ticket, previous);
 
   return ticket;
 };
 
 /** `{action:'update', ticket}` to the rooms allowed to see a ticket that moved nowhere (a new one) */
 export const emitTicketUpdated = (ctx: TAppContext, companyId: number, ticket: TTicketDto) =>
-  ctx.realtime.to(ticketRooms(companyId, ticket), events.ticket(companyId), { action: 'update', ticket });
+  ctx.realtime.to(
+    ticketRooms(companyId, ticket),
+    events.ticket(companyId),
+    { action: 'update', ticket },
+    undefined,
+    placesOf(ticket),
+  );
 
 /** `{action:'delete', ticketId}` to every room that saw the ticket */
 export const announceTicketDeleted = (
@@ -46,18 +69,28 @@ export const announceTicketDeleted = (
   companyId: number,
   ticket: { id: number; status: string; queueId: number | null; userId: number | null },
 ) => {
-  ctx.realtime.to(ticketRooms(companyId, ticket), events.ticket(companyId), {
-    action: 'delete',
-    ticketId: ticket.id,
-  });
+  ctx.realtime.to(
+    ticketRooms(companyId, ticket),
+    events.ticket(companyId),
+    { action: 'delete', ticketId: ticket.id },
+    undefined,
+    placesOf(ticket),
+  );
+  // an agent's open ticket deleted frees its place
+  if (ticket.status === 'open' && ticket.userId) ctx.assignment?.kick(companyId);
 };
 
 /** `{action:'updateUnread', ticketId}`: the unread count went to zero */
 export const announceUnread = async (ctx: TAppContext, companyId: number, ticketId: number) => {
   const ticket = await findTicketPlain(ctx.db, companyId, ticketId);
   if (!ticket) return;
-  ctx.realtime.to(ticketRooms(companyId, ticket), events.ticket(companyId), {
-    action: 'updateUnread',
-    ticketId,
-  });
+  ctx.realtime.to(
+    ticketRooms(companyId, ticket),
+    events.ticket(companyId),
+    { action: 'updateUnread', ticketId },
+    undefined,
+    placesOf(ticket),
+  );
 };
+
+export { placesOf };

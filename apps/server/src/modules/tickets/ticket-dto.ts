@@ -5,7 +5,7 @@ import { findTicketRow, type TTicketJoinedRow } from './tickets.repo';
 /** the API's ticket (spec 1 §3) from a joined row and its tags */
 export const toTicket = (row: TTicketJoinedRow, tagList: { id: number; name: string; color: string }[]) => {
   const t = row.ticket;
-  const ticket: TTicket & { companyId: number; lastMessageAt: string | null } = {
+  const ticket: TTicket & { companyId: number; lastMessageAt: string | null; isTest?: true } = {
     id: t.id,
     uuid: t.uuid,
     companyId: t.companyId,
@@ -23,6 +23,7 @@ export const toTicket = (row: TTicketJoinedRow, tagList: { id: number; name: str
     contact: row.contact,
     tags: tagList,
     isGroup: t.isGroup,
+    ...(t.isTest ? { isTest: true } : {}),
     chatbot: t.chatbot,
     lastMessage: t.lastMessage ?? '',
     lastMessageAt: t.lastMessageAt ? t.lastMessageAt.toISOString() : null,
@@ -33,6 +34,12 @@ export const toTicket = (row: TTicketJoinedRow, tagList: { id: number; name: str
     code: t.code ?? '',
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
+    sla: {
+      startedAt: t.slaStartedAt?.toISOString() ?? null,
+      firstResponseDueAt: t.slaFirstResponseDueAt?.toISOString() ?? null,
+      firstResponseAt: t.slaFirstResponseAt?.toISOString() ?? null,
+      resolutionDueAt: t.slaResolutionDueAt?.toISOString() ?? null,
+    },
   };
 
   return ticket;

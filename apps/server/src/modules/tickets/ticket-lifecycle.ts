@@ -14,6 +14,8 @@ import {
   type TTicketRowRaw,
   updateTicketIf,
 } from './tickets.repo';
+import { isUniqueViolation } from '../../db/pg-errors';
+import { markCycleReopened } from '../reports/metrics.repo';
 
 export type TInboundTicketInput = {
   companyId: number;
@@ -24,6 +26,8 @@ export type TInboundTicketInput = {
   reopenWindowMinutes: number;
   /** the company's time zone when the caller has it (else read here) */
   timeZone?: string;
+  /** a flow test run's simulated customer (its contact's `isTest`): the ticket is one too, with no trackings */
+  isTest?: boolean;
 };
 
 export type TInboundTicket = {
@@ -62,15 +66,6 @@ const activeTicket = async (db: TDbOrTx, input: TInboundTicketInput) =>
       contactId: input.contactId,
     })
   )[0] ?? null;
-
-const isUniqueViolation = (err: unknown) => {
-  let e = err as { code?: string; cause?: unknown } | undefined;
-  for (let i = 0; i < 3 && e; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-};
 
 /** a protocol code: the company's local time stamp and a random tail */
 export const newTicketCode = (timeZone: string) =>
@@ -111,6 +106,7 @@ export const findOrCreateTicketForInbound = async (
             );
             if (reopened) {
               await finishCurrentTracking(tx, input.companyId, closed.id);
+              await markCycleReopened(tx, input.companyId, closed.id, new Date());
               await insertTracking(tx, {
                 companyId: input.companyId,
                 ticketId: closed.id,
@@ -134,16 +130,19 @@ export const findOrCreateTicketForInbound = async (
           whatsappId: input.connectionId,
           contactId: input.contactId,
           isGroup: input.isGroup,
+          isTest: input.isTest ?? false,
           status: 'pending',
           code: newTicketCode(timeZone),
         });
         if (inserted) {
-          await insertTracking(tx, {
-            companyId: input.companyId,
-            ticketId: inserted.id,
-            whatsappId: input.connectionId,
-            queuedAt: new Date(),
-          });
+          if (!inserted.isTest) {
+            await insertTracking(tx, {
+              companyId: input.companyId,
+              ticketId: inserted.id,
+              whatsappId: input.connectionId,
+              queuedAt: new Date(),
+            });
+          }
 
           return { ticket: inserted, created: true, reopened: false };
         }

@@ -44,11 +44,14 @@ const statusLiteral = (value: string) => {
 
 /** the conditions the list is made of, for a list filtered by `status` (or not); every value goes through `params` */
 export const listConditions = (params: SqlParams, status: string | undefined) => ({
+  anyOf,
+  allOf,
   /** the status filter itself: a literal (one of three), part of the shape */
   status: statusLiteral,
   /** a rule's test of the status: true or false under a status filter */
   statusIs: (value: string) => (status === undefined ? statusLiteral(value) : status === value ? TRUE : FALSE),
-  company: (companyId: number) => `t.company_id = ${params.fixed(companyId, 'int')}`,
+  /** the company's tickets, a flow test run's never (flows/test-run.ts) */
+  company: (companyId: number) => `t.company_id = ${params.fixed(companyId, 'int')} and not t.is_test`,
   userIs: (userId: number) => `t.user_id = ${params.fixed(userId, 'int')}`,
   usersIn: (userIds: number[]) => params.anyOf('t.user_id', userIds, 'int'),
   queuesIn: (queueIds: number[]) => (queueIds.length ? params.anyOf('t.queue_id', queueIds, 'int') : FALSE),
@@ -111,6 +114,10 @@ export type TListRow = [
   code: string | null,
   createdAt: string,
   updatedAt: string,
+  slaStartedAt: string | null,
+  slaFirstResponseDueAt: string | null,
+  slaFirstResponseAt: string | null,
+  slaResolutionDueAt: string | null,
   /** a counted page's count (or, by ids, the ticket's bot state) */
   extra?: unknown,
 ];
@@ -119,15 +126,17 @@ export type TListRow = [
 export const PAGE_COLUMNS = `t.id, t.uuid, t.company_id, t.status, t.user_id, u.name, t.queue_id, q.name, q.color,
   t.whatsapp_id, w.name, w.status, t.contact_id, c.name, c.number, c.email, c.profile_pic_url, c.is_group,
   coalesce(pt.tags, '[]'::json), t.is_group, t.chatbot, t.last_message, t.last_message_at, t.unread_messages,
-  t.use_integration, t.prompt_id, t.integration_id, t.code, t.created_at, t.updated_at`;
+  t.use_integration, t.prompt_id, t.integration_id, t.code, t.created_at, t.updated_at, t.sla_started_at,
+  t.sla_first_response_due_at, t.sla_first_response_at, t.sla_resolution_due_at`;
 
 /** the ticket columns the answer reads, all the page's subquery keeps */
 export const TICKET_COLUMNS = `t.id, t.uuid, t.company_id, t.status, t.user_id, t.queue_id, t.whatsapp_id, t.contact_id,
   t.is_group, t.chatbot, t.last_message, t.last_message_at, t.unread_messages, t.use_integration, t.prompt_id,
-  t.integration_id, t.code, t.created_at, t.updated_at`;
+  t.integration_id, t.code, t.created_at, t.updated_at, t.sla_started_at, t.sla_first_response_due_at,
+  t.sla_first_response_at, t.sla_resolution_due_at`;
 
 /** where a counted page's count (or another extra column) sits in its rows, after PAGE_COLUMNS */
-export const PAGE_WIDTH = 30;
+export const PAGE_WIDTH = 34;
 
 const ORDER = 'order by t.updated_at desc, t.id desc';
 
@@ -183,6 +192,10 @@ export const toListTicket = (row: TListRow) => {
     code,
     createdAt,
     updatedAt,
+    slaStartedAt,
+    slaFirstResponseDueAt,
+    slaFirstResponseAt,
+    slaResolutionDueAt,
   ] = row;
 
   return {
@@ -217,6 +230,12 @@ export const toListTicket = (row: TListRow) => {
     code: code ?? '',
     createdAt,
     updatedAt,
+    sla: {
+      startedAt: slaStartedAt,
+      firstResponseDueAt: slaFirstResponseDueAt,
+      firstResponseAt: slaFirstResponseAt,
+      resolutionDueAt: slaResolutionDueAt,
+    },
   };
 };
 

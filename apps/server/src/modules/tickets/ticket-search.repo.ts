@@ -5,6 +5,7 @@ import { queryRows } from '../../db/statements';
 import { contacts } from '../../db/schema/contacts';
 import { messages } from '../../db/schema/messages';
 import { ticketSearch, tickets } from '../../db/schema/tickets';
+import { foldSql, foldText } from './search-fold';
 
 /**
  * The list search (`searchParam`) reads `ticket_search`: per ticket, stripped tsvectors of its contact's
@@ -33,7 +34,7 @@ const contactText = (name: SQL, number: SQL) =>
 export const insertTicketWords = async (db: TDbOrTx, companyId: number, ticketId: number) => {
   await db.execute(sql`
     insert into ${ticketSearch} (ticket_id, company_id, words)
-    select t.id, t.company_id, strip(to_tsvector(${CONFIG}, ${contactText(sql`c.name`, sql`c.number`)}))
+    select t.id, t.company_id, strip(to_tsvector(${CONFIG}, ${foldSql(contactText(sql`c.name`, sql`c.number`))}))
     from ${tickets} t join ${contacts} c on c.id = t.contact_id
     where t.id = ${ticketId} and t.company_id = ${companyId}`);
 };
@@ -42,7 +43,7 @@ export const insertTicketWords = async (db: TDbOrTx, companyId: number, ticketId
 export const appendTicketWords = async (db: TDbOrTx, companyId: number, ticketId: number, text: string) => {
   const body = text.slice(0, TEXT_MAX);
   if (!body.trim()) return;
-  const words = sql`to_tsvector(${CONFIG}, ${body})`;
+  const words = sql`to_tsvector(${CONFIG}, ${foldSql(sql`${body}`)})`;
   await db.execute(sql`
     with last as (
       select id from ${ticketSearch} where ticket_id = ${ticketId} and company_id = ${companyId}
@@ -74,7 +75,7 @@ export const appendTicketWordsMany = async (
   const bodies = textArray([...joined.values()]);
   await db.execute(sql`
     with input as (
-      select v.ticket_id, to_tsvector(${CONFIG}, v.body) as words
+      select v.ticket_id, to_tsvector(${CONFIG}, ${foldSql(sql`v.body`)}) as words
       from unnest(${ids}::int[], ${bodies}::text[]) as v(ticket_id, body)
     ), last as (
       select distinct on (s.ticket_id) s.id, s.ticket_id from ${ticketSearch} s join input i on i.ticket_id = s.ticket_id
@@ -95,7 +96,7 @@ export const insertTicketWordsMany = async (db: TDbOrTx, companyId: number, tick
   if (ticketIds.length === 0) return;
   await db.execute(sql`
     insert into ${ticketSearch} (ticket_id, company_id, words)
-    select t.id, t.company_id, strip(to_tsvector(${CONFIG}, ${contactText(sql`c.name`, sql`c.number`)}))
+    select t.id, t.company_id, strip(to_tsvector(${CONFIG}, ${foldSql(contactText(sql`c.name`, sql`c.number`))}))
     from ${tickets} t join ${contacts} c on c.id = t.contact_id
     where t.company_id = ${companyId} and t.id = any(${intArray(ticketIds)}::int[])`);
 };
@@ -106,20 +107,30 @@ const rebuildWhere = async (db: TDbOrTx, companyId: number, which: SQL) => {
     with target as (select t.id from ${tickets} t where t.company_id = ${companyId} and ${which}),
     cleared as (delete from ${ticketSearch} s using target where s.ticket_id = target.id)
     insert into ${ticketSearch} (ticket_id, company_id, words)
-    select t.id, t.company_id, strip(to_tsvector(${CONFIG}, ${contactText(sql`c.name`, sql`c.number`)} || ' ' ||
+    select t.id, t.company_id, strip(to_tsvector(${CONFIG}, ${foldSql(sql`${contactText(sql`c.name`, sql`c.number`)} || ' ' ||
       coalesce((select left(string_agg(coalesce(m.body, ''), ' '), 1000000) from ${messages} m
-                where m.company_id = t.company_id and m.ticket_id = t.id and not m.is_deleted), '')))
+                where m.company_id = t.company_id and m.ticket_id = t.id and not m.is_deleted), '')`)}))
     from target join ${tickets} t on t.id = target.id join ${contacts} c on c.id = t.contact_id`);
 };
 
 export const rebuildTicketWords = (db: TDbOrTx, companyId: number, ticketId: number) =>
   rebuildWhere(db, companyId, sql`t.id = ${ticketId}`);
 
+/** the words of many tickets of a company rebuilt at once (the Atendechat importer, after its messages) */
+export const rebuildTicketsWords = (db: TDbOrTx, companyId: number, ticketIds: number[]) =>
+  rebuildWhere(db, companyId, sql`t.id = any(${intArray(ticketIds)}::int[])`);
+
 export const rebuildContactTicketsWords = (db: TDbOrTx, companyId: number, contactId: number) =>
   rebuildWhere(db, companyId, sql`t.contact_id = ${contactId}`);
 
 const termWords = (term: string) =>
-  (term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((w) => w.slice(0, 64));
+  (
+    foldText(term)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
+    .slice(0, 8)
+    .map((w) => w.slice(0, 64));
 
 /**
  * What a search term looks for: its words, each as a prefix (`ana silv` → `ana:* & silv:*`), or, for a

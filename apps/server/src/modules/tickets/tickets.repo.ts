@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TDbOrTx } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { whatsapps } from '../../db/schema/connections';
@@ -236,6 +237,10 @@ export const companyBasics = async (db: TDbOrTx, companyId: number) =>
       .where(eq(companies.id, companyId))
   )[0] ?? null;
 
+/** the company's time zone (São Paulo's when it has none) */
+export const companyZone = async (db: TDbOrTx, companyId: number) =>
+  (await companyBasics(db, companyId))?.timezone ?? 'America/Sao_Paulo';
+
 const sendTargetQuery = preparedQuery(
   (db, name) =>
     db
@@ -282,7 +287,8 @@ export const updateTracking = async (
   db: TDbOrTx,
   companyId: number,
   id: number,
-  patch: Partial<typeof ticketTrackings.$inferInsert>,
+  /** values, or SQL over the row's own columns (`transfers + 1`) */
+  patch: PgUpdateSetSource<typeof ticketTrackings>,
 ) =>
   db
     .update(ticketTrackings)
@@ -308,3 +314,13 @@ export const trackingsOfTicket = async (db: TDbOrTx, companyId: number, ticketId
     .from(ticketTrackings)
     .where(and(eq(ticketTrackings.companyId, companyId), eq(ticketTrackings.ticketId, ticketId)))
     .orderBy(asc(ticketTrackings.id));
+
+/**
+ * an agent was given a ticket (accept, transfer to it, its own new ticket): automatic assignment's tie-break
+ * counts from the latest one, however it came (modules/assignment)
+ */
+export const touchLastAssigned = async (db: TDbOrTx, companyId: number, userId: number, at: Date) =>
+  db
+    .update(users)
+    .set({ lastAssignedAt: at })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));

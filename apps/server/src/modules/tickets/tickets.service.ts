@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { endActiveRuns } from '../flows/engine/runs.repo';
 import { PAGE_SIZE, type TCreateTicketBody, type TTicketListQuery, type TUpdateTicketBody } from '@zelo/shared';
 import type { TAuth } from '../../http/authenticate';
@@ -10,13 +11,14 @@ import { removeMediaFile } from '../messages/media';
 import { markRead, unreadInbound } from '../messages/messages.repo';
 import { sendTicketText } from '../messages/send-message';
 import { readSetting } from '../settings/settings.service';
-import { acceptGreeting, ratingRequest, transferText } from './automatic-texts';
+import { acceptGreeting, acceptGreetingClientId, ratingRequest, transferText } from './automatic-texts';
 import { assertCanSee, loadViewer, type TViewer } from './ticket-access';
 import { announceTicket, announceTicketDeleted, announceUnread, type TTicketPlace } from './ticket-announcer';
 import { loadTicketDto, toTickets } from './ticket-dto';
 import { newTicketCode } from './ticket-lifecycle';
 import { searchCondition, type TSearchCondition } from './ticket-search.repo';
-import { allOf, anyOf, listConditions, pageTicketList, type TListConditions } from './ticket-list.repo';
+import { allOf, listConditions, pageTicketList } from './ticket-list.repo';
+import { ticketListScope, visibilityCondition } from './ticket-visibility';
 import {
   clearUnread,
   companyBasics,
@@ -37,9 +39,13 @@ import {
   type TTicketInsert,
   type TTicketRowRaw,
   updateTicketIf,
+  touchLastAssigned,
   updateTracking,
   userOfCompany,
 } from './tickets.repo';
+import { isUniqueViolation } from '../../db/pg-errors';
+import { ticketTrackings } from '../../db/schema/tickets';
+import { markCycleReopened } from '../reports/metrics.repo';
 
 /** who changes a ticket: a signed-in user (checked) or the system (pipeline, jobs, bot; unchecked) */
 export type TTicketActor = TAuth | { system: true; companyId: number };
@@ -80,33 +86,6 @@ export class OtherOpenTicketError extends AppError {
 
 // ---------------------------------------------------------------- list
 
-/**
- * The tickets a user may list; `showAll` only counts for admins and users with allTicket enabled. With a
- * status filter, `pending` folds to true or false (the other arm of a rule can then drop out).
- */
-export const visibilityCondition = (
-  viewer: TViewer,
-  query: Pick<TTicketListQuery, 'showAll' | 'queueIds'>,
-  c: TListConditions,
-) => {
-  const showAll = query.showAll === true && (viewer.isAdmin || viewer.allTicket);
-  const requested = query.queueIds && query.queueIds.length > 0 ? [...new Set(query.queueIds)] : undefined;
-  const mine = c.userIs(viewer.userId);
-  const pending = c.statusIs('pending');
-  if (viewer.isAdmin) {
-    const queueCond = requested ? anyOf(c.queuesIn(requested), c.noQueue()) : undefined;
-    if (showAll) return queueCond;
-
-    return allOf(anyOf(mine, pending), queueCond);
-  }
-  const allowed = requested ? requested.filter((q) => viewer.queueIds.includes(q)) : viewer.queueIds;
-  const queueCond = anyOf(c.queuesIn(allowed), viewer.seesNoQueue ? c.noQueue() : undefined);
-  const ownCond = requested ? allOf(mine, anyOf(c.queuesIn(requested), c.noQueue())) : mine;
-  if (showAll) return anyOf(ownCond, queueCond);
-
-  return anyOf(ownCond, allOf(pending, queueCond));
-};
-
 /** the list's condition for a viewer and a query (its text is the statement's shape, its values the parameters) */
 export const ticketListWhere = (
   viewer: TViewer,
@@ -129,9 +108,9 @@ export const ticketListWhere = (
 };
 
 /**
- * A page of the list as the JSON bytes answered, kept until the company's next announced change
- * (list-answers.ts) under the statement it runs: the viewer's queues and user, every filter and the page
- * are in its text and values.
+ * A page of the list as the JSON bytes answered, kept (list-answers.ts) under the statement it runs (the
+ * viewer's queues and user, every filter and the page are in its text and values) until an announced change
+ * of a ticket its scope admits (ticket-visibility.ts `ticketListScope`), or an unsaid one of the company.
  */
 export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketListQuery): Promise<Buffer> => {
   // the list is read far more often than users change: its viewer is kept a few seconds (forgotten on change)
@@ -147,12 +126,17 @@ export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketL
   const statement = where.params.render(where.text);
   const key = `${limit} ${offset} ${uncounted} ${statement.text} ${JSON.stringify(statement.values)}`;
 
-  return ctx.listAnswers.answer(viewer.companyId, key, async () => {
-    const { tickets: rows, total } = await pageTicketList(ctx.db, where, limit, offset, { uncounted });
-    const page = pageAnswer(rows, total, query.pageNumber, PAGE_SIZE.tickets);
+  return ctx.listAnswers.answer(
+    viewer.companyId,
+    key,
+    async () => {
+      const { tickets: rows, total } = await pageTicketList(ctx.db, where, limit, offset, { uncounted });
+      const page = pageAnswer(rows, total, query.pageNumber, PAGE_SIZE.tickets);
 
-    return Buffer.from(JSON.stringify({ tickets: page.rows, count: page.count, hasMore: page.hasMore }));
-  });
+      return Buffer.from(JSON.stringify({ tickets: page.rows, count: page.count, hasMore: page.hasMore }));
+    },
+    ticketListScope(viewer, query),
+  );
 };
 
 // ---------------------------------------------------------------- show
@@ -275,6 +259,7 @@ export const createTicket = async (ctx: TAppContext, auth: TAuth, body: TCreateT
       queuedAt: now,
       startedAt: now,
     });
+    await touchLastAssigned(tx, companyId, userId, now);
 
     return row.id;
   });
@@ -297,15 +282,6 @@ const fail = (kind: TKind) =>
   kind === 'accept'
     ? new AppError('ERR_TICKET_ALREADY_ACCEPTED', 'Another attendant accepted this ticket first')
     : new AppError('ERR_CONFLICT', 'The ticket changed meanwhile, reload it');
-
-const isUniqueViolation = (err: unknown) => {
-  let e = err as { code?: string; cause?: unknown } | undefined;
-  for (let i = 0; i < 3 && e; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-};
 
 /**
  * Every ticket transition of spec 1 §4 and reference §2.8: accept (pending → open, exactly one of two
@@ -462,6 +438,7 @@ export const updateTicket = async (
       let tracking = await currentTracking(tx, companyId, ticketId);
       if (kind === 'reopen') {
         await finishCurrentTracking(tx, companyId, ticketId);
+        await markCycleReopened(tx, companyId, ticketId, now);
         tracking = await insertTracking(tx, {
           companyId,
           ticketId,
@@ -481,12 +458,21 @@ export const updateTicket = async (
       if (nextStatus === 'pending' && current.status === 'open')
         Object.assign(t, { queuedAt: now, startedAt: null, userId: null });
       if (kind === 'transfer' && nextStatus === 'open') t.userId = userId;
+      // attendance metrics: transfers, and the first moment a person acted (an accept, or a user's transition)
+      // (a move to another queue with the status "pending" is classed a return above, and is a transfer too)
+      const moved = queueChanged || (userId !== null && userId !== current.userId);
+      if ((kind === 'transfer' || kind === 'return') && moved) t.transfers = sql`${ticketTrackings.transfers} + 1`;
+      if (kind === 'accept' || (!system && kind !== 'edit'))
+        t.humanAt = sql`coalesce(${ticketTrackings.humanAt}, ${now.toISOString()}::timestamptz)`;
       if (kind === 'close') {
         askRating = flags.userRating && !current.isGroup && !!userId && !tracking.ratingAt && !body.silent;
         if (askRating) Object.assign(t, { ratingAt: now, userId });
         else Object.assign(t, { finishedAt: now, userId });
       }
       await updateTracking(tx, companyId, tracking.id, t);
+      if (userId && userId !== current.userId && nextStatus !== 'closed') {
+        await touchLastAssigned(tx, companyId, userId, now);
+      }
 
       return row;
     });
@@ -531,8 +517,10 @@ const automaticMessages = async (
   const texts: string[] = [];
   const company = await companyBasics(ctx.db, companyId);
   const language = company?.language;
+  let greeting: string | null = null;
   if (kind === 'accept' && o.flags.sendGreetingAccepted && !updated.isGroup && o.userName) {
-    texts.push(acceptGreeting(language, o.userName));
+    greeting = acceptGreeting(language, o.userName);
+    texts.push(greeting);
   }
   if ((kind === 'transfer' || kind === 'return') && o.flags.sendMsgTransfTicket && !updated.isGroup) {
     const queueMoved = updated.queueId !== current.queueId && !!updated.queueId;
@@ -553,7 +541,9 @@ const automaticMessages = async (
   }
   for (const body of texts) {
     try {
-      await sendTicketText(ctx, { companyId, ticketId: updated.id, body, source: 'system' });
+      // the greeting carries a client id a client's own greeting for this accept is answered with (one greeting)
+      const clientId = body === greeting ? acceptGreetingClientId(updated.id) : null;
+      await sendTicketText(ctx, { companyId, ticketId: updated.id, body, source: 'system', clientId });
     } catch (err) {
       ctx.log.warn({ err, ticketId: updated.id }, 'automatic message not sent');
     }

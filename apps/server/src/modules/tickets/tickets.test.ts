@@ -173,6 +173,34 @@ describe('GET /api/tickets', () => {
     expect(ids(await get(inbox.agentQ2.token, '/api/tickets', { searchParam: 'quebrado' }))).toEqual([]);
   });
 
+  it('search ignores accents and case, as users type (contact names, customers’ and agents’ messages)', async () => {
+    const { tenant, connectionId } = inbox;
+    const search = async (searchParam: string) =>
+      ids(await get(tenant.token, '/api/tickets', { showAll: true, searchParam }));
+    const upper = await pendingTicket(server, tenant, connectionId, { body: 'quero a PROMOCAO de verão' });
+    const accented = await pendingTicket(server, tenant, connectionId, {
+      name: 'Açucena Vitória',
+      body: 'vi a promoção no site',
+    });
+    for (const typed of ['promoção', 'PROMOCAO', 'Promoçao', 'promo']) {
+      expect((await search(typed)).sort(), typed).toEqual([upper.ticketId, accented.ticketId].sort());
+    }
+    expect(await search('acucena vitoria')).toEqual([accented.ticketId]);
+    expect(await search('AÇUCENA')).toEqual([accented.ticketId]);
+    expect(await search('verao')).toEqual([upper.ticketId]);
+    // a rebuilt ticket (its message edited) folds the same way
+    const [stored] = (
+      await server.database.executeSql('select external_id from messages where ticket_id = $1', [accented.ticketId])
+    ).rows as { external_id: string }[];
+    await applyMessageUpdate(server.ctx, {
+      connectionId,
+      externalId: stored.external_id,
+      edit: { body: 'vi a liquidação no site' },
+    });
+    expect(await search('LIQUIDACAO')).toEqual([accented.ticketId]);
+    expect(await search('açucena')).toEqual([accented.ticketId]);
+  });
+
   it('search follows edits, deletes and renames; finds tickets without messages and numbers as typed', async () => {
     const { tenant, connectionId } = inbox;
     const search = async (searchParam: string) =>
@@ -434,6 +462,35 @@ describe('PUT /api/tickets/:id transitions', () => {
     const rows = await trackings(second.ticketId);
     expect(rows.at(-1)).toMatchObject({ finished_at: null, user_id: agent1.id });
     expect(rows.at(-1)!.rating_at).not.toBeNull();
+  });
+
+  it("the greeting on accept reaches the customer once although the ancestor's client posts it too", async () => {
+    const { tenant, connectionId, q1, agent1 } = await setupInbox(server, 'Greet');
+    fake.connect(connectionId);
+    await setSetting(server, tenant, 'sendGreetingAccepted', 'enabled');
+    const { ticketId, contact } = await pendingTicket(server, tenant, connectionId, { queueId: q1 });
+    // the ancestor's TicketListItemCustom: PUT open, then its own greeting through POST /messages/:id
+    await put(agent1.token, ticketId, { status: 'open' });
+    const ancestorGreeting = {
+      read: 1,
+      fromMe: true,
+      mediaUrl: '',
+      body: '*Mensagem Automática:*\n{{ms}} *{{name}}*, meu nome é *Agent One* e agora vou prosseguir com seu atendimento!',
+    };
+    const posted = await server.request('POST', `/api/messages/${ticketId}`, {
+      token: agent1.token,
+      body: ancestorGreeting,
+    });
+    expect(posted.status).toBeLessThan(300);
+    const greetings = fake.texts(contact.number).filter((t) => t.includes('meu nome é *Agent One*'));
+    expect(greetings).toHaveLength(1);
+    const stored = await server.request('GET', `/api/messages/${ticketId}`, { token: agent1.token });
+    expect(
+      stored.body.messages.filter((m: { body: string }) => m.body.includes('meu nome é *Agent One*')),
+    ).toHaveLength(1);
+    // any other text of the agent is sent as usual
+    await server.request('POST', `/api/messages/${ticketId}`, { token: agent1.token, body: { body: 'Olá!' } });
+    expect(fake.texts(contact.number).at(-1)).toBe('Olá!');
   });
 
   it('answers English transfer notices for an English company', async () => {

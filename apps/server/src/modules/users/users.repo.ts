@@ -16,6 +16,7 @@ const userColumns = {
   profile: users.profile,
   super: users.super,
   online: users.online,
+  away: users.away,
   allTicket: users.allTicket,
   canSeeTicketsWithoutQueue: users.canSeeTicketsWithoutQueue,
   whatsappId: users.whatsappId,
@@ -59,7 +60,14 @@ export const findUser = async (db: TDbOrTx, companyId: number, id: number) =>
 
 export const listUsersBrief = (db: TDbOrTx, companyId: number) =>
   db
-    .select({ id: users.id, name: users.name, email: users.email, profile: users.profile, online: users.online })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      profile: users.profile,
+      online: users.online,
+      away: users.away,
+    })
     .from(users)
     .where(eq(users.companyId, companyId))
     .orderBy(asc(users.name));

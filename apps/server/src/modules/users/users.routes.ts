@@ -1,18 +1,35 @@
-import { ZIdParams, ZListQuery, ZSetLanguageParams, ZUserBody, ZUserUpdateBody } from '@zelo/shared';
+import { zId, ZIdParams, ZListQuery, ZSetLanguageParams, ZUserBody, ZUserUpdateBody } from '@zelo/shared';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/declare';
 import type { TAppContext } from '../../lib/context';
-import { createUser, deleteUser, getUser, getUserPage, getUsersBrief, setLanguage, updateUser } from './users.service';
+import {
+  createUser,
+  deleteUser,
+  getUser,
+  getUserPage,
+  getCompanyUsers,
+  getUsersBrief,
+  setLanguage,
+  updateUser,
+} from './users.service';
 
 export const usersRoutes = (app: FastifyInstance, ctx: TAppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
-  r.get('/api/users', { config: route({ auth: 'admin' }), schema: { tags, querystring: ZListQuery } }, (request) =>
+  // any user: an attendant's transfer dialog searches the company's users here (the ancestor's
+  // TransferTicketModalCustom; a 403 ended its session) and reads names and queues only
+  r.get('/api/users', { config: route({ auth: 'user' }), schema: { tags, querystring: ZListQuery } }, (request) =>
     getUserPage(ctx, request.auth, request.query),
   );
-  r.get('/api/users/list', { config: route({ auth: 'user' }), schema: { tags } }, (request) =>
-    getUsersBrief(ctx, request.auth),
+  r.get(
+    '/api/users/list',
+    { config: route({ auth: 'user' }), schema: { tags, querystring: z.object({ companyId: zId.optional() }) } },
+    (request) =>
+      request.query.companyId === undefined
+        ? getUsersBrief(ctx, request.auth)
+        : getCompanyUsers(ctx, request.auth, request.query.companyId),
   );
   r.get('/api/users/:id', { config: route({ auth: 'user' }), schema: { tags, params: ZIdParams } }, (request) =>
     getUser(ctx, request.auth, request.params.id),

@@ -4,6 +4,7 @@ import {
   type TListQuery,
   type TUser,
   type TUserBody,
+  type TUserQueue,
   type TUserUpdateBody,
 } from '@zelo/shared';
 import type { TDbOrTx } from '../../db/client';
@@ -32,6 +33,12 @@ import {
   updateUserRow,
 } from './users.repo';
 
+/** one user's queues, each with the ancestor's join row `UserQueue` */
+const queuesOfUser = (rows: Awaited<ReturnType<typeof queuesOfUsers>>, userId: number): TUserQueue[] =>
+  rows
+    .filter((q) => q.userId === userId)
+    .map(({ id, name, color }) => ({ id, name, color, UserQueue: { userId, queueId: id } }));
+
 const withQueues = async (db: TDbOrTx, companyId: number, rows: TUserListRow[]): Promise<TUser[]> => {
   const queues = await queuesOfUsers(
     db,
@@ -40,7 +47,7 @@ const withQueues = async (db: TDbOrTx, companyId: number, rows: TUserListRow[]):
   );
 
   return rows.map((r) => {
-    const own = queues.filter((q) => q.userId === r.id).map(({ id, name, color }) => ({ id, name, color }));
+    const own = queuesOfUser(queues, r.id);
 
     return {
       id: r.id,
@@ -50,6 +57,7 @@ const withQueues = async (db: TDbOrTx, companyId: number, rows: TUserListRow[]):
       profile: r.profile as TUser['profile'],
       super: r.super,
       online: r.online,
+      away: r.away,
       allTicket: r.allTicket as TUser['allTicket'],
       canSeeTicketsWithoutQueue: r.canSeeTicketsWithoutQueue,
       whatsappId: r.whatsappId,
@@ -71,15 +79,49 @@ export const loadUser = async (db: TDbOrTx, companyId: number, id: number) => {
   return (await withQueues(db, companyId, [row]))[0];
 };
 
+/** what an attendant reads of a colleague: who it is and its queues (as /users/list tells), nothing of its settings */
+const brief = (u: TUser) => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  profile: u.profile,
+  online: u.online,
+  away: u.away,
+  queues: u.queues,
+});
+
+/** the users page: admins read everything; anyone else the brief of each (the transfer dialog's search) */
 export const getUserPage = async (ctx: TAppContext, auth: TAuth, query: TListQuery) => {
   const { limit, offset } = pageWindow(query.pageNumber);
   const { rows, total } = await pageUsers(ctx.db, auth.companyId, query.searchParam, limit, offset);
   const page = pageAnswer(await withQueues(ctx.db, auth.companyId, rows), total, query.pageNumber);
 
-  return { users: page.rows, count: page.count, hasMore: page.hasMore };
+  return { users: auth.isAdmin ? page.rows : page.rows.map(brief), count: page.count, hasMore: page.hasMore };
 };
 
 export const getUsersBrief = (ctx: TAppContext, auth: TAuth) => listUsersBrief(ctx.db, auth.companyId);
+
+/**
+ * `GET /users/list?companyId=N` as the ancestor's SimpleListService answers it (its company form's "User"
+ * button): name, id, e-mail and queues, ordered by id. The super user reads the named company; anyone else
+ * reads their own company whatever the query says.
+ */
+export const getCompanyUsers = async (ctx: TAppContext, auth: TAuth, companyId: number) => {
+  const target = auth.isSuper ? companyId : auth.companyId;
+  const rows = (await listUsersBrief(ctx.db, target))
+    .map(({ id, name, email }) => ({ id, name, email }))
+    .sort((a, b) => a.id - b.id);
+  const queues = await queuesOfUsers(
+    ctx.db,
+    target,
+    rows.map((r) => r.id),
+  );
+
+  return rows.map((r) => ({
+    ...r,
+    queues: queuesOfUser(queues, r.id),
+  }));
+};
 
 export const getUser = (ctx: TAppContext, auth: TAuth, id: number) => {
   if (!auth.isAdmin && auth.userId !== id) throw new AppError('ERR_NO_PERMISSION');
@@ -181,6 +223,8 @@ export const updateUser = async (ctx: TAppContext, auth: TAuth, id: number, body
   await ctx.sessions.forget({ userId: id });
   const user = await loadUser(ctx.db, companyId, id);
   announce(ctx, companyId, user, 'update');
+  // new queues may have tickets waiting for this agent (modules/assignment)
+  if (body.queueIds) ctx.assignment?.kick(companyId);
 
   return user;
 };

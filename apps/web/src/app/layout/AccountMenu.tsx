@@ -1,13 +1,15 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
-import { IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { Badge, Divider, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AwayMenuItem } from '../../features/assignment/AwayMenuItem';
+import { PresenceDot } from '../../features/assignment/PresenceDot';
 import { useAuth } from '../auth/AuthContext';
 import { ProfileDialog } from './ProfileDialog';
 
 export const AccountMenu = () => {
   const { t } = useTranslation();
-  const { logout } = useAuth();
+  const { logout, user } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
 
@@ -20,7 +22,18 @@ export const AccountMenu = () => {
           aria-label={t('layout.account')}
           data-testid="account-menu"
         >
-          <AccountCircle />
+          {/* the user's own presence: available, or paused ("away") for automatic assignment */}
+          <Badge
+            overlap="circular"
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            badgeContent={
+              user ? (
+                <PresenceDot user={{ online: true, away: user.away }} tooltip={false} testId="own-presence" />
+              ) : null
+            }
+          >
+            <AccountCircle />
+          </Badge>
         </IconButton>
       </Tooltip>
       <Menu
@@ -39,6 +52,8 @@ export const AccountMenu = () => {
         >
           <ListItemText>{t('layout.profile')}</ListItemText>
         </MenuItem>
+        <AwayMenuItem />
+        <Divider />
         <MenuItem
           onClick={() => {
             setAnchor(null);

@@ -1,5 +1,5 @@
 import { Box, CircularProgress, Drawer, Toolbar, useMediaQuery } from '@mui/material';
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ExpiryNotice, PayOnlyGate, TrialBanner } from '../../features/subscription/SubscriptionNotices';
 import { useAuth } from '../auth/AuthContext';
@@ -7,6 +7,33 @@ import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
 export const DRAWER_WIDTH = 240;
+
+/**
+ * The height of what sits above a screen (the top bar and any notice: the trial banner, the expiry notice), kept
+ * in the CSS variable `--app-chrome` on the layout: a full-height screen (tickets, kanban, chats, the flow editor,
+ * the simulator) is `calc(100dvh - var(--app-chrome))` tall and never runs past the window while a notice shows.
+ */
+export const FULL_HEIGHT = `calc(100dvh - var(--app-chrome, 64px))`;
+
+const useChromeHeight = () => {
+  const root = useRef<HTMLDivElement>(null);
+  const chrome = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const top = chrome.current;
+    if (!top || typeof ResizeObserver === 'undefined') {
+      return;
+    }
+    const apply = () =>
+      root.current?.style.setProperty('--app-chrome', `${Math.ceil(top.getBoundingClientRect().height)}px`);
+    apply();
+    const observer = new ResizeObserver(apply);
+    observer.observe(top);
+
+    return () => observer.disconnect();
+  }, []);
+
+  return { root, chrome };
+};
 const MINI_WIDTH = 60;
 
 /** Open by default when the page is wider than 1200 px (spec 1 §9), unless the company turned it off. */
@@ -22,9 +49,10 @@ export const AppLayout = () => {
   const [mobileOpen, setMobileOpen] = useState(false);
   const toggle = () => (narrow ? setMobileOpen((v) => !v) : setOpen((v) => !v));
   const width = open ? DRAWER_WIDTH : MINI_WIDTH;
+  const { root, chrome } = useChromeHeight();
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+    <Box ref={root} sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar onToggleMenu={toggle} />
       {narrow ? (
         <Drawer
@@ -61,9 +89,11 @@ export const AppLayout = () => {
         </Drawer>
       )}
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <Toolbar />
-        <ExpiryNotice />
-        <TrialBanner />
+        <Box ref={chrome}>
+          <Toolbar />
+          <ExpiryNotice />
+          <TrialBanner />
+        </Box>
         <Box sx={{ flex: 1, minHeight: 0 }}>
           <Suspense
             fallback={

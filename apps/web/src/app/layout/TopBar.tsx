@@ -11,11 +11,18 @@ import { AnnouncementsPopover } from '../../features/announcements/Announcements
 import { ChatsPopover } from '../../features/chats/ChatsPopover';
 import { NotificationsBell } from '../../features/tickets/NotificationsBell';
 import { isPayOnly } from '../../features/subscription/standing';
-import { formatDate } from '../../utils/date';
+import { daysUntil, formatDate } from '../../utils/date';
 import { useAuth } from '../auth/AuthContext';
 import { planAllows } from '../routes/access';
 import { AccountMenu } from './AccountMenu';
 import { VolumeControl } from './VolumeControl';
+
+/** the greeting's due-date note: active until the day, or expired since it (a past day is never "active") */
+export const dueDateKey = (dueDate: string | null | undefined, now = new Date()) => {
+  const days = daysUntil(dueDate, now);
+
+  return days !== null && days < 0 ? 'layout.expiredOn' : 'layout.dueDate';
+};
 
 const Greeting = () => {
   const { t } = useTranslation();
@@ -30,7 +37,7 @@ const Greeting = () => {
       {t('layout.greeting', { name: user.name, company: user.company.name })}
       {isAdmin && dueDate ? (
         <Box component="span" sx={{ ml: 1, opacity: 0.85 }} data-testid="greeting-due-date">
-          {t('layout.dueDate', { date: dueDate })}
+          {t(dueDateKey(user.company.dueDate), { date: dueDate })}
         </Box>
       ) : null}
     </Typography>

@@ -1,5 +1,6 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AnnouncementIcon from '@mui/icons-material/Announcement';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import ChecklistIcon from '@mui/icons-material/Checklist';
@@ -27,6 +28,7 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import type { ReactNode } from 'react';
 import type { Access } from '../routes/access';
+import { accessOf } from '../routes/routeAccess';
 
 export type MenuLink = {
   kind: 'link';
@@ -42,25 +44,24 @@ export type MenuLink = {
 export type MenuGroup = { kind: 'group'; name: string; labelKey: string; icon: ReactNode; children: MenuLink[] };
 export type MenuEntry = MenuLink | MenuGroup;
 
+/** a menu item; who sees it is its route's rule (routeAccess) */
 const link = (name: string, to: string, labelKey: string, icon: ReactNode, extra: Partial<MenuLink> = {}) =>
-  ({ kind: 'link', name, to, labelKey, icon, ...extra }) as MenuLink;
-
-const ADMIN: Access = { admin: true };
-const CAMPAIGNS: Access = { admin: true, campaigns: true };
+  ({ kind: 'link', name, to, labelKey, icon, access: accessOf(to), ...extra }) as MenuLink;
 
 /** Items for every user (spec 1 §2), each with its visibility rule. */
 export const MAIN_MENU: MenuEntry[] = [
-  link('dashboard', '/', 'menu.dashboard', <DashboardIcon />, { access: ADMIN }),
+  link('dashboard', '/', 'menu.dashboard', <DashboardIcon />),
+  link('reports', '/reports', 'menu.reports', <AssessmentIcon />),
   link('tickets', '/tickets', 'menu.tickets', <WhatsAppIcon />),
   link('quick-messages', '/quick-messages', 'menu.quickMessages', <ShortTextIcon />),
-  link('kanban', '/kanban', 'menu.kanban', <ViewKanbanIcon />, { access: { plan: 'useKanban' } }),
+  link('kanban', '/kanban', 'menu.kanban', <ViewKanbanIcon />),
   link('todolist', '/todolist', 'menu.todolist', <ChecklistIcon />),
   link('contacts', '/contacts', 'menu.contacts', <ContactPhoneIcon />),
-  link('schedules', '/schedules', 'menu.schedules', <EventIcon />, { access: { plan: 'useSchedules' } }),
+  link('schedules', '/schedules', 'menu.schedules', <EventIcon />),
   link('tags', '/tags', 'menu.tags', <LocalOfferIcon />),
-  link('chats', '/chats', 'menu.chats', <ForumIcon />, { access: { plan: 'useInternalChat' }, badge: 'chats' }),
+  link('chats', '/chats', 'menu.chats', <ForumIcon />, { badge: 'chats' }),
   link('connections', '/connections', 'menu.connections', <SyncAltIcon />, { badge: 'connections' }),
-  link('simulator', '/simulator', 'menu.simulator', <SmartphoneIcon />, { access: ADMIN }),
+  link('simulator', '/simulator', 'menu.simulator', <SmartphoneIcon />),
   link('helps', '/helps', 'menu.helps', <HelpOutlineIcon />),
   link('subscription', '/subscription', 'menu.subscription', <WorkspacePremiumIcon />),
 ];
@@ -73,11 +74,9 @@ export const ADMIN_MENU: MenuEntry[] = [
     labelKey: 'menu.campaigns',
     icon: <CampaignIcon />,
     children: [
-      link('campaigns', '/campaigns', 'menu.campaignsList', <ListIcon />, { access: CAMPAIGNS }),
-      link('contact-lists', '/contact-lists', 'menu.contactLists', <PeopleIcon />, { access: CAMPAIGNS }),
-      link('campaigns-config', '/campaigns-config', 'menu.campaignsConfig', <SettingsSuggestIcon />, {
-        access: CAMPAIGNS,
-      }),
+      link('campaigns', '/campaigns', 'menu.campaignsList', <ListIcon />),
+      link('contact-lists', '/contact-lists', 'menu.contactLists', <PeopleIcon />),
+      link('campaigns-config', '/campaigns-config', 'menu.campaignsConfig', <SettingsSuggestIcon />, {}),
     ],
   },
   {
@@ -86,19 +85,17 @@ export const ADMIN_MENU: MenuEntry[] = [
     labelKey: 'menu.flows',
     icon: <AccountTreeIcon />,
     children: [
-      link('phrase-lists', '/phrase-lists', 'menu.phraseLists', <CampaignIcon />, { access: CAMPAIGNS }),
-      link('flowbuilders', '/flowbuilders', 'menu.flowbuilders', <QuestionAnswerIcon />, { access: CAMPAIGNS }),
+      link('phrase-lists', '/phrase-lists', 'menu.phraseLists', <CampaignIcon />),
+      link('flowbuilders', '/flowbuilders', 'menu.flowbuilders', <QuestionAnswerIcon />),
     ],
   },
-  link('announcements', '/announcements', 'menu.announcements', <AnnouncementIcon />, { access: { super: true } }),
-  link('messages-api', '/messages-api', 'menu.messagesApi', <CodeIcon />, { access: { plan: 'useExternalApi' } }),
-  link('users', '/users', 'menu.users', <PeopleIcon />, { access: ADMIN }),
-  link('queues', '/queues', 'menu.queues', <QueueIcon />, { access: ADMIN }),
-  link('prompts', '/prompts', 'menu.prompts', <PsychologyIcon />, { access: { plan: 'useOpenAi' } }),
-  link('queue-integration', '/queue-integration', 'menu.queueIntegration', <DeviceHubIcon />, {
-    access: { plan: 'useIntegrations' },
-  }),
-  link('files', '/files', 'menu.files', <AttachFileIcon />, { access: ADMIN }),
-  link('financeiro', '/financeiro', 'menu.financeiro', <PaymentsIcon />, { access: ADMIN }),
-  link('settings', '/settings', 'menu.settings', <SettingsIcon />, { access: ADMIN }),
+  link('announcements', '/announcements', 'menu.announcements', <AnnouncementIcon />),
+  link('messages-api', '/messages-api', 'menu.messagesApi', <CodeIcon />),
+  link('users', '/users', 'menu.users', <PeopleIcon />),
+  link('queues', '/queues', 'menu.queues', <QueueIcon />),
+  link('prompts', '/prompts', 'menu.prompts', <PsychologyIcon />),
+  link('queue-integration', '/queue-integration', 'menu.queueIntegration', <DeviceHubIcon />, {}),
+  link('files', '/files', 'menu.files', <AttachFileIcon />),
+  link('financeiro', '/financeiro', 'menu.financeiro', <PaymentsIcon />),
+  link('settings', '/settings', 'menu.settings', <SettingsIcon />),
 ];

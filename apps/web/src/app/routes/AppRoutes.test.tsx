@@ -37,6 +37,7 @@ const makeUser = (
   profile,
   super: isSuper,
   companyId: 1,
+  away: false,
   allTicket: 'desabled',
   whatsappId: null,
   language: null,
@@ -73,6 +74,8 @@ const render = async (path: string, user: TSessionUser | null) => {
 
 const BUILT = [
   '/',
+  '/reports',
+  '/reports?from=2025-03-01&to=2025-03-31&queueIds=1,2&groupBy=week',
   '/connections',
   '/contacts',
   '/queues',
@@ -117,7 +120,7 @@ describe('routes', { timeout: 30_000 }, () => {
 
   it('shows the menu by visibility rules', async () => {
     const admin = await render('/tickets', makeUser('admin'));
-    for (const name of ['dashboard', 'users', 'settings', 'campaigns', 'kanban', 'prompts', 'connections']) {
+    for (const name of ['dashboard', 'reports', 'users', 'settings', 'campaigns', 'kanban', 'prompts', 'connections']) {
       expect(admin, name).toContain(`data-testid="menu-${name}"`);
     }
     expect(admin).not.toContain('data-testid="menu-messages-api"');
@@ -126,7 +129,17 @@ describe('routes', { timeout: 30_000 }, () => {
     expect(admin).toContain('05/01/2093');
 
     const agent = await render('/tickets', makeUser('user'));
-    for (const name of ['dashboard', 'users', 'settings', 'campaigns', 'financeiro']) {
+    // the plan has AI and integrations, but those screens are an admin's: no item an agent would be refused
+    for (const name of [
+      'dashboard',
+      'reports',
+      'users',
+      'settings',
+      'campaigns',
+      'financeiro',
+      'prompts',
+      'queue-integration',
+    ]) {
       expect(agent, name).not.toContain(`data-testid="menu-${name}"`);
     }
     expect(agent).toContain('data-testid="menu-tickets"');
@@ -135,11 +148,44 @@ describe('routes', { timeout: 30_000 }, () => {
     expect(await render('/tickets', makeUser('admin', true))).toContain('data-testid="menu-announcements"');
   });
 
+  it("shows campaigns and flows by the server's own gate: the plan's flag and the company's setting", async () => {
+    const page = (html: string) => html.slice(html.indexOf('<main')).includes('<!--$!-->');
+    const enabled = [{ key: 'campaignsEnabled', value: 'true' }];
+    // a plan without campaigns: no menu and no screen, although the company's setting is on (the API answers 403)
+    const noPlan = makeUser('admin', false, { plan: { ...plan, useCampaigns: false }, settings: enabled });
+    for (const path of ['/campaigns', '/flowbuilders']) {
+      const html = await render(path, noPlan);
+      expect(html, path).not.toContain('data-testid="menu-campaigns"');
+      expect(html, path).not.toContain('data-testid="menu-flowbuilders"');
+      expect(page(html), path).toBe(false);
+    }
+    // campaigns off in the company's settings: the same
+    const off = makeUser('admin', false, { settings: [{ key: 'campaignsEnabled', value: 'false' }] });
+    expect(await render('/tickets', off)).not.toContain('data-testid="menu-campaigns"');
+    // both on: there
+    const on = await render('/campaigns', makeUser('admin', false, { settings: enabled }));
+    expect(on).toContain('data-testid="menu-campaigns"');
+    expect(page(on)).toBe(true);
+  });
+
+  it('gives every menu item its route’s rule, so the menu never offers a refused screen', async () => {
+    const { MAIN_MENU, ADMIN_MENU } = await import('../layout/menuItems');
+    const { PRIVATE_ROUTES } = await import('./routeTable');
+    const links = [...MAIN_MENU, ...ADMIN_MENU].flatMap((e) => (e.kind === 'group' ? e.children : [e]));
+    for (const item of links.filter((l) => l.to !== '/')) {
+      const route = PRIVATE_ROUTES.find((r) => r.path.split('/')[0] === item.to.slice(1));
+      expect(route, item.to).toBeDefined();
+      expect(item.access, item.to).toEqual(route?.access);
+    }
+  });
+
   it('does not render a refused page', async () => {
     // an allowed screen suspends on its lazy page inside <main> (the boundary's client-render marker `<!--$!-->`);
     // a refused one renders nothing there, so the boundary completes
     const page = (html: string) => html.slice(html.indexOf('<main')).includes('<!--$!-->');
     expect(page(await render('/users', makeUser('user')))).toBe(false);
+    expect(page(await render('/reports', makeUser('user')))).toBe(false);
+    expect(page(await render('/reports', makeUser('admin')))).toBe(true);
     expect(page(await render('/announcements', makeUser('admin')))).toBe(false);
     expect(page(await render('/users', makeUser('admin')))).toBe(true);
     const forSuper = await render('/announcements', makeUser('admin', true));
@@ -160,6 +206,9 @@ describe('routes', { timeout: 30_000 }, () => {
       }
       // nothing of the top bar that reads other routes
       expect(html, path).not.toContain('data-testid="notifications"');
+      // the greeting does not call an expired company active
+      expect(html, path).not.toContain('Active until');
+      expect(html, path).toContain('(Expired on 01/01/2020)');
     }
     // another screen is not drawn (the gate redirects to /subscription)
     const tickets = await render('/tickets', late);

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import type { Access } from './access';
+import { accessOf } from './routeAccess';
 
 export type PrivateRoute = {
   /** react-router path, relative to / */
@@ -29,6 +30,7 @@ const KanbanPage = lazy(() => import('../../features/kanban/KanbanPage'));
 const SchedulesPage = lazy(() => import('../../features/schedules/SchedulesPage'));
 /** `/` (AppRoutes declares it apart: non-admins are sent to /tickets) */
 export const DashboardPage = lazy(() => import('../../features/dashboard/DashboardPage'));
+const ReportsPage = lazy(() => import('../../features/reports/ReportsPage'));
 const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
 const CampaignReportPage = lazy(() => import('../../features/campaigns/CampaignReportPage'));
 const CampaignsConfigPage = lazy(() => import('../../features/campaigns/CampaignsConfigPage'));
@@ -43,68 +45,62 @@ const FlowsPage = lazy(() => import('../../features/flows/FlowsPage'));
 const FlowEditorPage = lazy(() => import('../../features/flows/editor/FlowEditorPage'));
 const PhraseListsPage = lazy(() => import('../../features/phrase-lists/PhraseListsPage'));
 
-const ADMIN: Access = { admin: true };
-const CAMPAIGNS: Access = { admin: true, campaigns: true };
-
 /** Private routes of spec 3 §2.1 and spec 1 §2 (the dashboard at / is declared apart, see AppRoutes). */
-export const PRIVATE_ROUTES: PrivateRoute[] = [
-  { path: 'tickets/:ticketId?', titleKey: 'menu.tickets', element: <TicketsPage /> },
-  { path: 'connections', titleKey: 'menu.connections', element: <ConnectionsPage /> },
-  { path: 'simulator', titleKey: 'menu.simulator', access: ADMIN, element: <SimulatorPage /> },
-  { path: 'quick-messages', titleKey: 'menu.quickMessages', element: <QuickMessagesPage /> },
-  { path: 'todolist', titleKey: 'menu.todolist', element: <ToDoListPage /> },
-  { path: 'schedules', titleKey: 'menu.schedules', access: { plan: 'useSchedules' }, element: <SchedulesPage /> },
-  { path: 'tags', titleKey: 'menu.tags', element: <TagsPage /> },
-  { path: 'contacts', titleKey: 'menu.contacts', element: <ContactsPage /> },
-  { path: 'helps', titleKey: 'menu.helps', element: <HelpsPage /> },
-  { path: 'users', titleKey: 'menu.users', access: ADMIN, element: <UsersPage /> },
-  { path: 'files', titleKey: 'menu.files', access: ADMIN, element: <FilesPage /> },
-  {
-    path: 'prompts',
-    titleKey: 'menu.prompts',
-    access: { admin: true, plan: 'useOpenAi' },
-    element: <PromptsPage />,
-  },
-  {
-    path: 'queue-integration',
-    titleKey: 'menu.queueIntegration',
-    access: { admin: true, plan: 'useIntegrations' },
-    element: <QueueIntegrationsPage />,
-  },
-  {
-    path: 'messages-api',
-    titleKey: 'menu.messagesApi',
-    access: { plan: 'useExternalApi' },
-    element: <MessagesApiPage />,
-  },
-  { path: 'settings', titleKey: 'menu.settings', access: ADMIN, element: <SettingsPage /> },
-  { path: 'kanban', titleKey: 'menu.kanban', access: { plan: 'useKanban' }, element: <KanbanPage /> },
-  { path: 'financeiro', titleKey: 'menu.financeiro', access: ADMIN, element: <InvoicesPage /> },
-  { path: 'queues', titleKey: 'menu.queues', access: ADMIN, element: <QueuesPage /> },
-  { path: 'announcements', titleKey: 'menu.announcements', access: { super: true }, element: <AnnouncementsPage /> },
-  { path: 'subscription', titleKey: 'menu.subscription', element: <SubscriptionPage /> },
-  { path: 'chats/:id?', titleKey: 'menu.chats', access: { plan: 'useInternalChat' }, element: <ChatsPage /> },
-  { path: 'contact-lists', titleKey: 'menu.contactLists', access: CAMPAIGNS, element: <ContactListsPage /> },
-  {
-    path: 'contact-lists/:contactListId/contacts',
-    titleKey: 'menu.contactListItems',
-    access: CAMPAIGNS,
-    element: <ContactListItemsPage />,
-  },
-  { path: 'campaigns', titleKey: 'menu.campaigns', access: CAMPAIGNS, element: <CampaignsPage /> },
-  {
-    path: 'campaign/:campaignId/report',
-    titleKey: 'menu.campaignReport',
-    access: CAMPAIGNS,
-    element: <CampaignReportPage />,
-  },
-  {
-    path: 'campaigns-config',
-    titleKey: 'menu.campaignsConfig',
-    access: CAMPAIGNS,
-    element: <CampaignsConfigPage />,
-  },
-  { path: 'phrase-lists', titleKey: 'menu.phraseLists', access: CAMPAIGNS, element: <PhraseListsPage /> },
-  { path: 'flowbuilders', titleKey: 'menu.flowbuilders', access: CAMPAIGNS, element: <FlowsPage /> },
-  { path: 'flowbuilder/:id?', titleKey: 'menu.flowEditor', access: CAMPAIGNS, element: <FlowEditorPage /> },
-];
+export const PRIVATE_ROUTES: PrivateRoute[] = (
+  [
+    { path: 'tickets/:ticketId?', titleKey: 'menu.tickets', element: <TicketsPage /> },
+    { path: 'reports', titleKey: 'menu.reports', element: <ReportsPage /> },
+    { path: 'connections', titleKey: 'menu.connections', element: <ConnectionsPage /> },
+    { path: 'simulator', titleKey: 'menu.simulator', element: <SimulatorPage /> },
+    { path: 'quick-messages', titleKey: 'menu.quickMessages', element: <QuickMessagesPage /> },
+    { path: 'todolist', titleKey: 'menu.todolist', element: <ToDoListPage /> },
+    { path: 'schedules', titleKey: 'menu.schedules', element: <SchedulesPage /> },
+    { path: 'tags', titleKey: 'menu.tags', element: <TagsPage /> },
+    { path: 'contacts', titleKey: 'menu.contacts', element: <ContactsPage /> },
+    { path: 'helps', titleKey: 'menu.helps', element: <HelpsPage /> },
+    { path: 'users', titleKey: 'menu.users', element: <UsersPage /> },
+    { path: 'files', titleKey: 'menu.files', element: <FilesPage /> },
+    {
+      path: 'prompts',
+      titleKey: 'menu.prompts',
+      element: <PromptsPage />,
+    },
+    {
+      path: 'queue-integration',
+      titleKey: 'menu.queueIntegration',
+      element: <QueueIntegrationsPage />,
+    },
+    {
+      path: 'messages-api',
+      titleKey: 'menu.messagesApi',
+      element: <MessagesApiPage />,
+    },
+    { path: 'settings', titleKey: 'menu.settings', element: <SettingsPage /> },
+    { path: 'kanban', titleKey: 'menu.kanban', element: <KanbanPage /> },
+    { path: 'financeiro', titleKey: 'menu.financeiro', element: <InvoicesPage /> },
+    { path: 'queues', titleKey: 'menu.queues', element: <QueuesPage /> },
+    { path: 'announcements', titleKey: 'menu.announcements', element: <AnnouncementsPage /> },
+    { path: 'subscription', titleKey: 'menu.subscription', element: <SubscriptionPage /> },
+    { path: 'chats/:id?', titleKey: 'menu.chats', element: <ChatsPage /> },
+    { path: 'contact-lists', titleKey: 'menu.contactLists', element: <ContactListsPage /> },
+    {
+      path: 'contact-lists/:contactListId/contacts',
+      titleKey: 'menu.contactListItems',
+      element: <ContactListItemsPage />,
+    },
+    { path: 'campaigns', titleKey: 'menu.campaigns', element: <CampaignsPage /> },
+    {
+      path: 'campaign/:campaignId/report',
+      titleKey: 'menu.campaignReport',
+      element: <CampaignReportPage />,
+    },
+    {
+      path: 'campaigns-config',
+      titleKey: 'menu.campaignsConfig',
+      element: <CampaignsConfigPage />,
+    },
+    { path: 'phrase-lists', titleKey: 'menu.phraseLists', element: <PhraseListsPage /> },
+    { path: 'flowbuilders', titleKey: 'menu.flowbuilders', element: <FlowsPage /> },
+    { path: 'flowbuilder/:id?', titleKey: 'menu.flowEditor', element: <FlowEditorPage /> },
+  ] as Omit<PrivateRoute, 'access'>[]
+).map((route) => ({ ...route, access: accessOf(route.path) }));

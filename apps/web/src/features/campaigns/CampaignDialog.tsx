@@ -8,6 +8,7 @@ import { FormDialog, FormTextField } from '../../components/kit';
 import { toast } from '../../components/toast';
 import {
   bodyToSave,
+  withInstant,
   campaignEditability,
   canCancel,
   canRestart,
@@ -137,7 +138,7 @@ export const CampaignDialog = ({ open, campaign, onSaved, onClose }: TCampaignDi
   const submit = async (body: TCampaignBody) => {
     const saved = await saveCampaign(
       createdId ?? current?.id ?? null,
-      bodyToSave(body, editability),
+      bodyToSave(withInstant(body), editability),
       attachment,
       Boolean(current?.mediaPath),
       (record) => {

@@ -78,6 +78,13 @@ export const bodyToSave = <T extends Record<string, unknown>>(body: T, editabili
     ? body
     : (Object.fromEntries(Object.entries(body).filter(([key]) => OPEN_WHEN_CANCELLED.includes(key))) as Partial<T>);
 
+/**
+ * The dialog's start time as the instant the user saw: the datetime-local value is the browser's wall clock, sent
+ * with its zone (the server reads a zone-less time in the company's zone, as the ancestor's client sends it).
+ */
+export const withInstant = <T extends { scheduledAt?: string | null }>(body: T): T =>
+  body.scheduledAt ? { ...body, scheduledAt: fromLocalInput(body.scheduledAt) } : body;
+
 /** `2026-11-26T14:30` in the browser's time zone, for a datetime-local input; '' for none. */
 export const toLocalInput = (iso: string | null | undefined) => {
   if (!iso) {

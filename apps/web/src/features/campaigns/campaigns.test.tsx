@@ -162,11 +162,11 @@ describe('campaign rules (spec 2 §4)', { timeout: 90_000 }, () => {
 describe('campaign dialog values', { timeout: 90_000 }, () => {
   it('starts from the campaign (tag from tagId, start time in local input form) and parses as the server will', async () => {
     const { campaignFormValues } = await import('./CampaignDialog');
-    const { toLocalInput } = await import('./campaignLogic');
+    const { toLocalInput, withInstant } = await import('./campaignLogic');
     const values = campaignFormValues(campaign({ tagId: 9, scheduledAt: at(2 * HOUR), contactListId: null }));
     expect(values).toMatchObject({ name: 'Black Friday', tagListId: 9, contactListId: '', whatsappId: 3 });
     expect(values.scheduledAt).toBe(toLocalInput(at(2 * HOUR)));
-    const body = ZCampaignBody.parse(values);
+    const body = withInstant(ZCampaignBody.parse(values));
     // the local time the user saw is the instant sent
     expect(body.scheduledAt).toBe(at(2 * HOUR));
     expect(body).toMatchObject({ tagListId: 9, contactListId: null, fileListId: null, whatsappId: 3 });

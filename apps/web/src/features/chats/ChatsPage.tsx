@@ -1,3 +1,4 @@
+import { FULL_HEIGHT } from '../../app/layout/AppLayout';
 import { Box, Paper, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { events, type TChat, type TChatBody, type TChatEvent } from '@zelo/shared';
@@ -99,7 +100,7 @@ const ChatsPage = () => {
       </Typography>
     </Box>
   );
-  const height = { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' };
+  const height = FULL_HEIGHT;
 
   return (
     <>

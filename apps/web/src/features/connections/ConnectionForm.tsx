@@ -7,6 +7,7 @@ import {
   DialogTitle,
   FormControl,
   FormControlLabel,
+  InputAdornment,
   InputLabel,
   ListItemIcon,
   ListItemText,
@@ -19,7 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { CHANNEL_PROVIDERS, type TConnection } from '@zelo/shared';
+import { CHANNEL_PROVIDERS, generateApiToken, type TConnection } from '@zelo/shared';
 import { type ReactNode, useState } from 'react';
 import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +36,7 @@ import {
   CLOUD_ADVANCED_FIELDS,
   CLOUD_FIELDS,
   formFieldOfPath,
+  isAcceptableToken,
   PROVIDER_FIELDS,
   partlyEditedSecrets,
   type TConnectionForm,
@@ -118,6 +120,7 @@ export const ConnectionForm = ({ connection, onClose, onSaved }: TConnectionForm
     handleSubmit,
     watch,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<TConnectionFormValues, unknown, TConnectionForm>({
     resolver: formResolver(ZConnectionForm),
@@ -160,6 +163,10 @@ export const ConnectionForm = ({ connection, onClose, onSaved }: TConnectionForm
           fieldErrors.channelConfig = { ...fieldErrors.channelConfig, [name.slice(14)]: error };
         }
       });
+      // weak, or not usable for another reason the server does not tell: the catalogue's message under the field
+      if (err instanceof ApiError && err.code === 'ERR_WAPP_TOKEN_WEAK') {
+        setError('token', { type: 'server', message: 'tokenWeak' });
+      }
       openAdvancedOnError(fieldErrors);
       toastError(err);
     } finally {
@@ -168,6 +175,11 @@ export const ConnectionForm = ({ connection, onClose, onSaved }: TConnectionForm
   };
 
   const onSubmit = async (body: TConnectionForm) => {
+    if (!isAcceptableToken(body.token ?? '', connection)) {
+      setError('token', { type: 'manual', message: 'tokenWeak' });
+
+      return;
+    }
     if (body.provider === 'cloud-api') {
       const partial = partlyEditedSecrets(body.channelConfig, connection);
       if (partial.length > 0) {
@@ -190,6 +202,9 @@ export const ConnectionForm = ({ connection, onClose, onSaved }: TConnectionForm
     const message = (errors[name] as { message?: string } | undefined)?.message;
     if (message === 'greetingRequired') {
       return t('errors.ERR_WAPP_GREETING_REQUIRED');
+    }
+    if (message === 'tokenWeak') {
+      return t('errors.ERR_WAPP_TOKEN_WEAK');
     }
 
     return fieldErrorText(t, errors[name] as { message?: string } | undefined);
@@ -321,7 +336,26 @@ export const ConnectionForm = ({ connection, onClose, onSaved }: TConnectionForm
               fullWidth
               error={Boolean(errors.token)}
               helperText={errorText('token') ?? t('connections.form.tokenHint')}
-              slotProps={{ htmlInput: { 'data-testid': 'connection-token', autoComplete: 'off' } }}
+              slotProps={{
+                htmlInput: { 'data-testid': 'connection-token', autoComplete: 'off', spellCheck: false },
+                // a generated token is set from outside the input: its label must move up too
+                inputLabel: watch('token') ? { shrink: true } : undefined,
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <Button
+                        size="small"
+                        data-testid="connection-token-generate"
+                        onClick={() =>
+                          setValue('token', generateApiToken(), { shouldDirty: true, shouldValidate: true })
+                        }
+                      >
+                        {t('connections.form.generateToken')}
+                      </Button>
+                    </InputAdornment>
+                  ),
+                },
+              }}
             />
           </Section>
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CLOUD_FIELDS,
   formFieldOfPath,
+  isAcceptableToken,
   isMaskedSecret,
   maskedEnding,
   PROVIDER_FIELDS,
@@ -255,5 +256,18 @@ describe('pairing code', () => {
     expect(codeOfAnswer({ status: 'qrcode', qrcode: '2@abc,def' })).toBe('');
     expect(codeOfAnswer({ message: 'ok' })).toBe('');
     expect(codeOfAnswer(null)).toBe('');
+  });
+});
+
+describe('the API token field', () => {
+  it('takes empty, the token the server sent (masked or whole) or a strong new one; never a weak new one', () => {
+    const original = saved({ token: '********wxyz' });
+    expect(isAcceptableToken('', original)).toBe(true);
+    expect(isAcceptableToken('********wxyz', original)).toBe(true);
+    // an old weak token the admin's editor shows in full is kept as it is
+    expect(isAcceptableToken('7', saved({ token: '7' }))).toBe(true);
+    expect(isAcceptableToken('7', original)).toBe(false);
+    expect(isAcceptableToken('short-token', null)).toBe(false);
+    expect(isAcceptableToken('tok-0f3a9c1e2b7d4865a1c3e5f7092b4d6e', null)).toBe(true);
   });
 });

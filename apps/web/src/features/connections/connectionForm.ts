@@ -7,6 +7,7 @@ import {
   type TChannelProvider,
   type TConnection,
   type TConnectionBody,
+  isStrongApiToken,
   ZCloudApiConfig,
   ZConnectionBody,
 } from '@zelo/shared';
@@ -168,6 +169,14 @@ export const toConnectionRequest = (
 
   return { ...rest, token };
 };
+
+/**
+ * The token field as the editor checks it before saving (issue 20 item 5): empty (none), the value the
+ * server sent (the masked or the admin's full token: unchanged, an old weak one included) or a new token
+ * as strong as a generated one. The server checks the same with the shared `isStrongApiToken`.
+ */
+export const isAcceptableToken = (token: string, original: TConnection | null) =>
+  token === '' || token === (original?.token ?? '') || isStrongApiToken(token);
 
 /** Where Meta delivers this connection's webhooks (GET verification and POST events). */
 export const webhookUrl = (origin: string, connectionId: number) =>

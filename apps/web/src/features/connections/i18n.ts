@@ -131,7 +131,9 @@ const pt = {
     provider: 'Tipo de conexão',
     isDefault: 'Padrão',
     token: 'Token da API de mensagens',
-    tokenHint: 'Usado pela API externa para enviar mensagens por esta conexão (opcional)',
+    tokenHint:
+      'Usado pela API externa para enviar mensagens por esta conexão (opcional). Use Gerar: 32 caracteres ou mais, difícil de adivinhar',
+    generateToken: 'Gerar',
     greetingMessage: 'Mensagem de saudação',
     greetingMessageHint: 'Enviada ao cliente no primeiro contato; obrigatória com mais de uma fila',
     complationMessage: 'Mensagem de conclusão',
@@ -322,7 +324,9 @@ const en: TConnectionsTexts = {
     provider: 'Connection type',
     isDefault: 'Default',
     token: 'Messages API token',
-    tokenHint: 'Used by the external API to send messages through this connection (optional)',
+    tokenHint:
+      'Used by the external API to send messages through this connection (optional). Use Generate: 32 characters or more, hard to guess',
+    generateToken: 'Generate',
     greetingMessage: 'Greeting message',
     greetingMessageHint: 'Sent to the customer on first contact; required with more than one queue',
     complationMessage: 'Completion message',
@@ -512,7 +516,9 @@ const es: TConnectionsTexts = {
     provider: 'Tipo de conexión',
     isDefault: 'Predeterminada',
     token: 'Token de la API de mensajes',
-    tokenHint: 'Lo usa la API externa para enviar mensajes por esta conexión (opcional)',
+    tokenHint:
+      'Lo usa la API externa para enviar mensajes por esta conexión (opcional). Use Generar: 32 caracteres o más, difícil de adivinar',
+    generateToken: 'Generar',
     greetingMessage: 'Mensaje de saludo',
     greetingMessageHint: 'Se envía al cliente en el primer contacto; obligatorio con más de una cola',
     complationMessage: 'Mensaje de conclusión',

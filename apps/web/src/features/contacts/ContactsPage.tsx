@@ -18,6 +18,7 @@ import {
   useSearch,
 } from '../../components/kit';
 import { toastError } from '../../components/toast';
+import { saveFile } from '../../utils/saveFile';
 import { ContactDialog } from './ContactDialog';
 import { contactsCsv } from './contactsCache';
 import './i18n';
@@ -38,17 +39,6 @@ const fetchAllContacts = async (searchParam: string) => {
   }
 
   return all;
-};
-
-const download = (text: string, fileName: string) => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 };
 
 /** /contacts: searchable infinite list with add, edit, delete (admins), import, export and open ticket. */
@@ -73,7 +63,7 @@ const ContactsPage = () => {
     try {
       const all = await fetchAllContacts(searchParam);
       const day = new Date().toISOString().slice(0, 10);
-      download(contactsCsv(all), `contacts-${day}.csv`);
+      saveFile(new Blob([contactsCsv(all)], { type: 'text/csv;charset=utf-8' }), `contacts-${day}.csv`);
     } catch (err) {
       toastError(err);
     } finally {

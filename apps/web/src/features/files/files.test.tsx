@@ -158,8 +158,8 @@ describe('file lists: saving the dialog', { timeout: 90_000 }, () => {
   it('applies the company-{id}-file events: the list on create and update, its id on delete', async () => {
     const { fileListEventChange } = await import('./useFileLists');
     const l = list();
-    expect(fileListEventChange({ action: 'create', fileList: l })).toEqual({ upsert: l });
-    expect(fileListEventChange({ action: 'update', fileList: l })).toEqual({ upsert: l });
+    expect(fileListEventChange({ action: 'create', fileList: l, files: l })).toEqual({ upsert: l });
+    expect(fileListEventChange({ action: 'update', fileList: l, files: l })).toEqual({ upsert: l });
     expect(fileListEventChange({ action: 'delete', fileId: 5 })).toEqual({ remove: 5 });
   });
 

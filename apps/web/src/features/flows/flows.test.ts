@@ -48,7 +48,7 @@ import {
   ZTypebotForm,
 } from './nodes/nodeForms';
 import { insertVariable } from './nodes/VariableChips';
-import { applyRunStep, emptyRunView } from './test-run/runView';
+import { applyRunStep, emptyRunView, lastFailure } from './test-run/runView';
 
 const ancestorText = readFileSync(new URL('../../../../../e2e/fixtures/ancestor-flow.json', import.meta.url), 'utf8');
 const ancestor = (): TFlowDocument => JSON.parse(ancestorText);
@@ -276,6 +276,24 @@ describe('node dialogs’ validation (spec 3 §5)', () => {
     expect(ZOpenAiForm.safeParse({ name: 'Bot', apiKey: 'k', prompt: 'p', voice: 'robot' }).success).toBe(false);
   });
 
+  it('OpenAI: the provider as the prompts take it — a base URL of any compatible API and the model’s id', () => {
+    const form = ZOpenAiForm.parse({
+      name: 'Bot',
+      apiKey: 'sk-1',
+      prompt: 'Seja breve',
+      baseUrl: ' https://llm.example.com/v1 ',
+      model: 'llama-3.1-8b',
+    });
+    expect(openAiData(form, undefined).typebotIntegration).toMatchObject({
+      baseUrl: 'https://llm.example.com/v1',
+      model: 'llama-3.1-8b',
+    });
+    // empty = OpenAI's own API
+    expect(ZOpenAiForm.parse({ name: 'Bot', apiKey: 'k', prompt: 'p', baseUrl: '' }).baseUrl).toBeNull();
+    const bad = ZOpenAiForm.safeParse({ name: 'Bot', apiKey: 'k', prompt: 'p', baseUrl: 'ftp://x' });
+    expect(bad.error?.issues.map((i) => i.path[0])).toEqual(['baseUrl']);
+  });
+
   it('typebot: name, URL and slug required; delay 1000 and expiry 1 by default', () => {
     expect(ZTypebotForm.safeParse({ name: 'TB', urlN8N: '', typebotSlug: 's' }).success).toBe(false);
     expect(
@@ -419,5 +437,23 @@ describe('the test run’s view of a run', () => {
     expect(view.states.x).toBe('failed');
     expect(view.status).toBe('failed');
     expect(applyRunStep(view, step('x', 'failed', 't4'))).toBe(view);
+  });
+
+  it('tells why the last failed node failed (an OpenAI provider error shown in the panel)', () => {
+    let view = applyRunStep(emptyRunView(), step('1', 'running', 't1'));
+    expect(lastFailure(view)).toBeNull();
+    view = applyRunStep(view, { ...step('ai', 'failed', 't2'), nodeType: 'openai', reason: 'A IA falhou (500)' });
+    expect(lastFailure(view)).toMatchObject({ nodeId: 'ai', nodeType: 'openai', reason: 'A IA falhou (500)' });
+  });
+});
+
+describe('the condition node', () => {
+  it('draws both outputs the engine takes: a when it holds, b when it does not (an imported false branch shows)', async () => {
+    const { conditionSpec } = await import('./nodes/ConditionNode');
+    const handles = conditionSpec.handles?.({ key: 'nome', condition: '==', value: 'Ana' }) ?? [];
+    expect(handles.map((h) => h.id)).toEqual(['a', 'b']);
+    await import('./i18n');
+    const { default: i18next } = await import('i18next');
+    expect(handles.map((h) => i18next.t(h.labelKey ?? ''))).toEqual(['Verdadeiro', 'Falso']);
   });
 });

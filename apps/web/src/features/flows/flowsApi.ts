@@ -62,6 +62,8 @@ export const uploadFlowMedia = (kind: TMediaKind, file: File) => {
 
 /** POST /flowbuilder/:id/test-run: a fresh simulated customer on the sandbox connection runs the saved flow */
 export const startTestRun = (id: number) => api.post<TFlowTestRunAnswer>(`/flowbuilder/${id}/test-run`, {});
+/** ends a test run: its simulated customer, tickets and messages are deleted (nothing of it stays in the inbox) */
+export const endTestRun = (runId: number) => api.delete<void>(`/flowbuilder/run/${runId}`);
 
 /** GET /flowbuilder page by page, kept in step with saves, deletes and the company's flow events. */
 export const useFlowsList = (searchParam: string) =>

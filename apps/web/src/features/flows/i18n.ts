@@ -83,6 +83,8 @@ const pt = {
     answerKey: 'Salva em {{key}}',
     elements: '{{count}} elementos',
     condition: '{{key}} {{condition}} {{value}}',
+    conditionTrue: 'Verdadeiro',
+    conditionFalse: 'Falso',
   },
   dialogs: {
     add: 'Adicionar',
@@ -146,6 +148,9 @@ const pt = {
       showKey: 'Mostrar a chave',
       hideKey: 'Esconder a chave',
       keyKept: 'Chave guardada; digite outra para trocar',
+      baseUrl: 'URL base da API',
+      baseUrlHint: 'Vazia = OpenAI; qualquer API compatível com a da OpenAI',
+      model: 'Modelo',
       prompt: 'Prompt',
       voice: 'Voz',
       voiceText: 'Texto',
@@ -174,6 +179,7 @@ const pt = {
     noVariables: 'Nenhuma variável ainda',
     unsaved: 'O teste usa o fluxo salvo: salve antes para testar as alterações.',
     status: { running: 'Executando', waiting: 'Aguardando resposta', done: 'Concluído', failed: 'Falhou' },
+    failedAt: 'O nó {{type}} falhou',
   },
 };
 
@@ -262,6 +268,8 @@ const en: TFlowsTexts = {
     answerKey: 'Saved in {{key}}',
     elements: '{{count}} elements',
     condition: '{{key}} {{condition}} {{value}}',
+    conditionTrue: 'True',
+    conditionFalse: 'False',
   },
   dialogs: {
     add: 'Add',
@@ -325,6 +333,9 @@ const en: TFlowsTexts = {
       showKey: 'Show the key',
       hideKey: 'Hide the key',
       keyKept: 'Key stored; type another to replace it',
+      baseUrl: 'API base URL',
+      baseUrlHint: 'Empty = OpenAI; any OpenAI-compatible API',
+      model: 'Model',
       prompt: 'Prompt',
       voice: 'Voice',
       voiceText: 'Text',
@@ -353,6 +364,7 @@ const en: TFlowsTexts = {
     noVariables: 'No variables yet',
     unsaved: 'The test runs the saved flow: save first to test your changes.',
     status: { running: 'Running', waiting: 'Waiting for an answer', done: 'Done', failed: 'Failed' },
+    failedAt: 'The {{type}} node failed',
   },
 };
 
@@ -440,6 +452,8 @@ const es: TFlowsTexts = {
     answerKey: 'Guardada en {{key}}',
     elements: '{{count}} elementos',
     condition: '{{key}} {{condition}} {{value}}',
+    conditionTrue: 'Verdadero',
+    conditionFalse: 'Falso',
   },
   dialogs: {
     add: 'Agregar',
@@ -503,6 +517,9 @@ const es: TFlowsTexts = {
       showKey: 'Mostrar la clave',
       hideKey: 'Ocultar la clave',
       keyKept: 'Clave guardada; escribe otra para cambiarla',
+      baseUrl: 'URL base de la API',
+      baseUrlHint: 'Vacía = OpenAI; cualquier API compatible con la de OpenAI',
+      model: 'Modelo',
       prompt: 'Prompt',
       voice: 'Voz',
       voiceText: 'Texto',
@@ -531,6 +548,7 @@ const es: TFlowsTexts = {
     noVariables: 'Aún no hay variables',
     unsaved: 'La prueba usa el flujo guardado: guarda antes para probar tus cambios.',
     status: { running: 'Ejecutando', waiting: 'Esperando respuesta', done: 'Terminado', failed: 'Falló' },
+    failedAt: 'El nodo {{type}} falló',
   },
 };
 

@@ -4,6 +4,8 @@ import type { TKanbanTicket } from '@zelo/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import '../tickets/i18n';
+import { lastMessagePreview } from '../tickets/messageLogic';
 import './i18n';
 
 type TCardBodyProps = { ticket: TKanbanTicket; dragging?: boolean; overlay?: boolean };
@@ -38,7 +40,7 @@ export const KanbanCardBody = ({ ticket, dragging, overlay }: TCardBodyProps) =>
           variant="body2"
           sx={{ mt: 0.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
         >
-          {ticket.lastMessage}
+          {lastMessagePreview(ticket.lastMessage, (key) => t(`tickets.previewLabels.${key}`))}
         </Typography>
       )}
       {ticket.tags.length > 0 && (

@@ -1,3 +1,4 @@
+import { FULL_HEIGHT } from '../../app/layout/AppLayout';
 import {
   DndContext,
   type DragEndEvent,
@@ -19,7 +20,7 @@ import { KanbanLane } from './KanbanLane';
 import { useKanbanBoard } from './useKanbanBoard';
 import './i18n';
 
-const HEIGHT = { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px)' };
+const HEIGHT = FULL_HEIGHT;
 
 /**
  * /kanban (plan useKanban): the "open" lane then one lane per kanban tag, side by side with horizontal

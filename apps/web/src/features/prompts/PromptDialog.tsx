@@ -53,6 +53,14 @@ export const promptFormValues = (prompt: TPrompt | null): TPromptFormValues => (
 /** a voice's name as shown: `pt-BR-FranciscaNeural` → Francisca */
 export const voiceLabel = (voice: string) => voice.replace(/^pt-BR-/, '').replace(/Neural$/, '');
 
+/**
+ * What the model field keeps from an input change: what the user typed or cleared. The Autocomplete also
+ * writes the chosen suggestion's display text ("GPT 4.0 (gpt-4o-mini)") into the input ("reset"); that is not
+ * the model — the choice itself (its id) arrives through onChange.
+ */
+export const modelFromInput = (value: string, reason: string): string | undefined =>
+  reason === 'reset' ? undefined : value;
+
 const ModelField = ({ form, promptId }: { form: TForm; promptId: number | null }) => {
   const { t } = useTranslation();
   const baseUrl = form.watch('baseUrl');
@@ -75,7 +83,10 @@ const ModelField = ({ form, promptId }: { form: TForm; promptId: number | null }
           }}
           value={field.value}
           inputValue={field.value}
-          onInputChange={(_e, value) => field.onChange(value)}
+          onInputChange={(_e, value, reason) => {
+            const typed = modelFromInput(value, reason);
+            if (typed !== undefined) field.onChange(typed);
+          }}
           onChange={(_e, value) => field.onChange(value ?? '')}
           renderInput={(params) => (
             <TextField

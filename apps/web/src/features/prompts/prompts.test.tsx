@@ -99,6 +99,13 @@ describe('prompts: what the dialog shows and saves', { timeout: 90_000 }, () => 
     expect(calls[1]?.body).toEqual(body);
   });
 
+  it('keeps the chosen model’s id, not the suggestion’s display text the Autocomplete writes back', async () => {
+    const { modelFromInput } = await import('./PromptDialog');
+    expect(modelFromInput('GPT 4.0 (gpt-4o-mini)', 'reset')).toBeUndefined();
+    expect(modelFromInput('llama3.1:8b', 'input')).toBe('llama3.1:8b');
+    expect(modelFromInput('', 'clear')).toBe('');
+  });
+
   it('reads the realtime events as list changes', async () => {
     const { promptEventChange } = await import('./usePrompts');
     const p = prompt();

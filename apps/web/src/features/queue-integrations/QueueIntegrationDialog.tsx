@@ -14,7 +14,8 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http';
 import { FormDialog, FormTextField } from '../../components/kit';
-import { toast, toastError } from '../../components/toast';
+import { errorWithDetails, toast } from '../../components/toast';
+import { applyFieldErrors } from '../../components/applyFieldErrors';
 import './i18n';
 import { fetchFlows } from './useQueueIntegrations';
 
@@ -94,20 +95,12 @@ const Select = ({
   />
 );
 
-const FlowSelect = ({ form, label, empty }: { form: TForm; label: string; empty: string }) => {
+/** the flow it runs, or none: then the connection's own flows (welcome, phrases, no phrase), as the ancestor's */
+const FlowSelect = ({ form, label, none }: { form: TForm; label: string; none: string }) => {
   const flows = useQuery({ queryKey: ['flowbuilder', 'options'], queryFn: fetchFlows });
-  const options = (flows.data ?? []).map((f) => ({ value: f.id, label: f.name }));
-  return options.length === 0 && !flows.isLoading ? (
-    <TextField
-      fullWidth
-      disabled
-      label={label}
-      value={empty}
-      slotProps={{ htmlInput: { 'data-testid': 'integration-flowId' } }}
-    />
-  ) : (
-    <Select form={form} name="flowId" label={label} options={options} testId="integration-flowId" />
-  );
+  const options = [{ value: '', label: none }, ...(flows.data ?? []).map((f) => ({ value: f.id, label: f.name }))];
+
+  return <Select form={form} name="flowId" label={label} options={options} testId="integration-flowId" />;
 };
 
 /**
@@ -150,7 +143,9 @@ export const QueueIntegrationDialog = ({
       });
       toast.success(t('queueIntegrations.tested'));
     } catch (err) {
-      toastError(err);
+      // a broken key file is marked on its field, and the toast says why the test failed
+      applyFieldErrors(err, ['jsonContent'], form.setError);
+      toast.error(errorWithDetails(err));
     } finally {
       setTesting(false);
     }
@@ -249,7 +244,9 @@ export const QueueIntegrationDialog = ({
                 {text('typebotRestartMessage', k('typebotRestartMessage'))}
               </>
             )}
-            {type === 'flowbuilder' && <FlowSelect form={form as TForm} label={k('flow')} empty={k('noFlows')} />}
+            {type === 'flowbuilder' && (
+              <FlowSelect form={form as TForm} label={k('flow')} none={k('connectionFlows')} />
+            )}
           </>
         );
       }}

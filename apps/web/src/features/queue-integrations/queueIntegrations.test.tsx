@@ -76,9 +76,9 @@ describe('queue integrations: the dialog and the list changes', { timeout: 90_00
     const values = integrationDefaults(hook);
     expect(values.webhookSecret).toBe('••••••abcd');
     expect(ZQueueIntegrationBody.safeParse(values).success).toBe(true);
-    // a flowbuilder integration needs its flow
+    // a flowbuilder integration without a flow runs the connection's own flows (the ancestor's dialog sends none)
     const flow = integrationDefaults(integration({ type: 'flowbuilder', urlN8N: '' }));
-    expect(ZQueueIntegrationBody.safeParse(flow).error?.issues[0]?.path).toEqual(['flowId']);
+    expect(ZQueueIntegrationBody.safeParse(flow).success).toBe(true);
     expect(ZQueueIntegrationBody.safeParse({ ...flow, flowId: 3 }).success).toBe(true);
   });
 
@@ -144,5 +144,27 @@ describe('QueueIntegrationsPage', { timeout: 90_000 }, () => {
     expect(html).not.toContain('data-testid="integration-deliveries-1"');
     expect(html).toContain('CRM hook');
     expect(html).toContain('Integrations');
+  });
+});
+
+describe('a failed Dialogflow test', { timeout: 60_000 }, () => {
+  it('says why: a broken key file is named with how to fix it, in the user’s language', async () => {
+    const { ApiError } = await import('../../api/http');
+    const { errorWithDetails } = await import('../../components/toast');
+    const { i18n } = await import('../../i18n');
+    const err = new ApiError(502, 'ERR_INTEGRATION_TEST_FAILED', 'The service-account JSON is not a valid key file', [
+      { path: 'jsonContent', message: 'invalidServiceAccount' },
+    ]);
+    await i18n.changeLanguage('en');
+    expect(errorWithDetails(err)).toBe(
+      `${i18n.t('errors.ERR_INTEGRATION_TEST_FAILED')} ${i18n.t('validation.invalidServiceAccount')}`,
+    );
+    expect(errorWithDetails(err)).toContain('client_email');
+    await i18n.changeLanguage('pt');
+    expect(errorWithDetails(err)).toContain('cole o arquivo de chave');
+    // a failure without a reason on a field reads as before
+    expect(errorWithDetails(new ApiError(502, 'ERR_INTEGRATION_TEST_FAILED', 'x'))).toBe(
+      i18n.t('errors.ERR_INTEGRATION_TEST_FAILED'),
+    );
   });
 });

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, FormTextField } from '../../components/kit';
+import { AutoAssignFields } from '../assignment/AutoAssignFields';
 import { useOptions } from '../connections/useOptions';
 import './i18n';
 import { QueueOptionsEditor } from './QueueOptionsEditor';
@@ -328,6 +329,24 @@ export const QueueDialog = ({ open, queue, hasQueueHours, defaultColor, onSave, 
                   url="/queueIntegration"
                 />
                 <LinkSelect form={form} name="promptId" label={t('queues.dialog.prompt')} url="/prompt" />
+              </Stack>
+              <AutoAssignFields form={form} />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <FormTextField
+                  form={form}
+                  name="slaFirstResponseMinutes"
+                  label={t('queues.dialog.slaFirstResponse')}
+                  inputMode="numeric"
+                  helperText={t('queues.dialog.slaHint')}
+                  testId="queue-sla-first-response"
+                />
+                <FormTextField
+                  form={form}
+                  name="slaResolutionHours"
+                  label={t('queues.dialog.slaResolution')}
+                  inputMode="numeric"
+                  testId="queue-sla-resolution"
+                />
               </Stack>
             </Stack>
             {hasQueueHours && (

@@ -15,6 +15,8 @@ const queue = (fields: Partial<TQueue>): TQueue => ({
   orderQueue: null,
   integrationId: null,
   promptId: null,
+  autoAssign: false,
+  autoAssignMax: 5,
   schedules: [],
   ...fields,
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, ListPage, RowActions, type TColumn, useDeleteConfirm } from '../../components/kit';
 import { settingValue } from '../settings/settingsCache';
 import { useSettings } from '../settings/useSettings';
+import '../assignment/i18n';
 import './i18n';
 import { QueueDialog } from './QueueDialog';
 import { QUEUE_COLOR_PALETTE, textOn } from './queueColors';
@@ -44,6 +45,24 @@ const QueuesPage = () => {
       header: t('queues.columns.order'),
       align: 'center',
       render: (queue) => queue.orderQueue ?? t('queues.noOrder'),
+    },
+    {
+      key: 'autoAssign',
+      header: t('assignment.queue.title'),
+      align: 'center',
+      render: (queue) =>
+        queue.autoAssign ? (
+          <Chip
+            size="small"
+            color="success"
+            variant="outlined"
+            label={`${t('assignment.queue.on')} · ${queue.autoAssignMax}`}
+            title={t('assignment.queue.max')}
+            data-testid={`queue-auto-${queue.name}`}
+          />
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'greeting',

@@ -13,6 +13,8 @@ const queue = (fields: Partial<TQueue>): TQueue => ({
   orderQueue: null,
   integrationId: null,
   promptId: null,
+  autoAssign: false,
+  autoAssignMax: 5,
   schedules: [],
   ...fields,
 });
@@ -26,6 +28,15 @@ describe('queue form', () => {
     const body = ZQueueCreateBody.parse({ ...values, name: 'Suporte' });
     expect(body).toMatchObject({ orderQueue: null, integrationId: null, promptId: null });
     expect(ZQueueCreateBody.parse({ ...values, name: 'Suporte', orderQueue: '3' }).orderQueue).toBe(3);
+  });
+
+  it('service-level targets: empty is none (the company default), a number typed is the target', () => {
+    const values = toQueueFormValues(queue({ slaFirstResponseMinutes: 15, slaResolutionHours: null }), '#000000');
+    expect(values).toMatchObject({ slaFirstResponseMinutes: '15', slaResolutionHours: '' });
+    const body = ZQueueCreateBody.parse({ ...values, slaResolutionHours: '8' });
+    expect(body).toMatchObject({ slaFirstResponseMinutes: 15, slaResolutionHours: 8 });
+    expect(ZQueueCreateBody.parse({ ...values, slaFirstResponseMinutes: '' }).slaFirstResponseMinutes).toBeNull();
+    expect(ZQueueCreateBody.safeParse({ ...values, slaFirstResponseMinutes: '0' }).success).toBe(false);
   });
 
   it('an edited queue keeps its values; a week with missing days is completed Monday to Sunday', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_QUEUE_SCHEDULES, type TQueue } from '@zelo/shared';
+import { AUTO_ASSIGN_MAX, DEFAULT_QUEUE_SCHEDULES, type TQueue } from '@zelo/shared';
 import { ApiError } from '../../api/http';
 
 /** A working day as the hours tab edits it: HH:mm, or both empty for open all day. */
@@ -16,6 +16,13 @@ export type TQueueFormValues = {
   integrationId: number | '';
   promptId: number | '';
   schedules: TScheduleRow[];
+  /** fair automatic assignment (features/assignment/AutoAssignFields) */
+  autoAssign: boolean;
+  /** a number typed (1–100) */
+  autoAssignMax: string;
+  /** service-level targets: a number typed, or "" for the company default */
+  slaFirstResponseMinutes: string;
+  slaResolutionHours: string;
 };
 
 /**
@@ -29,6 +36,8 @@ export const weekOf = (schedules: readonly TScheduleRow[] | undefined): TSchedul
     return stored ? { ...fallback, startTime: stored.startTime ?? '', endTime: stored.endTime ?? '' } : { ...fallback };
   });
 
+const numberText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+
 export const toQueueFormValues = (queue: TQueue | null, defaultColor: string): TQueueFormValues => ({
   name: queue?.name ?? '',
   color: queue?.color ?? defaultColor,
@@ -38,6 +47,10 @@ export const toQueueFormValues = (queue: TQueue | null, defaultColor: string): T
   integrationId: queue?.integrationId ?? '',
   promptId: queue?.promptId ?? '',
   schedules: weekOf(queue?.schedules),
+  autoAssign: queue?.autoAssign ?? false,
+  autoAssignMax: String(queue?.autoAssignMax ?? AUTO_ASSIGN_MAX.default),
+  slaFirstResponseMinutes: numberText(queue?.slaFirstResponseMinutes),
+  slaResolutionHours: numberText(queue?.slaResolutionHours),
 });
 
 /** The list's order, as the server sorts it and the bot numbers its menu: by order (none last), then name. */

@@ -17,6 +17,7 @@ import './i18n';
 import {
   defaultSendAt,
   dialogMode,
+  isPastSendAt,
   isScheduleImage,
   localInputToIso,
   reasonKey,
@@ -80,9 +81,15 @@ export const ScheduleDialog = ({
   // a save that created the schedule but failed on its image: the retry edits that schedule
   const [createdId, setCreatedId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // the past send time the user was warned about: saving it again sends it at once
+  const [pastConfirmed, setPastConfirmed] = useState<string | null>(null);
   const reason = schedule?.status === 'ERRO' ? reasonKey(schedule.errorMessage) : null;
 
   const submit = async (values: TScheduleBody) => {
+    if (isPastSendAt(values.sendAt) && pastConfirmed !== values.sendAt) {
+      setPastConfirmed(values.sendAt);
+      throw new Error(t('schedules.dialog.pastConfirm'));
+    }
     const id = createdId ?? schedule?.id ?? null;
     const body = {
       body: values.body,
@@ -244,6 +251,11 @@ export const ScheduleDialog = ({
               label={t('schedules.dialog.sendAt')}
               required
               disabled={readOnly}
+              helperText={
+                !readOnly && isPastSendAt(String(form.watch('sendAt') ?? ''))
+                  ? t('schedules.dialog.pastWarning')
+                  : undefined
+              }
               // seconds may be typed (a message a few seconds ahead); the picker shows minutes
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
               testId="schedule-send-at"

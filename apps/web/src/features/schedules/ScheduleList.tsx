@@ -13,16 +13,12 @@ import {
   useInfiniteList,
   useListCache,
 } from '../../components/kit';
+import { formatDateTime } from '../../utils/date';
 import './i18n';
 import { STATUS_COLOR, schedulesApi } from './scheduleLogic';
 
-const LOCALES: Record<string, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
-
-/** a send time as the language writes a short date and time */
-export const sendTimeText = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(LOCALES[language] ?? 'pt-BR', { dateStyle: 'short', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+/** a send time as every other screen writes a moment (dd/MM/yyyy HH:mm), whatever the language */
+export const sendTimeText = (iso: string) => formatDateTime(iso);
 
 export const SCHEDULES_LIST_KEY = ['schedules', 'list'] as const;
 
@@ -56,7 +52,7 @@ type TScheduleListProps = {
 
 /** The schedules as a list (beside the calendar): contact, message, send time, status, edit and delete. */
 export const ScheduleList = ({ list, onEdit }: TScheduleListProps) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const remove = useDeleteConfirm<TSchedule>({
     onDelete: async (s) => {
       await schedulesApi.remove(s.id);
@@ -90,7 +86,7 @@ export const ScheduleList = ({ list, onEdit }: TScheduleListProps) => {
       header: t('schedules.columns.sendAt'),
       render: (s) => (
         <Typography variant="body2" noWrap>
-          {sendTimeText(s.sendAt, i18n.language)}
+          {sendTimeText(s.sendAt)}
         </Typography>
       ),
     },

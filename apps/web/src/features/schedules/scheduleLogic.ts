@@ -28,6 +28,16 @@ export const defaultSendAt = (now = new Date()) => toLocalInput(dayjs(now).add(1
 /** the field's local time as the instant the server stores */
 export const localInputToIso = (value: string) => dayjs(value).toDate().toISOString();
 
+/**
+ * A send time already past (by more than a minute): the sender sends such a schedule at once, so the dialog
+ * says so under the field and the first save only warns; saving again confirms (B.15: warn and confirm).
+ */
+export const isPastSendAt = (value: string, now = new Date()) => {
+  const at = dayjs(value);
+
+  return at.isValid() && at.valueOf() < now.getTime() - 60_000;
+};
+
 /** the i18n key of an ERRO's reason: one of the sender's reasons, an error code, or null for raw text */
 export const reasonKey = (errorMessage: string | null) => {
   if (!errorMessage) {

@@ -205,7 +205,7 @@ describe('schedules: the calendar screen', { timeout: 90_000 }, () => {
     expect(html).toContain('Carla');
     expect(html).toContain('Pendente');
     expect(html).toContain('Enviada');
-    expect(html).toContain(sendTimeText('2031-05-04T12:30:00.000Z', 'pt'));
+    expect(html).toContain(sendTimeText('2031-05-04T12:30:00.000Z'));
     expect(html).not.toContain('data-testid="schedules-calendar"');
     // the calendar view has no search box and no list
     const calendar = await renderScreen(<SchedulesPage />, { path: '/schedules', client: new QueryClient() });
@@ -214,6 +214,15 @@ describe('schedules: the calendar screen', { timeout: 90_000 }, () => {
     // live events change the loaded pages
     expect(scheduleListChange({ action: 'delete', scheduleId: 5 })).toEqual({ remove: 5 });
     expect(scheduleListChange({ action: 'update', schedule: sent })).toEqual({ upsert: sent });
-    expect(sendTimeText('2031-05-04T12:30:00.000Z', 'en')).not.toBe(sendTimeText('2031-05-04T12:30:00.000Z', 'pt'));
+    // dd/MM/yyyy HH:mm as every other screen, in English too (not 5/4/31, 12:30 PM)
+    const local = new Date(2031, 4, 4, 9, 5).toISOString();
+    expect(sendTimeText(local)).toBe('04/05/2031 09:05');
+    // a past send time is warned about (and confirmed by a second save), a future one is not
+    const { isPastSendAt } = await import('./scheduleLogic');
+    const now = new Date(2031, 4, 4, 9, 5);
+    expect(isPastSendAt('2031-05-04T09:00', now)).toBe(true);
+    expect(isPastSendAt('2031-05-04T09:05', now)).toBe(false);
+    expect(isPastSendAt('2031-05-04T10:00', now)).toBe(false);
+    expect(isPastSendAt('', now)).toBe(false);
   });
 });

@@ -12,6 +12,14 @@ type TOptionsTabProps = {
 };
 
 /** Every company setting, each saved on change with PUT /settings/:key. */
+
+/**
+ * Every setting but the company's own Asaas token: Zelo bills through the operator's ASAAS_API_KEY, and a company's
+ * token charged nobody (issue 22 B.16), so the screen does not offer it; the key stays readable for the ancestor's
+ * client.
+ */
+export const SHOWN_SETTING_KEYS = SETTING_KEYS.filter((key) => key !== 'asaas');
+
 export const OptionsTab = ({ settings, isLoading }: TOptionsTabProps) => {
   const { t } = useTranslation();
   const updateSetting = useUpdateSetting();
@@ -35,7 +43,7 @@ export const OptionsTab = ({ settings, isLoading }: TOptionsTabProps) => {
 
   return (
     <Grid container spacing={2}>
-      {SETTING_KEYS.map((key) => (
+      {SHOWN_SETTING_KEYS.map((key) => (
         <Grid key={key} size={{ xs: 12, sm: 6, md: 4 }}>
           <SettingControl
             settingKey={key}

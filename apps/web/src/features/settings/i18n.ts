@@ -22,6 +22,8 @@ const pt = {
   },
   keys: {
     userRating: 'Avaliações',
+    userRatingComment: 'Pedir comentário após a avaliação',
+    userRatingCommentMinutes: 'Esperar o comentário por (minutos)',
     scheduleType: 'Gerenciamento de expediente',
     CheckMsgIsGroup: 'Ignorar mensagens de grupos',
     call: 'Aceitar chamadas',
@@ -34,6 +36,8 @@ const pt = {
     userCreation: 'Criação de usuários',
     campaignsEnabled: 'Campanhas',
     reopenWindowMinutes: 'Reabrir ticket fechado por nova mensagem (minutos)',
+    slaFirstResponseMinutes: 'Meta de primeira resposta da empresa (minutos de expediente; vazio = sem meta)',
+    slaResolutionHours: 'Meta de resolução da empresa (horas de expediente; vazio = sem meta)',
     timezone: 'Fuso horário',
   },
   values: {
@@ -176,6 +180,8 @@ const en: TSettingsTexts = {
   },
   keys: {
     userRating: 'Ratings',
+    userRatingComment: 'Ask for a comment after the rating',
+    userRatingCommentMinutes: 'Wait for the comment for (minutes)',
     scheduleType: 'Business hours management',
     CheckMsgIsGroup: 'Ignore group messages',
     call: 'Accept calls',
@@ -188,6 +194,8 @@ const en: TSettingsTexts = {
     userCreation: 'User creation',
     campaignsEnabled: 'Campaigns',
     reopenWindowMinutes: 'Reopen a closed ticket on a new message (minutes)',
+    slaFirstResponseMinutes: 'Company first response target (business minutes; empty = none)',
+    slaResolutionHours: 'Company resolution target (business hours; empty = none)',
     timezone: 'Time zone',
   },
   values: {
@@ -328,6 +336,8 @@ const es: TSettingsTexts = {
   },
   keys: {
     userRating: 'Calificaciones',
+    userRatingComment: 'Pedir un comentario después de la calificación',
+    userRatingCommentMinutes: 'Esperar el comentario durante (minutos)',
     scheduleType: 'Gestión del horario de atención',
     CheckMsgIsGroup: 'Ignorar mensajes de grupos',
     call: 'Aceptar llamadas',
@@ -340,6 +350,8 @@ const es: TSettingsTexts = {
     userCreation: 'Creación de usuarios',
     campaignsEnabled: 'Campañas',
     reopenWindowMinutes: 'Reabrir un ticket cerrado con un mensaje nuevo (minutos)',
+    slaFirstResponseMinutes: 'Meta de primera respuesta de la empresa (minutos laborales; vacío = sin meta)',
+    slaResolutionHours: 'Meta de resolución de la empresa (horas laborales; vacío = sin meta)',
     timezone: 'Zona horaria',
   },
   values: {

@@ -8,7 +8,12 @@ export type TSettingKind =
   | { type: 'text' };
 
 /** settings whose value is a whole number kept as text */
-const NUMBER_KEYS: readonly TSettingKey[] = ['reopenWindowMinutes'];
+const NUMBER_KEYS: readonly TSettingKey[] = [
+  'reopenWindowMinutes',
+  'userRatingCommentMinutes',
+  'slaFirstResponseMinutes',
+  'slaResolutionHours',
+];
 
 const enumOptions = (key: TSettingKey): readonly string[] | null => {
   const schema: unknown = SETTING_DEFINITIONS[key].schema;

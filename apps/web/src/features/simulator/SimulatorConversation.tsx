@@ -1,3 +1,6 @@
+import Call from '@mui/icons-material/Call';
+import Videocam from '@mui/icons-material/Videocam';
+import ArrowBack from '@mui/icons-material/ArrowBack';
 import AttachFile from '@mui/icons-material/AttachFile';
 import ContactPage from '@mui/icons-material/ContactPage';
 import DoneAll from '@mui/icons-material/DoneAll';
@@ -32,6 +35,10 @@ type TSimulatorConversationProps = {
   onMarkRead: () => void;
   /** the list grew: the open conversation is read as it arrives */
   onSeen?: () => void;
+  /** on a phone the list and the conversation take turns: back to the list */
+  onBack?: () => void;
+  /** the customer calls the business (the simulator page; a group cannot) */
+  onCall?: (isVideo: boolean) => void;
 };
 
 /**
@@ -45,6 +52,8 @@ export const SimulatorConversation = ({
   onDeliver,
   onMarkRead,
   onSeen,
+  onBack,
+  onCall,
 }: TSimulatorConversationProps) => {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -107,18 +116,55 @@ export const SimulatorConversation = ({
         alignItems="center"
         sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
       >
+        {onBack && (
+          <IconButton
+            size="small"
+            edge="start"
+            onClick={onBack}
+            aria-label={t('simulator.back')}
+            data-testid="sim-back"
+          >
+            <ArrowBack fontSize="small" />
+          </IconButton>
+        )}
         <Avatar sx={{ bgcolor: avatarColor(customer.number) }}>{initials(customer.name)}</Avatar>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ flex: 1, minWidth: 64 }}>
           <Typography noWrap sx={{ fontWeight: 500 }} data-testid="sim-current-name">
             {customer.name}
           </Typography>
-          <Typography variant="caption" color="text.secondary">
-            +{customer.number}
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {customer.member ? t('simulator.groupMember', { name: customer.member.name }) : `+${customer.number}`}
           </Typography>
         </Box>
-        <Button size="small" startIcon={<DoneAll />} onClick={onMarkRead} data-testid="sim-read">
-          {t('simulator.markRead')}
-        </Button>
+        {onCall && !customer.member && (
+          <>
+            <Tooltip title={t('simulator.voiceCall')}>
+              <IconButton size="small" onClick={() => onCall(false)} data-testid="sim-call-voice">
+                <Call fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('simulator.videoCall')}>
+              <IconButton size="small" onClick={() => onCall(true)} data-testid="sim-call-video">
+                <Videocam fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+        <Tooltip title={t('simulator.markRead')}>
+          <Button
+            size="small"
+            startIcon={<DoneAll />}
+            onClick={onMarkRead}
+            aria-label={t('simulator.markRead')}
+            data-testid="sim-read"
+            sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+          >
+            {/* on a phone the icon alone, so the customer's name keeps its room */}
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {t('simulator.markRead')}
+            </Box>
+          </Button>
+        </Tooltip>
       </Stack>
       <Box
         ref={$messages}

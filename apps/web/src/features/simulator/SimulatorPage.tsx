@@ -1,3 +1,4 @@
+import { FULL_HEIGHT } from '../../app/layout/AppLayout';
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -60,7 +61,7 @@ const SimulatorPage = () => {
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 64px)', minHeight: 420, p: 2, gap: 2 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: FULL_HEIGHT, minHeight: 420, p: 2, gap: 2 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
         <Box sx={{ flex: 1 }}>
           <Typography variant="h5" component="h1">

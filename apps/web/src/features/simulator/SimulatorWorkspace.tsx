@@ -16,7 +16,9 @@ import {
   TextField,
   Tooltip,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import { sandboxGroupId } from '@zelo/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast';
@@ -31,10 +33,18 @@ type TWorkspaceProps = { connectionId: number; connected: boolean };
 /** Customers on the left, the chosen customer's conversation on the right. */
 export const SimulatorWorkspace = ({ connectionId, connected }: TWorkspaceProps) => {
   const { t } = useTranslation();
-  const { state, dispatch, loadOutbox, deliver, markRead } = useSimulatorChat(connectionId, { persist: true });
+  const { state, dispatch, loadOutbox, deliver, markRead, call } = useSimulatorChat(connectionId, { persist: true });
   const [selected, setSelected] = useState<string | null>(() => state.customers[0]?.number ?? null);
+  // on a phone (under 600 px) the customers and the conversation take turns, each the whole width
+  const narrow = useMediaQuery('(max-width:599.95px)');
+  const [listShown, setListShown] = useState(true);
+  const open = (number: string) => {
+    setSelected(number);
+    setListShown(false);
+  };
   const [number, setNumber] = useState('');
   const [name, setName] = useState('');
+  const [groupName, setGroupName] = useState('');
 
   useEffect(() => {
     if (selected) {
@@ -52,11 +62,16 @@ export const SimulatorWorkspace = ({ connectionId, connected }: TWorkspaceProps)
 
       return;
     }
-    const customer: TCustomer = { number: digits, name: name.trim() || digits };
+    const member = { number: digits, name: name.trim() || digits };
+    // with a group name the conversation is the group's, where this customer writes
+    const customer: TCustomer = groupName.trim()
+      ? { number: sandboxGroupId(groupName), name: groupName.trim(), member }
+      : member;
     dispatch({ type: 'addCustomer', customer });
-    setSelected(digits);
+    open(customer.number);
     setNumber('');
     setName('');
+    setGroupName('');
   };
 
   const removeCustomer = (target: string) => {
@@ -70,12 +85,14 @@ export const SimulatorWorkspace = ({ connectionId, connected }: TWorkspaceProps)
     <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'flex', overflow: 'hidden' }}>
       <Box
         sx={{
-          width: { xs: 200, md: 300 },
-          borderRight: 1,
+          width: narrow ? '100%' : { sm: 240, md: 300 },
+          flexShrink: 0,
+          borderRight: narrow ? 0 : 1,
           borderColor: 'divider',
-          display: 'flex',
+          display: narrow && current && !listShown ? 'none' : 'flex',
           flexDirection: 'column',
         }}
+        data-testid="sim-customers-pane"
       >
         <Stack spacing={1} sx={{ p: 1.5 }}>
           <TextField
@@ -103,6 +120,14 @@ export const SimulatorWorkspace = ({ connectionId, connected }: TWorkspaceProps)
             }}
             slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'sim-name' } }}
           />
+          <TextField
+            size="small"
+            label={t('simulator.groupName')}
+            value={groupName}
+            onChange={(e) => setGroupName(e.target.value)}
+            helperText={t('simulator.groupHint')}
+            slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'sim-group' } }}
+          />
           <Button variant="outlined" startIcon={<PersonAdd />} onClick={addCustomer} data-testid="sim-add-customer">
             {t('simulator.addCustomer')}
           </Button>
@@ -127,7 +152,7 @@ export const SimulatorWorkspace = ({ connectionId, connected }: TWorkspaceProps)
               <ListItemButton
                 key={customer.number}
                 selected={customer.number === selected}
-                onClick={() => setSelected(customer.number)}
+                onClick={() => open(customer.number)}
                 data-testid={`sim-customer-${customer.number}`}
                 sx={{ pr: 5, position: 'relative' }}
               >
@@ -163,15 +188,25 @@ export const SimulatorWorkspace = ({ connectionId, connected }: TWorkspaceProps)
         </List>
       </Box>
 
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          display: narrow && (!current || listShown) ? 'none' : 'flex',
+          flexDirection: 'column',
+        }}
+        data-testid="sim-conversation-pane"
+      >
         {current ? (
           <SimulatorConversation
             customer={current}
+            onBack={narrow ? () => setListShown(true) : undefined}
             items={items}
             connected={connected}
             onDeliver={(message, media) => deliver(current, message, media)}
             onMarkRead={() => void markRead(current)}
             onSeen={() => dispatch({ type: 'seen', number: current.number })}
+            onCall={(isVideo) => void call(current, isVideo)}
           />
         ) : (
           <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 4 }}>

@@ -46,7 +46,11 @@ export type TSentMessage = {
   error?: string;
 };
 
-export type TCustomer = { number: string; name: string };
+/**
+ * A simulated customer, or a group: then `number` is the group's id (the conversation the business answers),
+ * `name` the group's name and `member` who writes in it.
+ */
+export type TCustomer = { number: string; name: string; member?: { number: string; name: string } };
 
 export type TSimulatorState = {
   customers: TCustomer[];

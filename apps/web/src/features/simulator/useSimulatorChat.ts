@@ -1,9 +1,10 @@
 import { events } from '@zelo/shared';
 import { useCallback, useEffect, useReducer } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http';
 import { useSocketEvent } from '../../api/socket';
 import { useAuth } from '../../app/auth/AuthContext';
-import { errorText, toastError } from '../../components/toast';
+import { errorText, toast, toastError } from '../../components/toast';
 import {
   emptyState,
   persistable,
@@ -40,6 +41,7 @@ export type TDeliverMedia = { data: string; mimetype: string; fileName: string }
  */
 export const useSimulatorChat = (connectionId: number, { persist }: { persist: boolean }) => {
   const { user } = useAuth();
+  const { t } = useTranslation();
   const [state, dispatch] = useReducer(simulatorReducer, connectionId, (id) =>
     persist && typeof localStorage !== 'undefined' ? restoreState(localStorage.getItem(storageKey(id))) : emptyState(),
   );
@@ -89,8 +91,10 @@ export const useSimulatorChat = (connectionId: number, { persist }: { persist: b
     });
     try {
       const answer = await api.post<{ externalId: string }>(`/sandbox/${connectionId}/inbound`, {
-        from: to,
-        name: customer.name,
+        // in a group the member writes, the group is named beside
+        from: customer.member?.number ?? to,
+        name: customer.member?.name ?? customer.name,
+        ...(customer.member ? { group: { id: to, name: customer.name } } : {}),
         type: message.type,
         body: message.body,
         ...(media ? { media } : {}),
@@ -114,5 +118,15 @@ export const useSimulatorChat = (connectionId: number, { persist }: { persist: b
     }
   };
 
-  return { state, dispatch, loadOutbox, deliver, markRead };
+  /** the customer calls the business (voice or video), as WhatsApp shows a call to the attendants */
+  const call = async (customer: TCustomer, isVideo: boolean) => {
+    try {
+      await api.post(`/sandbox/${connectionId}/call`, { from: customer.number, isVideo });
+      toast.success(t('simulator.callSent'));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return { state, dispatch, loadOutbox, deliver, markRead, call };
 };

@@ -26,6 +26,7 @@ import { EmojiPicker } from './EmojiPicker';
 import { QuickAnswersPopup } from './QuickAnswersPopup';
 import { ReplyBar } from './ReplyBar';
 import { signBody } from './messageLogic';
+import { composerLimit, composerLimitText, keepsTextAfter } from './composerLimit';
 import { filterQuickAnswers } from './quickAnswers';
 import { downloadQuickMessageFile } from './quickMessageFile';
 import { useSignOption } from './signOption';
@@ -36,7 +37,8 @@ type ComposerProps = {
   ticket: TTicket;
   replyTo: TMessage | null;
   onCancelReply: () => void;
-  sendText: (body: string, quoted: TMessage | null) => Promise<void>;
+  /** resolves to the refusal when the server refused the text (null when stored) */
+  sendText: (body: string, quoted: TMessage | null) => Promise<{ status?: number } | null>;
   sendFiles: (files: File[], caption: string) => Promise<boolean>;
   /** the customer-service window of the ticket's transport (Cloud API); 'none' for transports without one */
   channelWindow?: TWindowState;
@@ -151,14 +153,21 @@ export const Composer = ({
       .finally(() => setFetchingFile(false));
   };
 
+  const limit = composerLimit(text, viewer.name, sign);
   const submit = () => {
-    if (!open || !text.trim()) {
-      return; // empty or whitespace-only text is not sent
+    if (!open || !text.trim() || limit.over) {
+      return; // empty, whitespace-only or over-long text is not sent
     }
+    const typed = text;
     const body = signBody(text.trim(), viewer.name, sign);
     setText('');
     onCancelReply();
-    void sendText(body, replyTo);
+    void sendText(body, replyTo).then((refusal) => {
+      // refused for what it holds: the text comes back to be fixed, unless something new was typed meanwhile
+      if (refusal && keepsTextAfter(refusal.status)) {
+        setText((current) => current || typed);
+      }
+    });
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -311,8 +320,11 @@ export const Composer = ({
                       ? t('tickets.composer.placeholderWindowClosed')
                       : t('tickets.composer.placeholderClosed')
                 }
+                error={limit.over}
+                helperText={limit.warn ? composerLimitText(t, limit) : undefined}
                 slotProps={{
                   htmlInput: { 'data-testid': 'composer-input', 'aria-label': t('tickets.composer.placeholder') },
+                  formHelperText: { 'data-testid': 'composer-limit' } as object,
                 }}
                 sx={{ '& .MuiInputBase-root': { borderRadius: 3, bgcolor: 'background.default' } }}
               />
@@ -338,7 +350,7 @@ export const Composer = ({
             <span>
               <IconButton
                 color="primary"
-                disabled={!open || !text.trim()}
+                disabled={!open || !text.trim() || limit.over}
                 onClick={submit}
                 aria-label={t('tickets.composer.send')}
                 data-testid="composer-send"

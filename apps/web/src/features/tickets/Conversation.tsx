@@ -136,6 +136,7 @@ const TicketConversation = ({ ticket, onBack }: { ticket: TTicket; onBack?: () =
         <TicketTags ticket={ticket} />
         <MessagesList
           messages={messages}
+          showSenders={ticket.isGroup}
           hasMore={Boolean(messagesQuery.hasNextPage)}
           loading={messagesQuery.isLoading || messagesQuery.isFetchingNextPage}
           onLoadOlder={() => void messagesQuery.fetchNextPage()}

@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import type { TTicket } from '@zelo/shared';
 import { useTranslation } from 'react-i18next';
+import { SlaChip } from '../sla/SlaChip';
 import { TicketOptionsMenu } from './TicketOptionsMenu';
 import { useTicketActions } from './useTicketActions';
 
@@ -60,6 +61,7 @@ export const ConversationHeader = ({ ticket, onBack, onContact, onTransfer }: Co
             </Typography>
           </Box>
         </ButtonBase>
+        <SlaChip ticket={ticket} testId="conversation-sla" />
         {ticket.status === 'pending' ? (
           <Button
             variant="contained"

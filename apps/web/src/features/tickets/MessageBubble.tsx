@@ -13,6 +13,8 @@ import { captionOf, MessageMedia } from './media/MessageMedia';
 type MessageBubbleProps = {
   message: TMessage;
   readOnly?: boolean;
+  /** a group's conversation: each member's message names who wrote it */
+  showSender?: boolean;
   onReply: (message: TMessage) => void;
   onDelete: (message: TMessage) => void;
   onEdit: (message: TMessage) => void;
@@ -49,10 +51,28 @@ const QuotedBlock = ({ quoted }: { quoted: NonNullable<TMessage['quotedMsg']> })
   );
 };
 
+/** a member's colour in a group, steady per name (as WhatsApp tells members apart) */
+const SENDER_COLOURS = ['#1f7aec', '#d6336c', '#2b8a3e', '#e8590c', '#7048e8', '#0c8599', '#c2255c', '#5c940d'];
+export const senderColour = (name: string) => {
+  let hash = 0;
+  for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) | 0;
+
+  return SENDER_COLOURS[Math.abs(hash) % SENDER_COLOURS.length];
+};
+
 /** One message: own on the right, others on the left (spec 1 §2). */
-const MessageBubbleBase = ({ message, readOnly, onReply, onDelete, onEdit, onRetry }: MessageBubbleProps) => {
+const MessageBubbleBase = ({
+  message,
+  readOnly,
+  showSender,
+  onReply,
+  onDelete,
+  onEdit,
+  onRetry,
+}: MessageBubbleProps) => {
   const { t } = useTranslation();
   const own = message.fromMe;
+  const sender = showSender && !own ? message.contact?.name : undefined;
   const caption = message.mediaType || message.mediaUrl ? captionOf(message) : message.body;
   const failed = !message.isDeleted && isFailedMessage(message);
 
@@ -104,6 +124,17 @@ const MessageBubbleBase = ({ message, readOnly, onReply, onDelete, onEdit, onRet
           </Stack>
         ) : (
           <>
+            {sender ? (
+              <Typography
+                variant="caption"
+                component="div"
+                fontWeight={600}
+                sx={{ color: senderColour(sender), pr: 2.5 }}
+                data-testid={`message-sender-${message.id}`}
+              >
+                {sender}
+              </Typography>
+            ) : null}
             {message.quotedMsg ? <QuotedBlock quoted={message.quotedMsg} /> : null}
             <MessageMedia message={message} />
             {caption ? (

@@ -14,6 +14,8 @@ type MessagesListProps = {
   hasMore: boolean;
   loading: boolean;
   readOnly?: boolean;
+  /** a group's conversation: each member's message names who wrote it */
+  showSenders?: boolean;
   onLoadOlder: () => void;
   onReply: (message: TMessage) => void;
   onDelete: (message: TMessage) => void;
@@ -36,7 +38,7 @@ type RowProps = Omit<MessagesListProps, 'messages' | 'hasMore' | 'loading' | 'on
   item: TConversationItem;
 };
 
-const Row = ({ item, readOnly, ...handlers }: RowProps) => {
+const Row = ({ item, readOnly, showSenders, ...handlers }: RowProps) => {
   const { t } = useTranslation();
   switch (item.kind) {
     case 'day':
@@ -60,7 +62,7 @@ const Row = ({ item, readOnly, ...handlers }: RowProps) => {
         />
       );
     default:
-      return <MessageBubble message={item.message} readOnly={readOnly} {...handlers} />;
+      return <MessageBubble message={item.message} readOnly={readOnly} showSender={showSenders} {...handlers} />;
   }
 };
 

@@ -34,6 +34,22 @@ const contactLabel = (contact: TContact) => `${contact.name} - ${contact.number}
 type NewTicketDialogProps = { open: boolean; onClose: () => void; initialContact?: TContact | null };
 
 /** Contact (autocomplete, or create one from the typed text), queue (required for non-admins) and connection. */
+/**
+ * The contact field's suggestions: the contacts found and "add <term>"; while the field shows the contact
+ * already chosen (or just added) only that one, and `suggesting` is off — no list stays open behind it.
+ */
+export const contactOptions = (found: TContact[], term: string, chosen: TContact | null) => {
+  if (chosen && term === contactLabel(chosen)) {
+    return { suggesting: false, options: [{ kind: 'contact' as const, contact: chosen }] as TOption[] };
+  }
+  const options: TOption[] = [
+    ...found.map((c) => ({ kind: 'contact' as const, contact: c })),
+    ...(term.trim().length >= CONTACT_SEARCH_MIN ? [{ kind: 'create' as const, name: term.trim() }] : []),
+  ];
+
+  return { suggesting: options.length > 0, options };
+};
+
 export const NewTicketDialog = ({ open, onClose, initialContact = null }: NewTicketDialogProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -84,10 +100,9 @@ export const NewTicketDialog = ({ open, onClose, initialContact = null }: NewTic
     queryFn: async () => asList<TContact>(await ticketsApi.contacts(search), 'contacts'),
   });
 
-  const options: TOption[] = [
-    ...(contacts.data ?? []).map((c) => ({ kind: 'contact' as const, contact: c })),
-    ...(term.trim().length >= CONTACT_SEARCH_MIN ? [{ kind: 'create' as const, name: term.trim() }] : []),
-  ];
+  const { options, suggesting } = contactOptions(contacts.data ?? [], term, contact);
+  // the list is open only while the user looks for a contact; choosing or adding one closes it
+  const [listOpen, setListOpen] = useState(false);
 
   const queueRequired = !viewer.isAdmin;
   const queueMissing = queueRequired && queueId === '';
@@ -138,6 +153,7 @@ export const NewTicketDialog = ({ open, onClose, initialContact = null }: NewTic
     toast.success(t('tickets.create.contactSaved'));
     setContact(saved);
     setTerm(contactLabel(saved));
+    setListOpen(false);
     setCreating(null);
   };
 
@@ -151,7 +167,11 @@ export const NewTicketDialog = ({ open, onClose, initialContact = null }: NewTic
               size="small"
               options={options}
               value={contact ? { kind: 'contact', contact } : null}
+              open={listOpen && suggesting}
+              onOpen={() => setListOpen(true)}
+              onClose={() => setListOpen(false)}
               onChange={(_e, value) => {
+                setListOpen(false);
                 if (value?.kind === 'create') {
                   setCreating(value.name);
                 } else {

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { lastMessagePreview } from './messageLogic';
+import { useSlaAlerts } from '../sla/useSlaAlerts';
 import { useTicketNotifications } from './useTicketNotifications';
 import './i18n';
 
@@ -23,6 +24,7 @@ export const NotificationsBell = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tickets = useTicketNotifications();
+  useSlaAlerts();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const label = t('layout.notifications');
 

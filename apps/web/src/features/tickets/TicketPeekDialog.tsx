@@ -27,6 +27,7 @@ export const TicketPeekDialog = ({ ticket, onClose }: { ticket: TTicket | null; 
           hasMore={Boolean(query.hasNextPage)}
           loading={query.isLoading || query.isFetchingNextPage}
           readOnly
+          showSenders={Boolean(ticket?.isGroup)}
           onLoadOlder={() => void query.fetchNextPage()}
           onReply={noop}
           onDelete={noop}

@@ -15,6 +15,7 @@ import {
 import type { TTicket } from '@zelo/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SlaChip } from '../sla/SlaChip';
 import { formatTicketTime, lastMessagePreview, shortenName } from './messageLogic';
 
 type TicketRowProps = {
@@ -107,6 +108,7 @@ const TicketRowBase = ({
           ) : null}
         </Stack>
         <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ mt: 0.5 }}>
+          <SlaChip ticket={ticket} />
           {ticket.whatsapp?.name ? <Chip size="small" variant="outlined" label={ticket.whatsapp.name} /> : null}
           {ticket.user?.name ? <Chip size="small" color="primary" variant="outlined" label={ticket.user.name} /> : null}
           <Chip

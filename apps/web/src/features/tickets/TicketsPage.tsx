@@ -1,3 +1,4 @@
+import { FULL_HEIGHT } from '../../app/layout/AppLayout';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { Box, Paper, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -46,7 +47,7 @@ const TicketsPage = () => {
   const [tab, setTab] = useState<'list' | 'ticket'>(ticketId ? 'ticket' : 'list');
   useEffect(() => setTab(ticketId ? 'ticket' : 'list'), [ticketId]);
 
-  const height = { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' };
+  const height = FULL_HEIGHT;
 
   if (wide) {
     return (

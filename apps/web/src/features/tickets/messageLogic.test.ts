@@ -146,16 +146,29 @@ describe('parseLocationBody', () => {
     const labels = (lng: string) => (key: string) => i18n.t(`tickets.previewLabels.${key}`, { lng });
     const stored = ['Localização', 'Imagem', 'Áudio', 'Vídeo', 'Documento', 'Contato', 'Contatos'];
     expect(stored.map((s) => lastMessagePreview(s, labels('en')))).toEqual([
-      'Location',
-      'Image',
-      'Audio',
-      'Video',
-      'Document',
-      'Contact',
-      'Contacts',
+      '📍 Location',
+      '📷 Image',
+      '🎤 Audio',
+      '🎥 Video',
+      '📄 Document',
+      '👤 Contact',
+      '👥 Contacts',
     ]);
-    expect(stored.map((s) => lastMessagePreview(s, labels('pt')))).toEqual(stored);
-    expect(lastMessagePreview('Localização', labels('es'))).toBe('Ubicación');
+    expect(stored.map((s) => lastMessagePreview(s, labels('pt')))).toEqual([
+      '📍 Localização',
+      '📷 Imagem',
+      '🎤 Áudio',
+      '🎥 Vídeo',
+      '📄 Documento',
+      '👤 Contato',
+      '👥 Contatos',
+    ]);
+    expect(lastMessagePreview('Localização', labels('es'))).toBe('📍 Ubicación');
+    // a last message stored as a file's name (before the server stored the kind) reads as the kind
+    expect(lastMessagePreview('2651e7a9c0d14b.png', labels('en'))).toBe('📷 Image');
+    expect(lastMessagePreview('audio-record-1732.ogg', labels('es'))).toMatch(/^🎤 /);
+    expect(lastMessagePreview('boleto.pdf', labels('pt'))).toBe('📄 Documento');
+    expect(lastMessagePreview('veja o site zelo.app', labels('en'))).toBe('veja o site zelo.app');
     expect(lastMessagePreview('Imagem bonita', labels('en'))).toBe('Imagem bonita');
   });
 });

@@ -149,6 +149,19 @@ const PREVIEW_LABEL_OF = new Map(
   Object.entries(PREVIEW_LABELS).map(([key, stored]) => [stored as string, key as TPreviewLabel]),
 );
 
+/** a file's kind from a bare file name's extension (a last message stored as "2651e7….png" before the fix) */
+const KIND_OF_EXTENSION: [RegExp, TPreviewLabel][] = [
+  [/\.(png|jpe?g|gif|webp|bmp|heic)$/i, 'image'],
+  [/\.(ogg|oga|opus|mp3|m4a|wav|aac|amr)$/i, 'audio'],
+  [/\.(mp4|mov|3gp|mkv|avi|webm)$/i, 'video'],
+  [/\.(pdf|docx?|xlsx?|pptx?|odt|ods|csv|txt|zip|rar|7z|xml|json)$/i, 'application'],
+];
+export const fileNameKind = (text: string): TPreviewLabel | null => {
+  if (!/^[^\s/\\]+\.[a-z0-9]{2,5}$/i.test(text)) return null;
+
+  return KIND_OF_EXTENSION.find(([pattern]) => pattern.test(text))?.[1] ?? null;
+};
+
 /**
  * The list preview of a message body: locations read 'Localização' (spec 1 §2) and the fixed labels the server
  * stores for messages without text ('Imagem', 'Contato'…) are shown in the agent's language (`label`);
@@ -162,7 +175,7 @@ export const lastMessagePreview = (lastMessage: string, label: (key: TPreviewLab
   if (/^data:image\/[a-z]+;base64,/i.test(text) || (text.includes('|') && /https?:\/\/maps\./i.test(text))) {
     return label('location');
   }
-  const fixed = PREVIEW_LABEL_OF.get(text);
+  const fixed = PREVIEW_LABEL_OF.get(text) ?? fileNameKind(text);
   if (fixed) {
     return label(fixed);
   }

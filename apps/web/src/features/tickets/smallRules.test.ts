@@ -155,3 +155,34 @@ describe('the bell and a move (delete, then update)', () => {
     expect(read).toEqual([]);
   });
 });
+
+describe('the open ticket leaving the viewer’s reach', () => {
+  it('refuses a ticket that cannot be opened, but just leaves one already shown (a transfer is no refusal)', async () => {
+    const { stubLocalStorage } = await import('../../testing/renderScreen');
+    stubLocalStorage();
+    const { openTicketOutcome } = await import('./useOpenTicket');
+    expect(openTicketOutcome({ wasShown: false, failed: false, accessible: null })).toBe('wait');
+    expect(openTicketOutcome({ wasShown: false, failed: false, accessible: true })).toBe('show');
+    expect(openTicketOutcome({ wasShown: false, failed: true, accessible: null })).toBe('denied');
+    expect(openTicketOutcome({ wasShown: false, failed: false, accessible: false })).toBe('denied');
+    // the agent's own transfer to a sector they are not in: the cached ticket moves out of reach
+    expect(openTicketOutcome({ wasShown: true, failed: false, accessible: false })).toBe('left');
+    expect(openTicketOutcome({ wasShown: true, failed: true, accessible: true })).toBe('left');
+  });
+});
+
+describe('the new-ticket contact field', () => {
+  it('leaves no suggestion list open once a contact is chosen or added, and suggests again when typing', async () => {
+    const { stubLocalStorage } = await import('../../testing/renderScreen');
+    stubLocalStorage();
+    const { contactOptions } = await import('./NewTicketDialog');
+    const ana = { id: 7, name: 'Ana Souza', number: '5511987651234' } as never;
+    const typed = contactOptions([ana], 'ana', null);
+    expect(typed.suggesting).toBe(true);
+    expect(typed.options.map((o) => o.kind)).toEqual(['contact', 'create']);
+    // just added (or picked): the field shows it and nothing is suggested, not even "add Ana Souza - …"
+    const added = contactOptions([], 'Ana Souza - 5511987651234', ana);
+    expect(added).toEqual({ suggesting: false, options: [{ kind: 'contact', contact: ana }] });
+    expect(contactOptions([ana], 'Ana Souza - 551198765123', ana).suggesting).toBe(true);
+  });
+});

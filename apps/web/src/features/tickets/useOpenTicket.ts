@@ -1,11 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/toast';
 import { ticketKey } from './queryKeys';
 import { ticketsApi } from './ticketsApi';
 import { canAccessQueue, useViewer } from './useViewer';
+
+/**
+ * What the screen does with the ticket of the URL: show it; refuse it ('Acesso não permitido') when it could
+ * not be opened; or just leave it when a ticket already shown moved out of the viewer's reach (the viewer's
+ * own transfer to another sector, or someone else's) — that is not a refused access.
+ */
+export const openTicketOutcome = (input: {
+  wasShown: boolean;
+  failed: boolean;
+  accessible: boolean | null;
+}): 'show' | 'wait' | 'denied' | 'left' => {
+  const out = input.failed || input.accessible === false;
+  if (!out) return input.accessible ? 'show' : 'wait';
+
+  return input.wasShown ? 'left' : 'denied';
+};
 
 /**
  * The ticket of /tickets/:uuid. A user without access to its queue (or a ticket the server refuses or does not
@@ -22,14 +38,23 @@ export const useOpenTicket = (uuid: string) => {
     staleTime: 0,
   });
   const ticket = query.data;
-  const denied = query.isError || (ticket ? !canAccessQueue(viewer, ticket.queueId) : false);
+  const shown = useRef<string | null>(null);
+  const outcome = openTicketOutcome({
+    wasShown: shown.current === uuid,
+    failed: query.isError,
+    accessible: ticket ? canAccessQueue(viewer, ticket.queueId) : null,
+  });
+  if (outcome === 'show') shown.current = uuid;
+  const denied = outcome === 'denied' || outcome === 'left';
 
   useEffect(() => {
-    if (denied) {
+    if (outcome === 'denied') {
       toast.error(t('tickets.accessDenied'));
+    }
+    if (outcome === 'denied' || outcome === 'left') {
       navigate('/tickets', { replace: true });
     }
-  }, [denied, navigate, t]);
+  }, [outcome, navigate, t]);
 
   return { ticket: denied ? undefined : ticket, isLoading: query.isLoading };
 };

@@ -18,9 +18,9 @@ export type TLocalMessage = {
 };
 
 /** The code and words of a refused send; a network failure reads as ERR_SENDING_WAPP_MSG. */
-export const failureOf = (err: unknown): { errorCode: string; errorMessage: string } =>
+export const failureOf = (err: unknown): { errorCode: string; errorMessage: string; status?: number } =>
   err instanceof ApiError
-    ? { errorCode: err.code, errorMessage: err.message }
+    ? { errorCode: err.code, errorMessage: err.message, status: err.status }
     : { errorCode: 'ERR_SENDING_WAPP_MSG', errorMessage: err instanceof Error ? err.message : '' };
 
 const newClientId = () =>
@@ -75,7 +75,7 @@ export const useSendMessages = (ticket: TTicket, onRefused?: (errorCode: string)
   const [locals, setLocals] = useState<TLocalMessage[]>([]);
 
   const postText = useCallback(
-    async (local: TLocalMessage) => {
+    async (local: TLocalMessage): Promise<ReturnType<typeof failureOf> | null> => {
       setLocals((list) => [...list.filter((l) => l.clientId !== local.clientId), { ...local, failed: false }]);
       try {
         const answer = await ticketsApi.sendText(ticket.id, {
@@ -87,11 +87,15 @@ export const useSendMessages = (ticket: TTicket, onRefused?: (errorCode: string)
           storeMessage(answer);
         }
         setLocals((list) => list.filter((l) => l.clientId !== local.clientId));
+
+        return null;
       } catch (err) {
         const failure = failureOf(err);
         setLocals((list) => list.map((l) => (l.clientId === local.clientId ? { ...l, failed: true, ...failure } : l)));
         toastError(err);
         onRefused?.(failure.errorCode);
+
+        return failure;
       }
     },
     [ticket.id, storeMessage, onRefused],

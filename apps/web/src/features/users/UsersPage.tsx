@@ -1,9 +1,9 @@
-import { CheckCircle, RemoveCircleOutline } from '@mui/icons-material';
 import { Box, Chip } from '@mui/material';
 import type { TUser } from '@zelo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, ListPage, RowActions, type TColumn, useDeleteConfirm, useSearch } from '../../components/kit';
+import { PresenceDot } from '../assignment/PresenceDot';
 import './i18n';
 import { UserDialog } from './UserDialog';
 import { useUsers } from './useUsers';
@@ -52,12 +52,8 @@ const UsersPage = () => {
       key: 'online',
       header: t('users.columns.online'),
       align: 'center',
-      render: (user) =>
-        user.online ? (
-          <CheckCircle color="success" fontSize="small" titleAccess={t('users.yes')} />
-        ) : (
-          <RemoveCircleOutline color="disabled" fontSize="small" titleAccess={t('users.no')} />
-        ),
+      // online, away (paused for automatic assignment) or offline, live with the users' events
+      render: (user) => <PresenceDot user={user} withLabel testId={`user-presence-${user.email}`} />,
     },
   ];
 

@@ -28,6 +28,12 @@ export const en: Locale = {
     passwordWeak: 'The password needs at least 8 characters, one uppercase letter, one lowercase letter and one number',
     passwordMismatch: 'Passwords do not match',
     invalidCharacter: 'Contains a character that is not allowed',
+    invalidColor: 'Not a colour: use #rgb or #rrggbb (e.g. #1e88e5), or pick one',
+    invalidNumber: 'Only digits (and spaces, +, -, parentheses): e.g. +55 11 91234-5678',
+    sectorRequired: 'Choose the sector the AI hands the conversation over to',
+    duplicated: 'Already in use: choose another one',
+    invalidServiceAccount:
+      'Not a valid service-account JSON: paste the whole key file downloaded from Google Cloud (with client_email and private_key)',
     invalidCpfCnpj: 'Invalid CPF or CNPJ',
   },
   errors: {
@@ -80,11 +86,15 @@ export const en: Locale = {
     ERR_LAST_ADMIN: 'The company needs at least one administrator.',
     ERR_INVALID_RESET_CODE: 'Invalid or expired verification code.',
     ERR_TOO_MANY_REQUESTS: 'Too many attempts. Wait a moment and try again.',
+    ERR_TENANT_BUSY: "Your company's automations are using their whole share right now. Wait a moment and try again.",
+    ERR_FLOW_TEST_RUNS_LIMIT: 'Too many flow tests are running. Finish or wait for one to end before starting another.',
     ERR_PAYLOAD_TOO_LARGE: 'The file or content sent is too large.',
     ERR_UNSUPPORTED_MEDIA_TYPE: 'Unsupported file type.',
     ERR_ROUTE_NOT_FOUND: 'Resource not found.',
     ERR_CONFLICT: 'Conflict with an existing record.',
     ERR_WAPP_NOT_FOUND_FOR_TOKEN: 'No connection found for this token.',
+    ERR_WAPP_TOKEN_WEAK:
+      'This API token cannot be used: it must have at least 32 characters, without spaces, mixing letters, digits or symbols, with nothing easy to guess. Use Generate to get one.',
     ERR_TICKET_ALREADY_ACCEPTED: 'This ticket was already accepted by another attendant.',
     ERR_TICKET_NOT_OPEN: 'Messages can only be sent on an open ticket.',
     ERR_NO_QUEUE_FOUND: 'No queue found with this ID.',
@@ -138,8 +148,14 @@ export const en: Locale = {
     ERR_INTEGRATION_TEST_FAILED: 'The integration test failed.',
     ERR_OUTBOUND_URL_REFUSED:
       'Address refused: use http or https to a public server (private addresses only when the server operator allows them).',
+    ERR_GRAPH_URL_NOT_ALLOWED:
+      'The Graph API address must be https://graph.facebook.com; another host only when the server operator allows it.',
+    ERR_SECRET_RETYPE_REQUIRED: 'The address changed: type the key (or token) again to use it with the new address.',
     ERR_NO_PROMPT_FOUND: 'Prompt not found.',
     ERR_DUPLICATED_PROMPT: 'A prompt with this name already exists.',
+    ERR_SPREADSHEET_TOO_LARGE:
+      'The spreadsheet is too large to read: it unpacks to too much data or takes too long. Split it into smaller files.',
+    ERR_SPREADSHEET_BUSY: 'Another spreadsheet is being imported. Try again when it finishes.',
     ERR_INVALID_SPREADSHEET:
       'The spreadsheet could not be read. Send an .xlsx file with the columns name, number and email.',
     ERR_NETWORK: 'Could not reach the server. Check your connection.',
@@ -195,6 +211,7 @@ export const en: Locale = {
   language: { pt: 'Português (BR)', en: 'English', es: 'Español', label: 'Language' },
   menu: {
     dashboard: 'Dashboard',
+    reports: 'Reports',
     tickets: 'Tickets',
     quickMessages: 'Quick replies',
     kanban: 'Kanban',
@@ -232,6 +249,7 @@ export const en: Locale = {
   layout: {
     greeting: 'Hello {{name}}, welcome to {{company}}!',
     dueDate: '(Active until {{date}})',
+    expiredOn: '(Expired on {{date}})',
     toggleMenu: 'Open or close the menu',
     account: 'Account',
     profile: 'Profile',

@@ -28,6 +28,12 @@ export const es: Locale = {
     passwordWeak: 'La contraseña necesita al menos 8 caracteres, una mayúscula, una minúscula y un número',
     passwordMismatch: 'Las contraseñas no coinciden',
     invalidCharacter: 'Contiene un carácter no permitido',
+    invalidColor: 'Color no válido: use #rgb o #rrggbb (p. ej. #1e88e5) o elija uno',
+    invalidNumber: 'Solo dígitos (y espacios, +, -, paréntesis): p. ej. +55 11 91234-5678',
+    sectorRequired: 'Elija el sector al que la IA transfiere la conversación',
+    duplicated: 'Ya está en uso: elija otro',
+    invalidServiceAccount:
+      'JSON de cuenta de servicio no válido: pegue el archivo de clave completo descargado de Google Cloud (con client_email y private_key)',
     invalidCpfCnpj: 'CPF o CNPJ inválido',
   },
   errors: {
@@ -80,11 +86,17 @@ export const es: Locale = {
     ERR_LAST_ADMIN: 'La empresa necesita al menos un administrador.',
     ERR_INVALID_RESET_CODE: 'Código de verificación inválido o expirado.',
     ERR_TOO_MANY_REQUESTS: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
+    ERR_TENANT_BUSY:
+      'Las automatizaciones de su empresa están usando toda su cuota ahora. Espere un momento e inténtelo de nuevo.',
+    ERR_FLOW_TEST_RUNS_LIMIT:
+      'Hay demasiadas pruebas de flujo en curso. Termine una o espere a que acabe antes de iniciar otra.',
     ERR_PAYLOAD_TOO_LARGE: 'El archivo o contenido enviado es demasiado grande.',
     ERR_UNSUPPORTED_MEDIA_TYPE: 'Tipo de archivo no admitido.',
     ERR_ROUTE_NOT_FOUND: 'Recurso no encontrado.',
     ERR_CONFLICT: 'Conflicto con un registro existente.',
     ERR_WAPP_NOT_FOUND_FOR_TOKEN: 'No se encontró ninguna conexión para este token.',
+    ERR_WAPP_TOKEN_WEAK:
+      'Este token de la API no se puede usar: necesita al menos 32 caracteres, sin espacios, mezclando letras, números o símbolos, sin nada fácil de adivinar. Use Generar para obtener uno.',
     ERR_TICKET_ALREADY_ACCEPTED: 'Este ticket ya fue aceptado por otro agente.',
     ERR_TICKET_NOT_OPEN: 'Solo se pueden enviar mensajes en un ticket abierto.',
     ERR_NO_QUEUE_FOUND: 'No se encontró ninguna cola con este ID.',
@@ -138,8 +150,15 @@ export const es: Locale = {
     ERR_INTEGRATION_TEST_FAILED: 'La prueba de la integración falló.',
     ERR_OUTBOUND_URL_REFUSED:
       'Dirección rechazada: use http o https hacia un servidor público (direcciones privadas solo si el operador del servidor las permite).',
+    ERR_GRAPH_URL_NOT_ALLOWED:
+      'La dirección de la Graph API debe ser https://graph.facebook.com; otro host solo si el operador del servidor lo permite.',
+    ERR_SECRET_RETYPE_REQUIRED:
+      'La dirección cambió: escriba la clave (o token) de nuevo para usarla con la nueva dirección.',
     ERR_NO_PROMPT_FOUND: 'Prompt no encontrado.',
     ERR_DUPLICATED_PROMPT: 'Ya existe un prompt con este nombre.',
+    ERR_SPREADSHEET_TOO_LARGE:
+      'La hoja de cálculo es demasiado grande para leerla: descomprimida ocupa demasiado o tarda demasiado. Divídala en archivos más pequeños.',
+    ERR_SPREADSHEET_BUSY: 'Otra hoja de cálculo se está importando. Inténtelo de nuevo cuando termine.',
     ERR_INVALID_SPREADSHEET:
       'No se pudo leer la hoja de cálculo. Envíe un archivo .xlsx con las columnas nombre, número y email.',
     ERR_NETWORK: 'No se pudo comunicar con el servidor. Verifique su conexión.',
@@ -195,6 +214,7 @@ export const es: Locale = {
   language: { pt: 'Português (BR)', en: 'English', es: 'Español', label: 'Idioma' },
   menu: {
     dashboard: 'Dashboard',
+    reports: 'Informes',
     tickets: 'Atenciones',
     quickMessages: 'Respuestas rápidas',
     kanban: 'Kanban',
@@ -232,6 +252,7 @@ export const es: Locale = {
   layout: {
     greeting: '¡Hola {{name}}, bienvenido(a) a {{company}}!',
     dueDate: '(Activo hasta {{date}})',
+    expiredOn: '(Venció el {{date}})',
     toggleMenu: 'Abrir o cerrar el menú',
     account: 'Cuenta',
     profile: 'Perfil',

@@ -29,6 +29,12 @@ export const pt = {
     passwordWeak: 'A senha precisa de ao menos 8 caracteres, uma letra maiúscula, uma minúscula e um número',
     passwordMismatch: 'As senhas não conferem',
     invalidCharacter: 'Contém um caractere não permitido',
+    invalidColor: 'Cor inválida: use #rgb ou #rrggbb (ex.: #1e88e5) ou escolha uma',
+    invalidNumber: 'Use só dígitos (e espaços, +, -, parênteses): ex.: +55 11 91234-5678',
+    sectorRequired: 'Escolha o setor para onde a IA transfere a conversa',
+    duplicated: 'Já está em uso: escolha outro',
+    invalidServiceAccount:
+      'JSON da conta de serviço inválido: cole o arquivo de chave inteiro baixado do Google Cloud (com client_email e private_key)',
     invalidCpfCnpj: 'CPF ou CNPJ inválido',
   },
   errors: {
@@ -81,11 +87,17 @@ export const pt = {
     ERR_LAST_ADMIN: 'A empresa precisa de pelo menos um administrador.',
     ERR_INVALID_RESET_CODE: 'Código de verificação inválido ou expirado.',
     ERR_TOO_MANY_REQUESTS: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+    ERR_TENANT_BUSY:
+      'As automações da sua empresa estão usando toda a sua cota agora. Aguarde um pouco e tente novamente.',
+    ERR_FLOW_TEST_RUNS_LIMIT:
+      'Há testes de fluxo demais em andamento. Encerre um ou aguarde que termine antes de iniciar outro.',
     ERR_PAYLOAD_TOO_LARGE: 'O arquivo ou conteúdo enviado é grande demais.',
     ERR_UNSUPPORTED_MEDIA_TYPE: 'Tipo de arquivo não suportado.',
     ERR_ROUTE_NOT_FOUND: 'Recurso não encontrado.',
     ERR_CONFLICT: 'Conflito com um registro existente.',
     ERR_WAPP_NOT_FOUND_FOR_TOKEN: 'Nenhuma conexão encontrada para este token.',
+    ERR_WAPP_TOKEN_WEAK:
+      'Este token da API não pode ser usado: ele precisa de pelo menos 32 caracteres, sem espaços, misturando letras, números ou símbolos, sem nada fácil de adivinhar. Use Gerar para obter um.',
     ERR_TICKET_ALREADY_ACCEPTED: 'Este ticket já foi aceito por outro atendente.',
     ERR_TICKET_NOT_OPEN: 'Só é possível enviar mensagens em um ticket aberto.',
     ERR_NO_QUEUE_FOUND: 'Nenhuma fila encontrada com este ID.',
@@ -140,8 +152,15 @@ export const pt = {
     ERR_INTEGRATION_TEST_FAILED: 'O teste da integração falhou.',
     ERR_OUTBOUND_URL_REFUSED:
       'Endereço recusado: use http ou https para um servidor público (endereços privados só com a liberação do administrador do servidor).',
+    ERR_GRAPH_URL_NOT_ALLOWED:
+      'O endereço da Graph API deve ser https://graph.facebook.com; outro host só com a liberação do administrador do servidor.',
+    ERR_SECRET_RETYPE_REQUIRED:
+      'O endereço mudou: digite a chave (ou token) novamente para usá-la com o novo endereço.',
     ERR_NO_PROMPT_FOUND: 'Prompt não encontrado.',
     ERR_DUPLICATED_PROMPT: 'Já existe um prompt com este nome.',
+    ERR_SPREADSHEET_TOO_LARGE:
+      'A planilha é grande demais para ser lida: descompactada ela fica grande demais ou demora demais. Divida-a em arquivos menores.',
+    ERR_SPREADSHEET_BUSY: 'Outra planilha está sendo importada. Tente de novo quando ela terminar.',
     ERR_INVALID_SPREADSHEET:
       'Não foi possível ler a planilha. Envie um arquivo .xlsx com as colunas Nome, Telefone e Email.',
     ERR_NETWORK: 'Não foi possível falar com o servidor. Verifique sua conexão.',
@@ -197,6 +216,7 @@ export const pt = {
   language: { pt: 'Português (BR)', en: 'English', es: 'Español', label: 'Idioma' },
   menu: {
     dashboard: 'Dashboard',
+    reports: 'Relatórios',
     tickets: 'Atendimentos',
     quickMessages: 'Respostas rápidas',
     kanban: 'Kanban',
@@ -234,6 +254,7 @@ export const pt = {
   layout: {
     greeting: 'Olá {{name}}, seja bem-vindo(a) a {{company}}!',
     dueDate: '(Ativo até {{date}})',
+    expiredOn: '(Expirou em {{date}})',
     toggleMenu: 'Abrir ou fechar o menu',
     account: 'Conta',
     profile: 'Perfil',

@@ -16,6 +16,8 @@ export type TFlowAiCall = {
   body: string;
   messageId?: number;
   mediaType?: string;
+  /** the failure note the AI wrote on the ticket, for the test panel */
+  onFailure?: (note: string) => void;
 };
 
 export type TFlowTypebotCall = {
@@ -72,6 +74,7 @@ export const flowExternal: TFlowExternal = {
       messageId: call.messageId,
       mediaType: call.mediaType,
       speak: true,
+      onFailure: call.onFailure,
     }),
   typebot: (ctx, call) =>
     typebotTurn(ctx, {

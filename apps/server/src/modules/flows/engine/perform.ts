@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { events, rooms, type TFlowRunStepEvent } from '@zelo/shared';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { patchTicket } from '../../../inbound/inbound.repo';
 import { AppError } from '../../../http/errors';
@@ -26,9 +27,32 @@ export const endRuns = async (ctx: TAppContext, companyId: number, ticketId: num
   });
 };
 
+/** an OpenAI node that failed: its node marked failed with the note, on the run's event (the test panel shows it) */
+const announceAiFailure = (
+  ctx: TAppContext,
+  run: { id?: number; flowId?: number | null; companyId: number; ticketId: number },
+  nodeId: string,
+  variables: Record<string, string>,
+  note: string,
+) => {
+  if (!run.id) return;
+  const payload: TFlowRunStepEvent = {
+    runId: run.id,
+    flowId: run.flowId ?? 0,
+    ticketId: run.ticketId,
+    nodeId,
+    nodeType: 'openai',
+    status: 'failed',
+    variables,
+    reason: note,
+    at: new Date().toISOString(),
+  };
+  ctx.realtime.to(rooms.admins(run.companyId), events.flowRun(run.companyId), payload);
+};
+
 export const performActions = async (
   ctx: TAppContext,
-  run: { companyId: number; ticketId: number },
+  run: { id?: number; flowId?: number | null; companyId: number; ticketId: number },
   actions: TAction[],
   variables: Record<string, string>,
   extra: { messageId?: number; mediaType?: string },
@@ -78,6 +102,7 @@ export const performActions = async (
               body: action.body,
               messageId: extra.messageId,
               mediaType: extra.mediaType,
+              onFailure: (note) => announceAiFailure(ctx, run, action.nodeId, variables, note),
             })) === 'handover'
           ) {
             await endRuns(ctx, companyId, ticketId, 'handover');

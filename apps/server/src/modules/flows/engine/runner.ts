@@ -3,12 +3,13 @@ import type { TDbOrTx } from '../../../db/client';
 import { patchTicket, queueForBot, queuesOfConnection, ticketById } from '../../../inbound/inbound.repo';
 import { createKeyedQueue } from '../../../inbound/keyed-queue';
 import type { TAppContext } from '../../../lib/context';
+import type { TBudgetMode } from '../../../lib/tenant-budget';
 import { announceTicket, type TTicketPlace } from '../../tickets/ticket-announcer';
 import { buildGraph, type TGraph } from './graph';
 import { performActions } from './perform';
 import {
   dueRuns,
-  ticketOfRun,
+  ownerOfRun,
   flowForRun,
   insertRun,
   lockActiveRun,
@@ -28,6 +29,11 @@ import { type TAction, type THandover, type TWalkInput, type TWalkResult, type T
  * order, one ticket at a time in this process. The state lives in `flow_runs`, so a restart resumes: a
  * waiting menu or question on the next message, an interval by `resumeDueRuns` (a timer here, the ticker
  * on every node).
+ *
+ * Every event runs inside its company's flow budget (lib/tenant-budget.ts, issue 20 item 9): it waits for a slot
+ * while the company has used its share (a deferred step is late, never lost), and pays afterwards for the steps
+ * it ran and the messages it sends. A run executes at most `FLOW_RUN_STEP_CAP` steps in its life, so a loop
+ * through intervals ends (`run-step-cap`).
  */
 
 const tickets = createKeyedQueue();
@@ -74,12 +80,50 @@ const stateOf = (run: TRunRow): TWalkState => ({
   retries: run.retries,
 });
 
-const walkOptions = (ctx: TAppContext) => ({
+/** the walk's options; the step cap is what is left of the run's own cap when that is less */
+const walkOptions = (ctx: TAppContext, runSteps: number) => ({
   rng: Math.random,
   typingMs: ctx.config.flows.typingMs,
   gapMs: ctx.config.flows.gapMs,
-  stepCap: ctx.config.flows.stepCap,
+  stepCap: Math.max(0, Math.min(ctx.config.flows.stepCap, ctx.config.flows.runStepCap - runSteps)),
 });
+
+/** walks, naming the run's own cap when that is what ended it */
+const walkRun = (ctx: TAppContext, graph: TGraph, state: TWalkState, input: TWalkInput, runSteps: number) => {
+  const result = walk(graph, state, input, walkOptions(ctx, runSteps));
+  if (result.reason === 'step-cap' && ctx.config.flows.runStepCap - runSteps < ctx.config.flows.stepCap) {
+    result.reason = 'run-step-cap';
+    const last = result.steps.at(-1);
+    if (last) last.reason = 'run-step-cap';
+  }
+
+  return result;
+};
+
+/**
+ * an event's decision inside the company's flow budget: a slot for its transaction, waited for (or refused),
+ * then paid for by the steps it ran and the messages it sends (`held`: the caller holds the slot already)
+ */
+const budgeted = async <T>(
+  ctx: TAppContext,
+  companyId: number,
+  mode: TBudgetMode | 'held',
+  decide: () => Promise<T>,
+): Promise<T> => {
+  if (mode === 'held') return decide();
+  const release = await ctx.budgets.flows.take(companyId, mode, 0);
+  try {
+    return await decide();
+  } finally {
+    release();
+  }
+};
+
+const SENDS = new Set<TAction['type']>(['text', 'media', 'ai', 'typebot']);
+const pay = (ctx: TAppContext, outcome: TOutcome) => {
+  const { steps, actions } = outcome.result;
+  ctx.budgets.flows.charge(outcome.run.companyId, steps.length + actions.filter((a) => SENDS.has(a.type)).length);
+};
 
 /** hands the ticket over (a ticket node's queue, or the connection's queues after the menu retries) */
 const applyHandover = async (
@@ -193,6 +237,8 @@ export type TStartInput = {
   body?: string;
   /** a test run: runs an inactive flow too */
   test?: boolean;
+  /** over the company's flow budget: wait (the default, background work), refuse, or the caller holds a slot */
+  budget?: TBudgetMode | 'held';
   messageId?: number;
   mediaType?: string;
 };
@@ -202,24 +248,28 @@ export type TStartAnswer = { runId: number; status: string; offerQueues: boolean
 /** starts a flow on a ticket (ending a run under way there); null when the flow is missing or inactive */
 export const startFlowRun = (ctx: TAppContext, input: TStartInput, now = new Date()): Promise<TStartAnswer> =>
   tickets.run(String(input.ticketId), async () => {
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const flow = await flowForRun(tx, input.companyId, input.flowId);
-      if (!flow || (!flow.active && !input.test)) return null;
-      const current = await lockActiveRun(tx, input.companyId, input.ticketId);
-      if (current) await updateRun(tx, current.id, { status: 'done', wait: null, resumeAt: null, reason: 'replaced' });
-      const run = await insertRun(tx, {
-        companyId: input.companyId,
-        flowId: flow.id,
-        ticketId: input.ticketId,
-        status: 'running',
-        test: !!input.test,
-      });
-      const state: TWalkState = { status: 'running', wait: null, nodeId: null, variables: {}, retries: 0 };
-      const result = walk(graphOf(flow), state, { kind: 'start', body: input.body }, walkOptions(ctx));
+    const outcome = await budgeted(ctx, input.companyId, input.budget ?? 'wait', () =>
+      ctx.db.transaction(async (tx) => {
+        const flow = await flowForRun(tx, input.companyId, input.flowId);
+        if (!flow || (!flow.active && !input.test)) return null;
+        const current = await lockActiveRun(tx, input.companyId, input.ticketId);
+        if (current)
+          await updateRun(tx, current.id, { status: 'done', wait: null, resumeAt: null, reason: 'replaced' });
+        const run = await insertRun(tx, {
+          companyId: input.companyId,
+          flowId: flow.id,
+          ticketId: input.ticketId,
+          status: 'running',
+          test: !!input.test,
+        });
+        const state: TWalkState = { status: 'running', wait: null, nodeId: null, variables: {}, retries: 0 };
+        const result = walkRun(ctx, graphOf(flow), state, { kind: 'start', body: input.body }, 0);
 
-      return commit(tx, run, result, now);
-    });
+        return commit(tx, run, result, now);
+      }),
+    );
     if (!outcome) return null;
+    pay(ctx, outcome);
     await afterCommit(ctx, outcome, input);
 
     return { runId: outcome.run.id, status: outcome.run.status, offerQueues: outcome.offerQueues };
@@ -244,76 +294,97 @@ export const resumeFlowRun = (
   now = new Date(),
 ): Promise<'handled' | 'offer-queues' | 'none'> =>
   tickets.run(String(input.ticketId), async () => {
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const locked = await lockActiveRunWithFlow(tx, input.companyId, input.ticketId);
-      if (!locked) return 'none' as const;
-      const { run } = locked;
-      if (run.status !== 'waiting' || run.wait === 'interval') return 'held' as const;
-      const graph = await graphOfLocked(tx, locked);
-      if (!graph) {
-        await updateRun(tx, run.id, { status: 'failed', wait: null, reason: 'flow-deleted' });
-        await patchTicket(tx, run.companyId, run.ticketId, { flowWebhook: false });
-        return 'none' as const;
-      }
-      if (run.wait === 'bot') {
-        // an OpenAI / Typebot node holds the ticket only while it has no queue (the AI's hand-over gives it one)
-        const ticket = await ticketById(tx, run.companyId, run.ticketId);
-        if (!ticket || ticket.queueId) {
-          await updateRun(tx, run.id, { status: 'done', wait: null, reason: 'handover' });
+    const outcome = await budgeted(ctx, input.companyId, 'wait', () =>
+      ctx.db.transaction(async (tx) => {
+        const locked = await lockActiveRunWithFlow(tx, input.companyId, input.ticketId);
+        if (!locked) return 'none' as const;
+        const { run } = locked;
+        if (run.status !== 'waiting' || run.wait === 'interval') return 'held' as const;
+        const graph = await graphOfLocked(tx, locked);
+        if (!graph) {
+          await updateRun(tx, run.id, { status: 'failed', wait: null, reason: 'flow-deleted' });
           await patchTicket(tx, run.companyId, run.ticketId, { flowWebhook: false });
           return 'none' as const;
         }
-      }
-      const input2: TWalkInput = { kind: 'answer', body: input.body };
-      const result = walk(graph, stateOf(run), input2, walkOptions(ctx));
+        if (run.wait === 'bot') {
+          // an OpenAI / Typebot node holds the ticket only while it has no queue (the AI's hand-over gives it one)
+          const ticket = await ticketById(tx, run.companyId, run.ticketId);
+          if (!ticket || ticket.queueId) {
+            await updateRun(tx, run.id, { status: 'done', wait: null, reason: 'handover' });
+            await patchTicket(tx, run.companyId, run.ticketId, { flowWebhook: false });
+            return 'none' as const;
+          }
+        }
+        const input2: TWalkInput = { kind: 'answer', body: input.body };
+        const result = walkRun(ctx, graph, stateOf(run), input2, run.steps);
 
-      return commit(tx, run, result, now);
-    });
+        return commit(tx, run, result, now);
+      }),
+    );
     if (outcome === 'none') return 'none';
     if (outcome === 'held') return 'handled';
+    pay(ctx, outcome);
     await afterCommit(ctx, outcome, input);
 
     return outcome.offerQueues ? 'offer-queues' : 'handled';
   });
 
-/** an interval's due time came: the run goes on (once, whichever node or timer claims it first) */
+/** the due runs this process has taken up and not finished (a deferred one is not queued twice) */
+const dueTaken = new Set<number>();
+
+/**
+ * an interval's due time came: the run goes on (once, whichever node or timer claims it first), in its turn of
+ * the company's budget
+ */
 export const resumeDueRun = async (ctx: TAppContext, runId: number, now = new Date()) => {
-  const ticketId = await ticketOfRun(ctx.db, runId);
-  if (ticketId === null) return false;
+  if (dueTaken.has(runId)) return false;
+  dueTaken.add(runId);
+  try {
+    const owner = await ownerOfRun(ctx.db, runId);
+    if (!owner) return false;
+    return await resumeDue(ctx, runId, owner, now);
+  } finally {
+    dueTaken.delete(runId);
+  }
+};
 
-  return tickets.run(String(ticketId), async () => {
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const locked = await lockRunWithFlow(tx, runId);
-      const run = locked?.run;
-      if (!locked || !run || run.status !== 'waiting' || run.wait !== 'interval') return null;
-      if (run.resumeAt && run.resumeAt.getTime() > now.getTime() + 50) return null;
-      const ticket = await ticketById(tx, run.companyId, run.ticketId);
-      const graph = await graphOfLocked(tx, locked);
-      if (!ticket || ticket.userId || ticket.status === 'closed' || !graph) {
-        const reason = !graph ? 'flow-deleted' : 'accepted';
-        await updateRun(tx, run.id, { status: 'done', wait: null, resumeAt: null, reason });
-        await patchTicket(tx, run.companyId, run.ticketId, { flowWebhook: false });
-        return null;
-      }
-      const result = walk(graph, stateOf(run), { kind: 'due' }, walkOptions(ctx));
+const resumeDue = (ctx: TAppContext, runId: number, owner: { companyId: number; ticketId: number }, now: Date) =>
+  tickets.run(String(owner.ticketId), async () => {
+    const outcome = await budgeted(ctx, owner.companyId, 'wait', () =>
+      ctx.db.transaction(async (tx) => {
+        const locked = await lockRunWithFlow(tx, runId);
+        const run = locked?.run;
+        if (!locked || !run || run.status !== 'waiting' || run.wait !== 'interval') return null;
+        if (run.resumeAt && run.resumeAt.getTime() > now.getTime() + 50) return null;
+        const ticket = await ticketById(tx, run.companyId, run.ticketId);
+        const graph = await graphOfLocked(tx, locked);
+        if (!ticket || ticket.userId || ticket.status === 'closed' || !graph) {
+          const reason = !graph ? 'flow-deleted' : 'accepted';
+          await updateRun(tx, run.id, { status: 'done', wait: null, resumeAt: null, reason });
+          await patchTicket(tx, run.companyId, run.ticketId, { flowWebhook: false });
+          return null;
+        }
+        const result = walkRun(ctx, graph, stateOf(run), { kind: 'due' }, run.steps);
 
-      return commit(tx, run, result, now);
-    });
+        return commit(tx, run, result, now);
+      }),
+    );
     if (!outcome) return false;
+    pay(ctx, outcome);
     await afterCommit(ctx, outcome, {});
 
     return true;
   });
-};
 
-/** every interval due (after a restart, or on another node): the ticker's work */
+/**
+ * every interval due (after a restart, or on another node): the ticker's work. All at once, each in its
+ * company's turn, so a company whose runs wait for its budget holds up no other company's.
+ */
 export const resumeDueRuns = async (ctx: TAppContext, now = new Date()) => {
-  let resumed = 0;
-  for (const due of await dueRuns(ctx.db, now)) {
-    if (await resumeDueRun(ctx, due.id, now).catch(() => false)) resumed += 1;
-  }
+  const due = await dueRuns(ctx.db, now);
+  const resumed = await Promise.all(due.map((d) => resumeDueRun(ctx, d.id, now).catch(() => false)));
 
-  return resumed;
+  return resumed.filter(Boolean).length;
 };
 
 /** main.ts: checks for due intervals every few seconds on each node that runs jobs */
@@ -322,7 +393,14 @@ export const startFlowTicker = (ctx: TAppContext, everyMs = 2_000) => {
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    void resumeDueRuns(ctx)
+    // the tick only finds and starts the due runs: one waiting for its company's budget holds up no later tick
+    void dueRuns(ctx.db, new Date())
+      .then((due) => {
+        for (const d of due) {
+          if (dueTaken.has(d.id)) continue;
+          void resumeDueRun(ctx, d.id).catch((err) => ctx.log.error({ err, runId: d.id }, 'flow interval failed'));
+        }
+      })
       .catch((err) => ctx.log.error({ err }, 'flow ticker failed'))
       .finally(() => {
         running = false;

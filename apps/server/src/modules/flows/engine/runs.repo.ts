@@ -159,8 +159,25 @@ export const writeStep = async (db: TDbOrTx, w: TStepWrite) => {
 };
 
 /** the ticket of a run (read without a lock: the interval's resume then locks the run under the ticket's queue) */
-export const ticketOfRun = async (db: TDbOrTx, runId: number) =>
-  (await db.select({ ticketId: flowRuns.ticketId }).from(flowRuns).where(eq(flowRuns.id, runId)))[0]?.ticketId ?? null;
+/** the company's test runs under way (running or waiting) */
+export const activeTestRuns = async (db: TDbOrTx, companyId: number) =>
+  Number(
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(flowRuns)
+        .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.test, true), inArray(flowRuns.status, ACTIVE)))
+    )[0]?.n ?? 0,
+  );
+
+/** the company and ticket of a run (by id alone: a timer or the ticker knows only the id) */
+export const ownerOfRun = async (db: TDbOrTx, runId: number) =>
+  (
+    await db
+      .select({ companyId: flowRuns.companyId, ticketId: flowRuns.ticketId })
+      .from(flowRuns)
+      .where(eq(flowRuns.id, runId))
+  )[0] ?? null;
 
 /** whether the ticket has a run under way (the fast path's question) */
 export const hasActiveRun = async (db: TDbOrTx, companyId: number, ticketId: number) =>

@@ -39,7 +39,7 @@ export type TAction =
   | { type: 'text'; body: string }
   | { type: 'media'; file: string; kind: TMediaKind; record: boolean }
   | { type: 'sleep'; ms: number }
-  | { type: 'ai'; settings: TFlowOpenAiSettings; body: string }
+  | { type: 'ai'; settings: TFlowOpenAiSettings; body: string; nodeId: string }
   | { type: 'typebot'; settings: TFlowTypebotSettings; body: string };
 
 export type TStep = { nodeId: string | null; nodeType: TFlowNodeType | null; status: TFlowRunStatus; reason?: string };
@@ -150,7 +150,7 @@ export const walk = (graph: TGraph, before: TWalkState, input: TWalkInput, opts:
     } else if (state.wait === 'bot') {
       // a parked OpenAI / Typebot node answers every message while the ticket has no queue
       if (waiting.type === 'openai')
-        actions.push({ type: 'ai', settings: waiting.data.typebotIntegration, body: input.body });
+        actions.push({ type: 'ai', settings: waiting.data.typebotIntegration, body: input.body, nodeId: waiting.id });
       if (waiting.type === 'typebot') {
         actions.push({ type: 'typebot', settings: waiting.data.typebotIntegration, body: input.body });
       }
@@ -235,7 +235,7 @@ export const walk = (graph: TGraph, before: TWalkState, input: TWalkInput, opts:
         return end('done', 'handover', node);
       case 'openai': {
         const body = input.kind === 'due' ? '' : (input.body ?? '');
-        actions.push({ type: 'ai', settings: node.data.typebotIntegration, body });
+        actions.push({ type: 'ai', settings: node.data.typebotIntegration, body, nodeId: node.id });
         return park(node, 'bot');
       }
       case 'typebot': {

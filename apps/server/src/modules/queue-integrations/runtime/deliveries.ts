@@ -41,7 +41,7 @@ export const enqueueDelivery = async (
       nextAttemptAt: now,
     })
     .returning();
-  void attemptDelivery(ctx, row!.id, now).catch((err) =>
+  void attemptDelivery(ctx, row!.id, now, body.companyId).catch((err) =>
     ctx.log.warn({ err, deliveryId }, 'integration delivery attempt failed'),
   );
   return row!;
@@ -75,8 +75,31 @@ const finish = (ctx: TAppContext, id: number, patch: Partial<TRow>) =>
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(integrationDeliveries.id, id));
 
-/** one attempt of a due delivery; answers its status after it (undefined when it was not due) */
-export const attemptDelivery = async (ctx: TAppContext, id: number, now = new Date()) => {
+/**
+ * one attempt of a due delivery; answers its status after it (undefined when it was not due, or when its
+ * company has used its integration budget for now: the delivery stays due and the sweep takes it again)
+ */
+export const attemptDelivery = async (ctx: TAppContext, id: number, now = new Date(), companyId?: number) => {
+  const owner = companyId ?? (await deliveryCompany(ctx, id));
+  if (owner === undefined) return undefined;
+  const release = await ctx.budgets.integrations.take(owner, 'refuse').catch(() => undefined);
+  if (!release) return undefined;
+  try {
+    return await attempt(ctx, id, now);
+  } finally {
+    release();
+  }
+};
+
+const deliveryCompany = async (ctx: TAppContext, id: number) =>
+  (
+    await ctx.db
+      .select({ companyId: integrationDeliveries.companyId })
+      .from(integrationDeliveries)
+      .where(eq(integrationDeliveries.id, id))
+  )[0]?.companyId;
+
+const attempt = async (ctx: TAppContext, id: number, now: Date) => {
   const row = await claim(ctx, id, now);
   if (!row) return undefined;
   const [integration] = await ctx.db
@@ -131,19 +154,17 @@ export const attemptDelivery = async (ctx: TAppContext, id: number, now = new Da
   return last ? 'failed' : 'pending';
 };
 
-/** the sweep: every due delivery gets an attempt (main.ts runs it every few seconds on each node) */
+/** the sweep: every due delivery gets an attempt (one over its company's budget waits for a later sweep) (main.ts runs it every few seconds on each node) */
 export const runDueDeliveries = async (ctx: TAppContext, now = new Date(), limit = 50) => {
   const due = await ctx.db
-    .select({ id: integrationDeliveries.id })
+    .select({ id: integrationDeliveries.id, companyId: integrationDeliveries.companyId })
     .from(integrationDeliveries)
     .where(and(eq(integrationDeliveries.status, 'pending'), lte(integrationDeliveries.nextAttemptAt, now)))
     .orderBy(asc(integrationDeliveries.nextAttemptAt))
     .limit(limit);
-  let done = 0;
-  for (const { id } of due) {
-    if (await attemptDelivery(ctx, id, now)) done += 1;
-  }
-  return done;
+  // all at once, each within its company's budget: one company's slow receiver holds up no other's
+  const attempts = await Promise.all(due.map(({ id, companyId }) => attemptDelivery(ctx, id, now, companyId)));
+  return attempts.filter(Boolean).length;
 };
 
 export const startDeliverySweep = (ctx: TAppContext, everyMs = 5_000) => {

@@ -71,7 +71,7 @@ const sendSpokenAnswer = async (ctx: TAppContext, companyId: number, ticketId: n
  * custom payload's image and reaction after them, the agent's spoken answer as a voice note; end of conversation
  * leaves the integration; no reply at all sends the not-understood text.
  */
-export const dialogflowTurn = async (
+const dialogflowTurnNow = async (
   ctx: TAppContext,
   input: {
     companyId: number;
@@ -114,3 +114,7 @@ export const dialogflowTurn = async (
     await leaveIntegration(ctx.db, companyId, ticket.id);
   }
 };
+
+/** the turn in its company's integration budget (lib/tenant-budget.ts): over it, the turn waits its turn */
+export const dialogflowTurn = (ctx: TAppContext, input: Parameters<typeof dialogflowTurnNow>[1]) =>
+  ctx.budgets.integrations.run(input.companyId, 'wait', () => dialogflowTurnNow(ctx, input));

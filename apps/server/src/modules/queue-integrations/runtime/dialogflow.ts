@@ -12,17 +12,20 @@ type TServiceAccount = { client_email: string; private_key: string; token_uri: s
 
 export class DialogflowError extends Error {}
 
+/** the service-account JSON itself is unusable (not JSON, no key, a key that cannot sign): nothing was called */
+export class DialogflowInputError extends DialogflowError {}
+
 export const parseServiceAccount = (json: string): TServiceAccount => {
   let v: Record<string, unknown>;
   try {
     v = JSON.parse(json) as Record<string, unknown>;
   } catch {
-    throw new DialogflowError('The service-account JSON is not valid JSON');
+    throw new DialogflowInputError('The service-account JSON is not valid JSON');
   }
   const email = v.client_email;
   const key = v.private_key;
   if (typeof email !== 'string' || typeof key !== 'string') {
-    throw new DialogflowError('The service-account JSON has no client_email or private_key');
+    throw new DialogflowInputError('The service-account JSON has no client_email or private_key');
   }
   const tokenUri = typeof v.token_uri === 'string' && v.token_uri ? v.token_uri : 'https://oauth2.googleapis.com/token';
   return { client_email: email, private_key: key, token_uri: tokenUri };
@@ -47,7 +50,7 @@ export const signAssertion = (sa: TServiceAccount, now: Date) => {
   try {
     signature = createSign('RSA-SHA256').update(`${header}.${claims}`).sign(sa.private_key).toString('base64url');
   } catch {
-    throw new DialogflowError('The service-account private_key cannot sign');
+    throw new DialogflowInputError('The service-account private_key cannot sign');
   }
   return `${header}.${claims}.${signature}`;
 };

@@ -242,6 +242,55 @@ describe('Typebot', () => {
     ).toBe('closed');
   });
 
+  it('a queue with a Typebot picked from the menu starts the bot at once, not at the next message', async () => {
+    const integration = await typebotIntegration();
+    const color = () =>
+      `#${Math.floor(Math.random() * 0xffffff)
+        .toString(16)
+        .padStart(6, '0')}`;
+    const plain = await api('POST', '/api/queue', { name: unique('Vendas'), color: color() });
+    const bot = await api('POST', '/api/queue', {
+      name: unique('Robô'),
+      color: color(),
+      greetingMessage: 'Você está no atendimento automático',
+      integrationId: integration.id,
+    });
+    const created = await api('POST', '/api/whatsapp', {
+      name: unique('Conn'),
+      greetingMessage: 'Escolha um setor',
+      queueIds: [plain.id, bot.id],
+    });
+    const conn = created.id as number;
+    for (let i = 0; i < 200; i++) {
+      const res = await server.request('POST', `/api/sandbox/${conn}/scan`, { token: tenant.token, body: {} });
+      if (res.status === 200) break;
+      await sleep(20);
+    }
+    await until(
+      async () => (await sql<{ status: string }>('select status from whatsapps where id = $1', [conn]))[0]?.status,
+      (st) => st === 'CONNECTED',
+    );
+    const from = customer();
+    await say(conn, from, 'oi');
+    const [menu] = await until(
+      () => outbox(conn, from),
+      (o) => o.length >= 1,
+    );
+    const option = menu
+      ?.split('\n')
+      .find((l) => l.includes(bot.name))
+      ?.match(/\d+/)?.[0];
+    expect(option).toBeDefined();
+    await say(conn, from, option!);
+    // the queue's greeting, then the Typebot's opening, with no further message from the customer
+    const after = await until(
+      () => outbox(conn, from),
+      (o) => o.length >= 4,
+    );
+    expect(after.slice(1)).toEqual(['Você está no atendimento automático', 'Olá, ', '*bem-vindo*']);
+    expect(await ticketOf(conn, from)).toMatchObject({ queue_id: bot.id, use_integration: true, typebot_status: true });
+  });
+
   it("sends Typebot's audio bubbles as voice notes", async () => {
     const integration = await typebotIntegration({ typebotExpires: 10 });
     const conn = await connect(integration.id);
@@ -490,10 +539,31 @@ describe('Dialogflow', () => {
     });
     expect(refused.status).toBe(502);
     expect(refused.body.error).toBe('ERR_INTEGRATION_TEST_FAILED');
-    const bad = await server.request('POST', '/api/queueIntegration/testSession', {
-      token: tenant.token,
-      body: { projectName: 'proj', jsonContent: '{}', language: 'pt-BR' },
-    });
-    expect(bad).toMatchObject({ status: 502, body: { error: 'ERR_INTEGRATION_TEST_FAILED' } });
+    // the client's own JSON is unusable, or aims at an address the guard refuses: 400, no upstream was called;
+    // a broken or incomplete key file is said on its field, with how to fix it
+    const calls = google.seen.length;
+    const unusable = [
+      '{}',
+      'not json',
+      '{"type": "service_account", "client_email": ',
+      JSON.stringify({ client_email: 'a@proj.iam.gserviceaccount.com', private_key: 'not a key' }),
+      JSON.stringify({ ...JSON.parse(sa()), token_uri: 'http://10.1.2.3/token' }),
+    ];
+    for (const jsonContent of unusable) {
+      const bad = await server.request('POST', '/api/queueIntegration/testSession', {
+        token: tenant.token,
+        body: { projectName: 'proj', jsonContent, language: 'pt-BR' },
+      });
+      expect(bad.status, jsonContent).toBe(400);
+      expect(['ERR_VALIDATION', 'ERR_OUTBOUND_URL_REFUSED']).toContain(bad.body.error);
+    }
+    for (const jsonContent of ['{}', '{"type": "service_account", "client_email": ']) {
+      const bad = await server.request('POST', '/api/queueIntegration/testSession', {
+        token: tenant.token,
+        body: { projectName: 'proj', jsonContent, language: 'pt-BR' },
+      });
+      expect(bad.body.details, jsonContent).toEqual([{ path: 'jsonContent', message: 'invalidServiceAccount' }]);
+    }
+    expect(google.seen.length).toBe(calls);
   });
 });

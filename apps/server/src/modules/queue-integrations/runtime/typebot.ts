@@ -133,7 +133,7 @@ const deliver = async (ctx: TAppContext, input: TTypebotTurnInput, reply: TTypeb
  * else `continueChat` with the text. Answers 'waiting' while the bot expects more, 'ended' when it let the ticket
  * go (finish keyword, a control command, the bot's flow ended). A failing Typebot drops the session and throws.
  */
-export const typebotTurn = async (ctx: TAppContext, input: TTypebotTurnInput): Promise<'waiting' | 'ended'> => {
+const typebotTurnNow = async (ctx: TAppContext, input: TTypebotTurnInput): Promise<'waiting' | 'ended'> => {
   const { companyId, ticketId, settings, body } = input;
   const now = input.now ?? new Date();
   const ticket = await readTicket(ctx.db, companyId, ticketId);
@@ -184,3 +184,7 @@ export const typebotTurn = async (ctx: TAppContext, input: TTypebotTurnInput): P
   }
   return 'waiting';
 };
+
+/** the turn in its company's integration budget (lib/tenant-budget.ts): over it, the turn waits its turn */
+export const typebotTurn = (ctx: TAppContext, input: Parameters<typeof typebotTurnNow>[1]) =>
+  ctx.budgets.integrations.run(input.companyId, 'wait', () => typebotTurnNow(ctx, input));

@@ -1,3 +1,4 @@
+import { FULL_HEIGHT } from '../../../app/layout/AppLayout';
 import '@xyflow/react/dist/style.css';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import FileDownload from '@mui/icons-material/FileDownload';
@@ -189,9 +190,7 @@ const FlowEditorCanvas = ({ flow }: { flow: TFlowWithDocument }) => {
   const DialogOf = dialog ? specOf(dialog.type)?.Dialog : undefined;
 
   return (
-    <Box
-      sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 64px)', minHeight: 480, p: 2, gap: 1.5 }}
-    >
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: FULL_HEIGHT, minHeight: 480, p: 2, gap: 1.5 }}>
       <Stack direction="row" alignItems="center" spacing={1.5} useFlexGap flexWrap="wrap" sx={{ minWidth: 0 }}>
         <Tooltip title={t('flows.editor.back')}>
           <IconButton

@@ -14,11 +14,19 @@ const ConditionBody = ({ data }: { data: Record<string, unknown> }) => {
   );
 };
 
-/** A condition (key, condition, value) is only made by a program (spec 3 §2.8): drawn, not offered. */
+/**
+ * A condition (key, condition, value) is only made by a program (spec 3 §2.8): drawn, not offered. It has two
+ * outputs, as the engine walks it: `a` when it holds, `b` when it does not — both drawn, so an imported flow's
+ * false branch can be seen, moved and edited.
+ */
 export const conditionSpec: TNodeSpec = {
   type: 'condition',
   Icon: Rule,
   color: '#8d6e63',
   Body: ConditionBody,
+  handles: () => [
+    { id: 'a', labelKey: 'flows.nodes.conditionTrue' },
+    { id: 'b', labelKey: 'flows.nodes.conditionFalse' },
+  ],
   inPalette: false,
 };

@@ -93,14 +93,14 @@ export const NodeShell = ({ spec, props }: { spec: TNodeSpec; props: NodeProps }
       <Box sx={{ px: 1.25, py: 1, fontSize: 13, wordBreak: 'break-word' }}>
         <spec.Body data={data} />
       </Box>
-      {handles.length === 1 && !handles[0].label ? (
+      {handles.length === 1 && !handles[0].label && !handles[0].labelKey ? (
         <Handle type="source" id={handles[0].id} position={Position.Right} style={handleStyle(spec.color)} />
       ) : (
         <Stack spacing={0.5} sx={{ pb: 1 }}>
           {handles.map((h) => (
             <Box key={h.id} sx={{ position: 'relative', pr: 2.5, textAlign: 'right' }}>
               <Typography variant="caption" color="text.secondary" noWrap component="div">
-                {h.label ?? h.id}
+                {h.labelKey ? t(h.labelKey) : (h.label ?? h.id)}
               </Typography>
               <Handle
                 type="source"

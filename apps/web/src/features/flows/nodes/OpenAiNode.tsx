@@ -1,5 +1,6 @@
 import Psychology from '@mui/icons-material/Psychology';
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
+import { PROMPT_MODELS } from '@zelo/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/kit';
@@ -27,7 +28,8 @@ const NUMBER_FIELDS = ['temperature', 'maxTokens', 'maxMessages'] as const;
 
 /**
  * OpenAI dialog (spec 3 §2.9): name, API key (hidden, with a show/hide toggle; the server sends it back masked and
- * a masked key saved unchanged keeps the stored one), prompt (10 rows), voice, voice key and region, temperature,
+ * a masked key saved unchanged keeps the stored one), the provider as the prompts take it (base URL of any
+ * OpenAI-compatible API, empty = OpenAI's; the model's id, free text with the prompts' suggestions), prompt (10 rows), voice, voice key and region, temperature,
  * max tokens and max messages.
  */
 const OpenAiDialog = ({ data, onSubmit, onClose }: TNodeDialogProps) => {
@@ -36,6 +38,8 @@ const OpenAiDialog = ({ data, onSubmit, onClose }: TNodeDialogProps) => {
   const defaults: TOpenAiValues = {
     name: text(ai.name),
     apiKey: text(ai.apiKey),
+    baseUrl: text(ai.baseUrl),
+    model: text(ai.model || OPENAI_DEFAULTS.model),
     prompt: text(ai.prompt),
     voice: text(ai.voice || OPENAI_DEFAULTS.voice),
     voiceKey: text(ai.voiceKey),
@@ -83,6 +87,38 @@ const OpenAiDialog = ({ data, onSubmit, onClose }: TNodeDialogProps) => {
               }
               testId="flow-openai-key"
             />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <FormTextField
+                form={form}
+                name="baseUrl"
+                size="small"
+                label={t('flows.dialogs.openai.baseUrl')}
+                helperText={t('flows.dialogs.openai.baseUrlHint')}
+                testId="flow-openai-baseUrl"
+              />
+              <Controller
+                name="model"
+                control={form.control}
+                render={({ field }) => (
+                  <Autocomplete
+                    freeSolo
+                    fullWidth
+                    options={PROMPT_MODELS.map((m) => m.value)}
+                    value={field.value ?? ''}
+                    onChange={(_, value) => field.onChange(value ?? '')}
+                    onInputChange={(_, value) => field.onChange(value)}
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        size="small"
+                        label={t('flows.dialogs.openai.model')}
+                        slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'flow-openai-model' } }}
+                      />
+                    )}
+                  />
+                )}
+              />
+            </Stack>
             <FormTextField
               form={form}
               name="prompt"

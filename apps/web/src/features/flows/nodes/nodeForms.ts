@@ -2,8 +2,10 @@ import {
   FLOW_INTERVAL_MAX,
   FLOW_INTERVAL_MIN,
   FLOW_RANDOMIZER_STEP,
+  DEFAULT_PROMPT_MODEL,
   FLOW_VOICES,
   V,
+  zBaseUrl,
   zFlowAnswerKey,
 } from '@zelo/shared';
 import { z } from 'zod';
@@ -19,7 +21,13 @@ export const INTERVAL_MAX = FLOW_INTERVAL_MAX;
 export const RANDOMIZER_STEP = FLOW_RANDOMIZER_STEP;
 export const VOICES = FLOW_VOICES;
 /** spec 3 §3 defaults of the OpenAI node */
-export const OPENAI_DEFAULTS = { voice: 'texto', temperature: 1, maxTokens: 100, maxMessages: 10 };
+export const OPENAI_DEFAULTS = {
+  voice: 'texto',
+  temperature: 1,
+  maxTokens: 100,
+  maxMessages: 10,
+  model: DEFAULT_PROMPT_MODEL,
+};
 export const TYPEBOT_DEFAULTS = { typebotExpires: 1, typebotDelayMessage: 1000 };
 
 const required = (max = 4000) => z.string({ error: V.required }).trim().min(1, V.required).max(max, V.tooLong);
@@ -96,6 +104,10 @@ export type TTypebotForm = z.infer<typeof ZTypebotForm>;
 export const ZOpenAiForm = z.object({
   name: required(100),
   apiKey: required(500),
+  /** any OpenAI-compatible API, as the prompts take it; empty = OpenAI's */
+  baseUrl: zBaseUrl.optional(),
+  /** the model's id (free text; the prompts' suggestions offered) */
+  model: z.string().trim().max(100, V.tooLong).optional(),
   prompt: required(20_000),
   voice: z.enum(VOICES).default('texto'),
   voiceKey: optionalText(),

@@ -13,8 +13,8 @@ export type TNodeDialogProps = {
   onClose: () => void;
 };
 
-/** A source handle of a node: its id (`a`, `b`, `a<number>`) and an optional label beside it. */
-export type TSourceHandle = { id: string; label?: string };
+/** A source handle of a node: its id (`a`, `b`, `a<number>`) and an optional label (or i18n key) beside it. */
+export type TSourceHandle = { id: string; label?: string; labelKey?: string };
 
 /** Everything the editor knows about one node type: its look, its handles and its dialog. */
 export type TNodeSpec = {

@@ -22,9 +22,9 @@ import { useAuth } from '../../../app/auth/AuthContext';
 import { errorText } from '../../../components/toast';
 import '../i18n';
 import type { TNodeRunState } from '../editor/editorContext';
-import { startTestRun } from '../flowsApi';
+import { endTestRun, startTestRun } from '../flowsApi';
 import { variableToken } from '../nodes/VariableChips';
-import { applyRunStep, emptyRunView, type TRunView } from './runView';
+import { applyRunStep, emptyRunView, lastFailure, type TRunView } from './runView';
 import { TestRunChat } from './TestRunChat';
 
 type TTestRunPanelProps = {
@@ -68,6 +68,9 @@ export const TestRunPanel = ({ flowId, dirty, onRunStates, onClose }: TTestRunPa
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt starts a new run
   useEffect(() => {
     let live = true;
+    // the run this attempt started, ended when the panel closes or starts over (its test customer is deleted)
+    let started: number | null = null;
+    const end = (runId: number) => void endTestRun(runId).catch(() => undefined);
     setRun(null);
     setError(null);
     setView(emptyRunView());
@@ -75,8 +78,10 @@ export const TestRunPanel = ({ flowId, dirty, onRunStates, onClose }: TTestRunPa
     startTestRun(flowId)
       .then(async (answer) => {
         if (!live) {
+          end(answer.runId);
           return;
         }
+        started = answer.runId;
         setRun(answer);
         const stored = await api.get<TFlowRunAnswer>(`/flowbuilder/run/${answer.runId}`).catch(() => null);
         if (!live) {
@@ -99,12 +104,15 @@ export const TestRunPanel = ({ flowId, dirty, onRunStates, onClose }: TTestRunPa
 
     return () => {
       live = false;
+      if (started !== null) end(started);
     };
   }, [flowId, attempt]);
 
   useEffect(() => onRunStatesRef.current(view.states), [view.states]);
 
   const variableEntries = Object.entries(view.variables);
+  // why the last failed node failed (an OpenAI node's provider error, a dangling edge…), shown as it came
+  const failure = lastFailure(view);
 
   return (
     <Paper
@@ -171,6 +179,12 @@ export const TestRunPanel = ({ flowId, dirty, onRunStates, onClose }: TTestRunPa
           ))
         )}
       </Box>
+      {failure && (
+        <Alert severity="error" sx={{ borderRadius: 0, wordBreak: 'break-word' }} data-testid="flow-test-failure">
+          <b>{t('flows.testRun.failedAt', { type: failure.nodeType ? t(`flows.types.${failure.nodeType}`) : '' })}</b>
+          {failure.reason ? `: ${failure.reason}` : ''}
+        </Alert>
+      )}
       <Divider />
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
         {error ? (

@@ -49,3 +49,7 @@ export const applyRunStep = (view: TRunView, step: TRunStep & { variables?: Reco
     steps,
   };
 };
+
+/** the last failed step, when the run or one of its nodes failed (the panel tells why) */
+export const lastFailure = (view: TRunView): TRunStep | null =>
+  [...view.steps].reverse().find((s) => s.status === 'failed') ?? null;

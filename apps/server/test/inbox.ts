@@ -33,7 +33,17 @@ export const insertDefaultConnection = async (
     values,
   );
 
-  return (rows[0] as { id: number }).id;
+  const id = (rows[0] as { id: number }).id;
+  // CONNECTED with no lease is an orphan to a PostgreSQL node's registry: it would take the row over and
+  // move it through OPENING → qrcode (each status change announced to the company, dropping its kept
+  // answers) while the test runs. The fixture's connection is held by a node that never goes stale; the
+  // test's sessions are the fake transport's (channel-fake.ts), not the registry's.
+  await server.database.executeSql(
+    `insert into channel_leases (connection_id, node_id, heartbeat_at) values ($1, 'test-fixture', 'infinity')`,
+    [id],
+  );
+
+  return id;
 };
 
 export const setSetting = async (server: TTestServer, tenant: TTenant, key: string, value: string) => {

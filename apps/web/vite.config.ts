@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { COMMON_HEADERS, webCsp } from '../server/src/http/security-headers';
+import { bundleReport } from './vite-bundle-report';
 import { emojibase } from './vite-emojibase';
 import { precompress } from './vite-precompress';
 
@@ -10,7 +11,7 @@ const API_TARGET = 'http://localhost:8080';
 const headers = (csp: string) => ({ ...COMMON_HEADERS, 'content-security-policy': csp });
 
 export default defineConfig({
-  plugins: [react(), emojibase(), precompress()],
+  plugins: [react(), emojibase(), precompress(), bundleReport()],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

@@ -30,6 +30,7 @@ import { installRateLimits } from './http/rate-limit-hook';
 import { mediaRequest, registerSecurityHeaders } from './http/security-headers';
 import { createTenantBudgets } from './lib/tenant-budget';
 import { registerWebApp } from './http/web-app';
+import { installApiCompression } from './http/compress';
 import { NO_METRICS } from './lib/metrics';
 import { createDrain, type TDrain } from './modules/ops/drain';
 import { opsRoutes } from './modules/ops/ops.routes';
@@ -292,6 +293,8 @@ export const buildApp = async (opts: {
   installInputGuard(app);
   installTenantRefs(app, database.db);
   if (config.rateLimits) installRateLimits(app);
+  // lists, conversation pages and exports travel compressed (http/compress.ts)
+  installApiCompression(app);
 
   // health, readiness and /metrics
   opsRoutes(app, ctx, { drain, metrics: serverMetrics, databaseKind: database.kind });

@@ -34,14 +34,6 @@ export const CAMPAIGN_PAGE_SIZE = 20;
 export const CAMPAIGN_NO_TAG = 'Nenhuma';
 
 /**
- * The one gate of campaigns, contact lists, phrase lists and flows (menu, route and API alike): the plan has
- * `useCampaigns` and the company's `campaignsEnabled` setting is not "false". The server's route declarations
- * check the plan flag and `assertCampaignsEnabled` the setting; the web app's menu and routes call this.
- */
-export const campaignsOpen = (useCampaigns: boolean | null | undefined, campaignsEnabled: string | null | undefined) =>
-  Boolean(useCampaigns) && campaignsEnabled !== 'false';
-
-/**
  * spec 2 §4: editable only if INATIVA, or PROGRAMADA with the start more than one hour ahead. A CANCELADA campaign
  * is not editable either, but its dialog still saves (name, messages) and restarts — see `canSave`.
  */

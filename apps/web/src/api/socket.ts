@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { refreshAccessToken } from './http';
 import { endSession, getToken } from './session';
 
@@ -16,6 +16,9 @@ let statusTimer: ReturnType<typeof setInterval> | null = null;
 const handlers = new Map<string, Set<Handler>>();
 /** rooms asked for by the screens, re-emitted after every `ready` (first connection and reconnections) */
 const joins = new Map<string, Join>();
+
+/** one-off emits asked for before the socket.io client had loaded: sent at the first `ready` */
+const beforeSocket: Join[] = [];
 
 const joinKey = ({ event, arg }: Join) => `${event}:${JSON.stringify(arg ?? null)}`;
 
@@ -36,14 +39,29 @@ const dispatch = (event: string, payload: unknown) => {
 const isExpiredError = (message: string) => /SESSION_EXPIRED|jwt expired|expired/i.test(message);
 const isRefusedError = (message: string) => /NOT_AUTHENTICATED|SESSION_REVOKED|invalid token/i.test(message);
 
+/** counts connect/disconnect calls: a connection whose library arrives after a disconnect is not opened */
+let generation = 0;
+
 /**
  * Opens the connection to the same origin (`/socket.io`), token in the handshake `auth` (read at every attempt,
- * so a refreshed token is used on reconnection). Joins wait for the server's `ready` event.
+ * so a refreshed token is used on reconnection). Joins wait for the server's `ready` event. The socket.io client
+ * is its own chunk, loaded here: the first screen shows from HTTP answers without waiting for it (issue 23's
+ * inbox budget), and the rooms its screens joined meanwhile are joined at `ready` as after any reconnection.
  */
-export const connectSocket = (): Socket => {
+export const connectSocket = () => {
   if (socket) {
-    return socket;
+    return;
   }
+  const mine = ++generation;
+  void import('socket.io-client').then(({ io }) => {
+    if (mine !== generation || socket) {
+      return;
+    }
+    open(io);
+  });
+};
+
+const open = (io: typeof import('socket.io-client').io) => {
   const s = io({
     path: '/socket.io',
     auth: (cb) => cb({ token: getToken() }),
@@ -54,6 +72,7 @@ export const connectSocket = (): Socket => {
   s.on('ready', () => {
     ready = true;
     joins.forEach(emitJoin);
+    beforeSocket.splice(0).forEach(emitJoin);
     s.emit('userStatus');
   });
   s.on('disconnect', (reason) => {
@@ -84,11 +103,10 @@ export const connectSocket = (): Socket => {
       s.emit('userStatus');
     }
   }, USER_STATUS_INTERVAL_MS);
-
-  return s;
 };
 
 export const disconnectSocket = () => {
+  generation += 1;
   if (statusTimer) {
     clearInterval(statusTimer);
     statusTimer = null;
@@ -98,6 +116,7 @@ export const disconnectSocket = () => {
   socket = null;
   ready = false;
   joins.clear();
+  beforeSocket.length = 0;
 };
 
 export const getSocket = () => socket;
@@ -107,7 +126,8 @@ export const emitWhenReady = (event: string, payload?: unknown) => {
   if (socket && ready) {
     emitJoin({ event, arg: payload });
   } else {
-    socket?.once('ready', () => emitJoin({ event, arg: payload }));
+    if (socket) socket.once('ready', () => emitJoin({ event, arg: payload }));
+    else beforeSocket.push({ event, arg: payload });
   }
 };
 

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { AwayMenuItem } from '../../features/assignment/AwayMenuItem';
 import { PresenceDot } from '../../features/assignment/PresenceDot';
 import { useAuth } from '../auth/AuthContext';
-import { ProfileDialog } from './ProfileDialog';
+import { lazyNamed, OnceOpened } from '../../components/lazyPart';
+
+const ProfileDialog = lazyNamed(() => import('./ProfileDialog'), 'ProfileDialog');
 
 export const AccountMenu = () => {
   const { t } = useTranslation();
@@ -64,7 +66,9 @@ export const AccountMenu = () => {
           <ListItemText>{t('layout.logout')}</ListItemText>
         </MenuItem>
       </Menu>
-      <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+      <OnceOpened open={profileOpen}>
+        <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+      </OnceOpened>
     </>
   );
 };

@@ -1,9 +1,12 @@
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import { IconButton, Popover, Slider, Tooltip } from '@mui/material';
+import { IconButton, Popover, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed, OnceOpened } from '../../components/lazyPart';
 import { useVolume } from './volume';
+
+const VolumeSlider = lazyNamed(() => import('./VolumeSlider'), 'VolumeSlider');
 
 export const VolumeControl = () => {
   const { t } = useTranslation();
@@ -30,16 +33,9 @@ export const VolumeControl = () => {
         transformOrigin={{ vertical: 'top', horizontal: 'center' }}
         slotProps={{ paper: { sx: { px: 3, py: 1.5, width: 220 } } }}
       >
-        <Slider
-          value={volume}
-          min={0}
-          max={1}
-          step={0.1}
-          valueLabelDisplay="auto"
-          onChange={(_, value) => setVolume(value as number)}
-          aria-label={t('layout.volume')}
-          data-testid="volume-slider"
-        />
+        <OnceOpened open={Boolean(anchor)}>
+          <VolumeSlider volume={volume} onChange={setVolume} />
+        </OnceOpened>
       </Popover>
     </>
   );

@@ -106,6 +106,16 @@ const BUILT = [
 
 describe('routes', { timeout: 30_000 }, () => {
   it('renders the public screens for a visitor', async () => {
+    // the public pages load on demand: the first render asks for their code, the next shows them
+    for (const path of ['/login', '/signup', '/forgetpsw']) {
+      expect(await render(path, null)).not.toContain('data-testid="greeting"');
+    }
+    await Promise.all([
+      import('../../features/auth/LoginPage'),
+      import('../../features/auth/SignupPage'),
+      import('../../features/auth/ForgotPasswordPage'),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await render('/login', null)).toContain('data-testid="login-submit"');
     expect(await render('/signup', null)).toContain('data-testid="signup-plan"');
     expect(await render('/forgetpsw', null)).toContain('data-testid="forgot-email"');

@@ -2,12 +2,7 @@ import AnnouncementIcon from '@mui/icons-material/Campaign';
 import {
   Avatar,
   Badge,
-  Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   IconButton,
   List,
   ListItemAvatar,
@@ -23,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth/AuthContext';
 import { useInfiniteList, useListCache } from '../../components/kit';
 import { formatDate } from '../../utils/date';
+import { lazyNamed, OnceOpened } from '../../components/lazyPart';
 import {
   announcementImageUrl,
   isUnread,
@@ -36,33 +32,10 @@ import {
 } from './announcementLogic';
 import './i18n';
 
+// the opened announcement's dialog loads when one is first opened
+const AnnouncementView = lazyNamed(() => import('./AnnouncementView'), 'AnnouncementView');
+
 const POPOVER_LIST = { queryKey: ['announcements', 'popover'] as const, itemsKey: 'records' };
-
-/** One announcement opened from the popover: title, image and the whole text. */
-const AnnouncementView = ({ announcement, onClose }: { announcement: TAnnouncement | null; onClose: () => void }) => {
-  const { t } = useTranslation();
-  const url = announcement ? announcementImageUrl(announcement) : null;
-
-  return (
-    <Dialog open={announcement !== null} onClose={onClose} maxWidth="sm" fullWidth data-testid="announcement-view">
-      <DialogTitle sx={{ overflowWrap: 'anywhere' }}>{announcement?.title}</DialogTitle>
-      <DialogContent dividers>
-        {url && (
-          <Box
-            component="img"
-            src={url}
-            alt={announcement?.mediaName ?? ''}
-            sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, mx: 'auto', mb: 2, objectFit: 'contain' }}
-          />
-        )}
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{announcement?.text}</Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('announcements.popover.close')}</Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
 
 /**
  * The top bar's announcements: the active ones (newest first) with their priority colour, title, date, text and
@@ -203,7 +176,9 @@ export const AnnouncementsPopover = () => {
           </List>
         )}
       </Popover>
-      <AnnouncementView announcement={opened} onClose={() => setOpened(null)} />
+      <OnceOpened open={opened !== null}>
+        <AnnouncementView announcement={opened} onClose={() => setOpened(null)} />
+      </OnceOpened>
     </>
   );
 };

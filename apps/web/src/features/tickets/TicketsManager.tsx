@@ -1,14 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Badge, Box, Button, FormControlLabel, Paper, Stack, Switch, Tab, Tabs } from '@mui/material';
 import type { TTicket } from '@zelo/shared';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { lazyNamed, OnceOpened } from '../../components/lazyPart';
 import { useDebounce } from '../../hooks/useDebounce';
-import { NewTicketDialog } from './NewTicketDialog';
 import { QueueSelect } from './QueueSelect';
-import { SearchFilters } from './SearchFilters';
-import { TicketPeekDialog } from './TicketPeekDialog';
 import { TicketsList } from './TicketsList';
 import { ticketsCount } from './ticketListReducer';
 import type { TTagOption, TTicketListFilter, TUserOption } from './ticketTypes';
@@ -25,6 +23,12 @@ type TSubTab = 'assigned' | 'pending';
 type TicketsManagerProps = { selectedUuid?: string; narrow: boolean };
 
 /** The left side of /tickets: new ticket, show all, queues, and the open / closed / search tabs. */
+// dialogs load when first opened (the list shows first)
+const NewTicketDialog = lazyNamed(() => import('./NewTicketDialog'), 'NewTicketDialog');
+const TicketPeekDialog = lazyNamed(() => import('./TicketPeekDialog'), 'TicketPeekDialog');
+// the search tab's filters (text field, tag and user pickers) load when the tab is first chosen
+const SearchFilters = lazyNamed(() => import('./SearchFilters'), 'SearchFilters');
+
 export const TicketsManager = ({ selectedUuid, narrow }: TicketsManagerProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -177,21 +181,27 @@ export const TicketsManager = ({ selectedUuid, narrow }: TicketsManagerProps) =>
       ) : null}
       {tab === 'search' ? (
         <>
-          <SearchFilters
-            text={searchText}
-            onText={setSearchText}
-            tags={tagOptions.data ?? []}
-            selectedTags={tags}
-            onTags={setTags}
-            users={viewer.isAdmin ? (userOptions.data ?? []) : null}
-            selectedUsers={users}
-            onUsers={setUsers}
-          />
+          <Suspense fallback={null}>
+            <SearchFilters
+              text={searchText}
+              onText={setSearchText}
+              tags={tagOptions.data ?? []}
+              selectedTags={tags}
+              onTags={setTags}
+              users={viewer.isAdmin ? (userOptions.data ?? []) : null}
+              selectedUsers={users}
+              onUsers={setUsers}
+            />
+          </Suspense>
           <TicketsList filter={filters.search} enabled={ready} testId="tickets-list-search" {...rowProps} />
         </>
       ) : null}
-      <NewTicketDialog open={newTicketOpen} onClose={() => setNewTicketOpen(false)} />
-      <TicketPeekDialog ticket={peeking} onClose={() => setPeeking(null)} />
+      <OnceOpened open={newTicketOpen}>
+        <NewTicketDialog open={newTicketOpen} onClose={() => setNewTicketOpen(false)} />
+      </OnceOpened>
+      <OnceOpened open={peeking !== null}>
+        <TicketPeekDialog ticket={peeking} onClose={() => setPeeking(null)} />
+      </OnceOpened>
     </Paper>
   );
 };

@@ -1,13 +1,16 @@
 import { FULL_HEIGHT } from '../../app/layout/AppLayout';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { Box, Paper, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { Conversation } from './Conversation';
+import { lazyNamed } from '../../components/lazyPart';
 import { TicketsManager } from './TicketsManager';
 import { useCatalogueEvents } from './useCatalogue';
 import './i18n';
+
+// the open ticket's conversation (composer, media, dialogs) loads when a ticket is opened: the list shows first
+const Conversation = lazyNamed(() => import('./Conversation'), 'Conversation');
 
 const Placeholder = () => {
   const { t } = useTranslation();
@@ -56,7 +59,13 @@ const TicketsPage = () => {
           <TicketsManager selectedUuid={ticketId} narrow={false} />
         </Box>
         <Paper square variant="outlined" sx={{ flex: 1, minWidth: 0, height: '100%', borderLeft: 0 }}>
-          {ticketId ? <Conversation uuid={ticketId} /> : <Placeholder />}
+          {ticketId ? (
+            <Suspense fallback={null}>
+              <Conversation uuid={ticketId} />
+            </Suspense>
+          ) : (
+            <Placeholder />
+          )}
         </Paper>
       </Box>
     );
@@ -82,7 +91,9 @@ const TicketsPage = () => {
       </Box>
       {tab === 'ticket' && ticketId ? (
         <Box sx={{ flex: 1, minHeight: 0 }}>
-          <Conversation uuid={ticketId} onBack={() => navigate('/tickets')} />
+          <Suspense fallback={null}>
+            <Conversation uuid={ticketId} onBack={() => navigate('/tickets')} />
+          </Suspense>
         </Box>
       ) : null}
     </Box>

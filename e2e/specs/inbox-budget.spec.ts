@@ -1,0 +1,129 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TBundleReport } from '../../apps/web/vite-bundle-report';
+import { apiCall, type TCompanyAdmin } from '../support/api';
+import { launchBrowser, loginThroughUi, openPage, type TOpenedPage } from '../support/browser';
+import { companyWithApiAdmin, createSandboxConnection, customerWrites, pairSandbox, until } from '../support/inbox';
+import { ROOT_DIR } from '../support/paths';
+
+/**
+ * The inbox's JavaScript budget (issue 23 item 1): what a signed-in agent's browser downloads, brotli as the
+ * server sends it, from opening `/tickets` with an empty cache until the first ticket of the list shows. Every
+ * other screen's code, and the charts, the flow editor, the calendar and the spreadsheet code, load only when their
+ * screen opens. When the budget is exceeded the failure names the biggest modules of what the inbox loaded (from
+ * the build's report, apps/web/vite-bundle-report.ts), so the next person sees why.
+ *
+ * The issue's target is 200 KB, not reached yet. The inbox loaded 331 KB before this work and 234 KB after it (the
+ * socket.io client's 12 KB among them: it is fetched at sign-in, beside the list); the budget holds what was
+ * reached, with 2 KB of slack, so it can only go down. See BENCHMARKS.md, issue 23 item 1.
+ */
+const BUDGET_KB = 236;
+const TARGET_KB = 200;
+
+/** code that has no business on the inbox: its own screens load it */
+const NOT_ON_THE_INBOX = [
+  /node_modules\/@mui\/x-charts\//,
+  /node_modules\/@xyflow\//,
+  /node_modules\/react-big-calendar\//,
+  /node_modules\/(xlsx|exceljs|papaparse)\//,
+  /apps\/web\/src\/features\/(dashboard|reports|flows|schedules|campaigns|kanban|settings)\//,
+];
+
+const DIST = join(ROOT_DIR, 'apps/web/dist');
+const REPORT = join(ROOT_DIR, 'apps/web/.build-report/bundle.json');
+
+/** what the server sent for a built file: its brotli copy, or the file itself when it is too small to have one */
+const sentBytes = (file: string) => {
+  const br = join(DIST, 'assets', `${file}.br`);
+  return existsSync(br) ? statSync(br).size : statSync(join(DIST, 'assets', file)).size;
+};
+
+const readReport = (): TBundleReport => {
+  if (!existsSync(REPORT)) throw new Error(`no build report at ${REPORT}: build the web app (npm run build)`);
+  const report = JSON.parse(readFileSync(REPORT, 'utf8')) as TBundleReport;
+  const entry = report.chunks.find((c) => c.entry);
+  if (!entry || !existsSync(join(DIST, entry.file))) throw new Error('the build report is older than apps/web/dist');
+  return report;
+};
+
+describe('the inbox loads within its JavaScript budget', () => {
+  let browser: Browser;
+  let opened: TOpenedPage;
+  let admin: TCompanyAdmin;
+
+  beforeAll(async () => {
+    const company = await companyWithApiAdmin('Budget');
+    admin = company.admin;
+    const connectionId = await createSandboxConnection(company.token, 'Budget');
+    await pairSandbox(company.token, connectionId);
+    await customerWrites(company.token, connectionId, '5511977770001', 'Cliente Budget', 'Olá!');
+    // the admin accepts it: the inbox's first tab ("in service") lists it
+    const adminToken = (
+      await apiCall<{ token: string }>('POST', '/auth/login', {
+        body: { email: admin.email, password: admin.password },
+      })
+    ).token;
+    let ticketId = 0;
+    await until('the customer’s ticket', async () => {
+      const list = await apiCall<{ tickets: { id: number }[] }>('GET', '/tickets?status=pending&showAll=true', {
+        token: adminToken,
+      });
+      ticketId = list.tickets[0]?.id ?? 0;
+      return ticketId > 0;
+    });
+    await apiCall('PUT', `/tickets/${ticketId}`, { token: adminToken, body: { status: 'open' } });
+    browser = await launchBrowser();
+    opened = await openPage(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it(`needs at most ${BUDGET_KB} KB of brotli JavaScript before the first ticket shows`, async () => {
+    const report = readReport();
+    const { page, context } = opened;
+    await loginThroughUi(page, admin.email, admin.password);
+    // a returning agent with an empty cache: the session stays, every script is fetched again
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const scripts = new Map<string, string | undefined>();
+    let counting = true;
+    page.on('response', (res) => {
+      const path = new URL(res.url()).pathname;
+      if (counting && path.startsWith('/assets/') && path.endsWith('.js')) {
+        scripts.set(basename(path), res.headers()['content-encoding']);
+      }
+    });
+    await page.goto('/tickets');
+    await page.locator('[data-testid^="ticket-row-"]').first().waitFor({ timeout: 30_000 });
+    counting = false;
+
+    const files = [...scripts.keys()];
+    expect(files.length, 'the inbox loaded its scripts').toBeGreaterThan(0);
+    for (const [file, encoding] of scripts) {
+      if (existsSync(join(DIST, 'assets', `${file}.br`))) expect(encoding, `${file} is sent brotli`).toBe('br');
+    }
+    const chunks = report.chunks.filter((c) => files.includes(basename(c.file)));
+    const modules = chunks.flatMap((c) => c.modules);
+    const misplaced = modules.filter(([id]) => NOT_ON_THE_INBOX.some((pattern) => pattern.test(id))).map(([id]) => id);
+    expect(misplaced, 'code of other screens loaded on the inbox').toEqual([]);
+
+    const totalKb = files.reduce((sum, file) => sum + sentBytes(file), 0) / 1024;
+    const biggest = [...modules]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15)
+      .map(([id, bytes]) => `${(bytes / 1024).toFixed(1).padStart(6)} KB  ${id}`)
+      .join('\n');
+    console.log(
+      `inbox: ${totalKb.toFixed(1)} KB brotli JavaScript in ${files.length} files (budget ${BUDGET_KB}, target ${TARGET_KB})`,
+    );
+    expect(
+      totalKb,
+      `the inbox loads ${totalKb.toFixed(1)} KB of brotli JavaScript; biggest modules (before minifying):\n${biggest}`,
+    ).toBeLessThanOrEqual(BUDGET_KB);
+  });
+});

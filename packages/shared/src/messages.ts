@@ -74,5 +74,3 @@ export const ZMessage = z.object({
   updatedAt: z.string(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
-
-

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const ADMIN = { email: 'bench-admin@zelo.test', password: 'Bench-Pass-1' };
@@ -157,6 +158,14 @@ export const agent = (sockets: number) => new http.Agent({ keepAlive: true, maxS
 
 export type TResponse = { status: number; body: string };
 
+/**
+ * `BENCH_ACCEPT_ENCODING="br, gzip"` makes every request accept compressed answers, as browsers do (issue 23 item 1:
+ * the API compression's A/B); unset, answers come plain as before.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? '';
+const decoded = (encoding: string | undefined, bytes: Buffer) =>
+  (encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes).toString();
+
 export const request = (
   base: string,
   opts: {
@@ -178,6 +187,7 @@ export const request = (
       headers['content-length'] = String(Buffer.byteLength(payload));
     }
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (ACCEPT_ENCODING) headers['accept-encoding'] = ACCEPT_ENCODING;
     const req = http.request(
       `${base}${opts.path}`,
       { method: opts.method, headers, agent: opts.agent, timeout: opts.timeoutMs ?? 10_000 },
@@ -190,7 +200,9 @@ export const request = (
         }
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on('end', () =>
+          done({ status: res.statusCode ?? 0, body: decoded(res.headers['content-encoding'], Buffer.concat(chunks)) }),
+        );
         res.on('error', fail);
       },
     );

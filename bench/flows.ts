@@ -126,22 +126,37 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
     let n = 0;
     const number = () => `55117${String(10_000_000 + n++).padStart(8, '0')}`;
 
-    // the issue's step latency ends when the flow's next send is requested of the transport: the sandbox
-    // session's sendText is wrapped to note the first request after each answer
-    const session = ctx.channels.local(conn) as { sendText: (...args: unknown[]) => Promise<unknown> } | undefined;
-    if (!session) throw new Error('no local sandbox session');
-    const sendText = session.sendText.bind(session);
+    // the issue's step latency ends when the flow's next send is requested of the transport: the session the
+    // registry hands to senders (its lease-checking face, whose methods are read-only) is handed out wrapped,
+    // its sendText noting the first request after each answer
+    if (!ctx.channels.local(conn)) throw new Error('no local sandbox session');
     let firstSendAt: number | null = null;
     let statementsAtSend = 0;
     let cpuAtSend: NodeJS.CpuUsage | null = null;
     let cpuFrom: NodeJS.CpuUsage | undefined;
-    session.sendText = (...args: unknown[]) => {
-      if (firstSendAt === null) {
-        firstSendAt = performance.now();
-        statementsAtSend = statements;
-        cpuAtSend = process.cpuUsage(cpuFrom);
+    type TSession = ReturnType<typeof ctx.channels.session>;
+    const registrySession = ctx.channels.session.bind(ctx.channels);
+    const watched = new WeakMap<TSession, TSession>();
+    ctx.channels.session = (connectionId: number) => {
+      const session = registrySession(connectionId);
+      if (connectionId !== conn) return session;
+      let face = watched.get(session);
+      if (!face) {
+        face = Object.create(session) as TSession;
+        Object.defineProperty(face, 'sendText', {
+          value: (...args: Parameters<TSession['sendText']>) => {
+            if (firstSendAt === null) {
+              firstSendAt = performance.now();
+              statementsAtSend = statements;
+              cpuAtSend = process.cpuUsage(cpuFrom);
+            }
+            return session.sendText(...args);
+          },
+        });
+        watched.set(session, face);
       }
-      return sendText(...args);
+
+      return face;
     };
     const clientQuery = pgDriver.Client.prototype.query;
     pgDriver.Client.prototype.query = function (this: unknown, ...args: unknown[]) {

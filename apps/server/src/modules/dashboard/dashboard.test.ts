@@ -482,6 +482,30 @@ describe('dashboard rollup (deltas appended by triggers, folded into buckets)', 
     expect(await hoursOn('2025-11-02')).toEqual([{ horario: 1, total: 2 }]);
   });
 
+  it('the open and pending counts equal a count of the rows, test tickets and other companies left out', async () => {
+    const t = await tenantIn('UTC');
+    const other = await tenantIn('UTC');
+    const statuses = ['open', 'open', 'pending', 'closed', 'pending', 'open', 'closed', 'pending', 'pending'];
+    for (const [i, status] of statuses.entries()) {
+      const ticket = await addTicket(t.companyId, status);
+      // every third one a flow test ticket (the flow editor's test panel), which the dashboard does not count
+      if (i % 3 === 2) await sqlRows('update tickets set is_test = true where id = $1', [ticket]);
+      await addTicket(other.companyId, status);
+    }
+    const [reference] = await sqlRows(
+      `select count(*) filter (where status = 'open' and not is_test) as open,
+         count(*) filter (where status = 'pending' and not is_test) as pending
+       from tickets where company_id = $1`,
+      [t.companyId],
+    );
+    const { counters } = (await read(t, '/api/dashboard', { days: '1' })).body;
+    expect([counters.supportHappening, counters.supportPending]).toEqual([
+      Number(reference.open),
+      Number(reference.pending),
+    ]);
+    expect([counters.supportHappening, counters.supportPending]).toEqual([2, 2]);
+  });
+
   it("a company's deletion goes through (its cascaded rows' deltas have no foreign key) and leaves nothing behind", async () => {
     const t = await tenantIn('UTC');
     await seed(t);

@@ -2,6 +2,8 @@ process.env.SANDBOX_OPENING_MS ??= '10';
 process.env.SANDBOX_ACK_MS ??= '50';
 
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import pgDriver from 'pg';
 import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app';
@@ -29,6 +31,87 @@ import { sandboxCompany } from './sandbox-company';
  */
 
 export const FLOW_DEFAULTS = { customers: 500, latencySamples: 200, walkDeadlineMs: 600_000 };
+
+type TProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
+type TProfile = { nodes: TProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number };
+
+/**
+ * BENCH_FLOW_PROFILE=file: the process's CPU profile (V8's sampler, 100 µs) while the timed steps run, reduced to
+ * the samples inside the timed windows (answer stored → next send requested): where a step's CPU goes, as the
+ * functions' self and inclusive time over all steps, written to `file` (the raw profile beside it, .cpuprofile)
+ */
+const stepProfiler = async (file: string | undefined) => {
+  if (!file) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  const windows: [number, number][] = [];
+  // V8's profile clock and process.hrtime are both the monotonic clock, in µs here
+  const now = () => Number(process.hrtime.bigint() / 1000n);
+
+  return {
+    now,
+    window: (from: number, to: number) => windows.push([from, to]),
+    stop: async () => {
+      const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: TProfile };
+      session.disconnect();
+      writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
+      const parent = new Map<number, number>();
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+      const label = (n: TProfileNode) =>
+        `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/node_modules\//, '').replace(/^.*\/(apps|bench)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
+      const self = new Map<string, number>();
+      const inclusive = new Map<string, number>();
+      let at = profile.startTime;
+      let busy = 0;
+      let w = 0;
+      for (const [i, id] of profile.samples.entries()) {
+        at += profile.timeDeltas[i] ?? 0;
+        const dt = profile.timeDeltas[i + 1] ?? 0;
+        while (w < windows.length && windows[w]![1] < at) w++;
+        if (w === windows.length || at < windows[w]![0]) continue;
+        const leaf = byId.get(id)!;
+        if (leaf.callFrame.functionName === '(idle)') continue;
+        busy += dt;
+        self.set(label(leaf), (self.get(label(leaf)) ?? 0) + dt);
+        const seen = new Set<string>();
+        for (let n: TProfileNode | undefined = leaf; n; n = byId.get(parent.get(n.id) ?? -1)) {
+          const l = label(n);
+          if (!seen.has(l)) inclusive.set(l, (inclusive.get(l) ?? 0) + dt);
+          seen.add(l);
+        }
+      }
+      const top = (m: Map<string, number>) =>
+        [...m]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 60)
+          .map(
+            ([l, us]) =>
+              `${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / busy).toFixed(1).padStart(5)} %  ${l}`,
+          );
+      writeFileSync(
+        file,
+        [
+          `${windows.length} timed steps; CPU busy inside them ${(busy / 1000).toFixed(1)} ms (${(busy / 1000 / windows.length).toFixed(2)} ms a step)`,
+          '',
+          '--- self',
+          ...top(self),
+          '',
+          '--- inclusive',
+          ...top(inclusive),
+          '',
+        ].join('\n'),
+      );
+    },
+  };
+};
 
 export type TFlowBench = {
   samples: number;
@@ -179,6 +262,7 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
     const beforeSend: number[] = [];
     const stepCpu: number[] = [];
     const sendCpu: number[] = [];
+    const profiler = await stepProfiler(process.env.BENCH_FLOW_PROFILE);
     let from = '';
     let answered = 5;
     for (let i = 0; latencies.length < opts.latencySamples; i++) {
@@ -207,6 +291,7 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
         const before = statements;
         const cpu0 = process.cpuUsage();
         cpuFrom = cpu0;
+        const profiledFrom = profiler?.now() ?? 0;
         const t0 = performance.now();
         await runAutomation(
           ctx,
@@ -221,6 +306,8 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
           },
           new Date(),
         );
+        if (profiler && firstSendAt !== null)
+          profiler.window(profiledFrom, profiledFrom + Math.ceil(((firstSendAt as number) - t0) * 1000));
         stepsDone.push(performance.now() - t0);
         const cpu = process.cpuUsage(cpu0);
         stepCpu.push((cpu.user + cpu.system) / 1000);
@@ -233,6 +320,7 @@ export const flowsPostgres = async (baseUrl: string, opts = FLOW_DEFAULTS): Prom
       }
       answered += 1;
     }
+    await profiler?.stop();
     latencies.sort((a, b) => a - b);
     received.sort((a, b) => a - b);
     stepsDone.sort((a, b) => a - b);

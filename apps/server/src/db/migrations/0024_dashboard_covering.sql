@@ -1,6 +1,6 @@
 -- The computed dashboard (issue 23 item 5) read from indexes alone (an index-only scan once autovacuum has marked
 -- the pages all-visible):
--- - the open and pending counts (dashboard.repo.ts `ticketsNow`): the existing indexes found a company's waiting
+-- - the open and pending counts (dashboard.repo.ts `readFiguresAndUsers`): the existing indexes found a company's waiting
 --   tickets but `not is_test` was checked on each one's heap page (12 ms for 8,000 tickets; 1 ms from this index);
 -- - the rollup's primary key carries the figures it sums, so a window's buckets are read from the key's pages
 --   instead of one scattered heap page per bucket (the figures statement 3.5 → 1.5 ms over 90 days, 1 M cycles).

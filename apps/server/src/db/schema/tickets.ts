@@ -113,7 +113,7 @@ export const tickets = pgTable(
       .on(t.companyId)
       .where(sql`is_test`),
     /**
-     * the dashboard's open and pending counts (dashboard.repo.ts `ticketsNow`) from the index alone: a busy
+     * the dashboard's open and pending counts (dashboard.repo.ts `readFiguresAndUsers`) from the index alone: a busy
      * company's thousands of waiting tickets counted without a heap visit each (the `is_test` filter needed one)
      */
     index('tickets_active_count_idx')

@@ -20,7 +20,7 @@ import {
  * 8 attendants, 90 % accepted, a quarter of the tickets' last cycles unfinished (5 %), a rating on every fifth; written in SQL with generate_series.
  */
 
-export const DASHBOARD_DEFAULTS = { cycles: 1_000_000, perTicket: 5, days: 365, agents: 8, p95TargetMs: 100 };
+export const DASHBOARD_DEFAULTS = { cycles: 1_000_000, perTicket: 5, days: 365, agents: 8, p95TargetMs: 60 };
 
 export type TDashboardResult = {
   what: string;

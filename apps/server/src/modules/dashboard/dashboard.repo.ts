@@ -123,23 +123,25 @@ group by f.label, f.user_id`;
 type TFiguresRow = Record<'label' | 'user_id' | 'created' | 'waits' | 'wait_us' | 'finished', number> &
   Record<'supports' | 'support_us' | 'ratings' | 'rating_sum' | 'leads', number>;
 
-/**
- * The figures of each labelled window, per label then user id (0 = the company's totals, when `totals`; the
- * company's users, when `attendants`). Labels and users with nothing are absent.
- */
-export const readFigures = async (
-  db: TDbOrTx,
+/** FIGURES_SQL's parameters for these windows (at least one), or null when they hold no instant */
+const figuresParams = (companyId: number, windows: TLabeledWindow[], who: { totals: boolean; attendants: boolean }) => {
+  const ranges: TRanges = { labels: [], spans: [], los: [], his: [] };
+  for (const w of windows) cutWindow(ranges, w.label, w.from.getTime(), w.to.getTime());
+  if (ranges.labels.length === 0) return null;
+
+  return figuresParamsOf(companyId, windows, who, ranges);
+};
+
+const figuresParamsOf = (
   companyId: number,
   windows: TLabeledWindow[],
   who: { totals: boolean; attendants: boolean },
+  ranges: TRanges,
 ) => {
-  const ranges: TRanges = { labels: [], spans: [], los: [], his: [] };
-  for (const w of windows) cutWindow(ranges, w.label, w.from.getTime(), w.to.getTime());
-  const byLabel = new Map<number, Map<number, TFigures>>();
-  if (ranges.labels.length === 0) return byLabel;
   const outer = (pick: (w: TWindow) => Date, pickOf: (...n: number[]) => number) =>
     new Date(pickOf(...windows.map((w) => pick(w).getTime()))).toISOString();
-  const rows = await queryRows<TFiguresRow>(db, FIGURES_SQL, [
+
+  return [
     companyId,
     ranges.labels,
     ranges.spans,
@@ -149,7 +151,12 @@ export const readFigures = async (
     who.attendants,
     outer((w) => w.from, Math.min),
     outer((w) => w.to, Math.max),
-  ]);
+  ];
+};
+
+/** FIGURES_SQL's rows per label then user id */
+const figuresByLabel = (rows: TFiguresRow[]) => {
+  const byLabel = new Map<number, Map<number, TFigures>>();
   for (const r of rows) {
     const label = Number(r.label);
     const users = byLabel.get(label) ?? new Map<number, TFigures>();
@@ -168,6 +175,72 @@ export const readFigures = async (
   }
 
   return byLabel;
+};
+
+/**
+ * The figures of each labelled window, per label then user id (0 = the company's totals, when `totals`; the
+ * company's users, when `attendants`). Labels and users with nothing are absent.
+ */
+export const readFigures = async (
+  db: TDbOrTx,
+  companyId: number,
+  windows: TLabeledWindow[],
+  who: { totals: boolean; attendants: boolean },
+) => {
+  const params = figuresParams(companyId, windows, who);
+
+  return figuresByLabel(params ? await queryRows<TFiguresRow>(db, FIGURES_SQL, params) : []);
+};
+
+export type TCompanyUser = { id: number; name: string; online: boolean };
+
+/**
+ * the company's users by name and, with `now`, its open and pending tickets now (flow test tickets left out: the
+ * partial index `tickets_active_count_idx` answers both counts alone), as columns beside the figures
+ */
+const USERS_AND_NOW = (now: boolean) => `,
+  (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'online', u.online)
+      order by lower(u.name), u.id), '[]'::json)
+    from users u where u.company_id = $1) as users${
+      now
+        ? `,
+  (select count(*) from tickets where company_id = $1 and status = 'open' and not is_test)::int as happening,
+  (select count(*) from tickets where company_id = $1 and status = 'pending' and not is_test)::int as pending`
+        : ''
+    }`;
+
+const WITH_USERS_SQL = (now: boolean) =>
+  `select (select coalesce(json_agg(f), '[]'::json) from (${FIGURES_SQL}) f) as figures${USERS_AND_NOW(now)}`;
+const FIGURES_USERS_SQL = WITH_USERS_SQL(false);
+const FIGURES_USERS_NOW_SQL = WITH_USERS_SQL(true);
+
+/**
+ * readFigures for one or more windows, the company's users by name and, with `now`, its open and pending tickets
+ * now, in one statement (one round trip and one snapshot: a computed dashboard's whole read)
+ */
+export const readFiguresAndUsers = async (
+  db: TDbOrTx,
+  companyId: number,
+  windows: TLabeledWindow[],
+  who: { totals: boolean; attendants: boolean },
+  opts: { now: boolean },
+) => {
+  // windows without an instant read no figures (no ranges), the users and counts still
+  const params =
+    figuresParams(companyId, windows, who) ??
+    figuresParamsOf(companyId, windows, who, { labels: [], spans: [], los: [], his: [] });
+  const [row] = await queryRows<{
+    figures: TFiguresRow[];
+    users: { id: number; name: string; online: boolean | null }[];
+    happening?: number;
+    pending?: number;
+  }>(db, opts.now ? FIGURES_USERS_NOW_SQL : FIGURES_USERS_SQL, params);
+
+  return {
+    figures: figuresByLabel(row.figures),
+    users: row.users.map((u): TCompanyUser => ({ id: Number(u.id), name: String(u.name), online: u.online === true })),
+    now: { happening: Number(row.happening ?? 0), pending: Number(row.pending ?? 0) },
+  };
 };
 
 /**
@@ -191,28 +264,6 @@ export const createdPerDay = async (db: TDbOrTx, companyId: number, w: TWindow, 
   );
 
   return new Map(rows.map((r) => [String(r.day), Number(r.n)]));
-};
-
-/** every user of the company, by name */
-export const companyUsers = async (db: TDbOrTx, companyId: number) =>
-  (
-    await queryRows<{ id: number; name: string; online: boolean }>(
-      db,
-      'select id, name, online from users where company_id = $1 order by lower(name), id',
-      [companyId],
-    )
-  ).map((u) => ({ id: Number(u.id), name: String(u.name), online: u.online === true }));
-
-/** the company's open and pending tickets now */
-export const ticketsNow = async (db: TDbOrTx, companyId: number) => {
-  const [row] = await queryRows<{ happening: string | number; pending: string | number }>(
-    db,
-    `select (select count(*) from tickets where company_id = $1 and status = 'open' and not is_test) as happening,
-       (select count(*) from tickets where company_id = $1 and status = 'pending' and not is_test) as pending`,
-    [companyId],
-  );
-
-  return { happening: Number(row.happening), pending: Number(row.pending) };
 };
 
 /** moves up to `batch` deltas into the rollup; answers how many it moved (see `dashboard_fold()`) */

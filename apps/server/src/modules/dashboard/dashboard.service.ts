@@ -10,13 +10,12 @@ import type { TAuth } from '../../http/authenticate';
 import type { TAppContext } from '../../lib/context';
 import { clockFormat, dayInZone } from '../../lib/dates';
 import {
-  companyUsers,
   createdPerDay,
   NO_FIGURES,
   readFigures,
+  readFiguresAndUsers,
   type TLabeledWindow,
   type TWindow,
-  ticketsNow,
 } from './dashboard.repo';
 
 const DAY_MS = 86_400_000;
@@ -116,11 +115,13 @@ const kept = (ctx: TAppContext, auth: TAuth, key: string, load: () => Promise<un
 
 export const readDashboard = async (ctx: TAppContext, auth: TAuth, query: TDashboardQuery): Promise<TDashboard> => {
   const window = dashboardWindow(query, zoneOf(auth));
-  const [figures, users, now] = await Promise.all([
-    readFigures(ctx.db, auth.companyId, [{ ...window, label: 0 }], { totals: true, attendants: true }),
-    companyUsers(ctx.db, auth.companyId),
-    ticketsNow(ctx.db, auth.companyId),
-  ]);
+  const { figures, users, now } = await readFiguresAndUsers(
+    ctx.db,
+    auth.companyId,
+    [{ ...window, label: 0 }],
+    { totals: true, attendants: true },
+    { now: true },
+  );
   const of = (userId: number) => figures.get(0)?.get(userId) ?? NO_FIGURES;
   const total = of(0);
 
@@ -167,10 +168,13 @@ export const readTicketsUsers = async (
   const timeZone = zoneOf(auth);
   const { from, to } = dayRange(query.initialDate, query.finalDate, timeZone, new Date());
   const window = { ...windowOfDays(from, to, timeZone), label: 0 };
-  const [figures, users] = await Promise.all([
-    readFigures(ctx.db, auth.companyId, [window], { totals: false, attendants: true }),
-    companyUsers(ctx.db, auth.companyId),
-  ]);
+  const { figures, users } = await readFiguresAndUsers(
+    ctx.db,
+    auth.companyId,
+    [window],
+    { totals: false, attendants: true },
+    { now: false },
+  );
   const data = users.map((u) => ({ nome: u.name, quantidade: figures.get(0)?.get(u.id)?.finished ?? 0 }));
 
   return { data, count: data.reduce((sum, row) => sum + row.quantidade, 0) };

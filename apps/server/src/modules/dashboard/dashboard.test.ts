@@ -482,6 +482,102 @@ describe('dashboard rollup (deltas appended by triggers, folded into buckets)', 
     expect(await hoursOn('2025-11-02')).toEqual([{ horario: 1, total: 2 }]);
   });
 
+  it('a computed /dashboard?days=N equals a reference computed from the rows, folded or not', async () => {
+    const t = await tenantIn('America/Sao_Paulo');
+    const ana = await createUser(server, t, { name: 'Ana' });
+    const bia = await createUser(server, t, { name: 'Bia' });
+    let ticket = 0;
+    const minute = 60_000;
+    const ago = (minutes: number) => new Date(Date.now() - minutes * minute).toISOString();
+    // cycles every 37 minutes from 3 days and 50 minutes ago to 41 minutes ago (the first two start before the window;
+    // no instant within a minute of its edges), accepted by Ana, Bia or nobody, some rated, some not finished
+    for (let i = 0; i * 37 < 3 * 1440 + 10; i++) {
+      const created = 3 * 1440 + 50 - i * 37;
+      const user = [ana.id, bia.id, null][i % 3];
+      // six cycles a ticket, its last one not finished (a ticket has one open cycle at most)
+      if (i % 6 === 0) ticket = await addTicket(t.companyId, 'closed');
+      const cycle = await addCycle(t.companyId, ticket, {
+        userId: user,
+        createdAt: ago(created),
+        startedAt: user ? ago(created - 2 - (i % 5)) : null,
+        ratingAt: user && i % 4 === 0 ? ago(created - 20) : null,
+        finishedAt: i % 6 === 5 ? null : ago(created - 30 - (i % 7)),
+      });
+      if (user && i % 4 === 0) await addRating(t.companyId, ticket, cycle, user, 1 + (i % 3), ago(created - 25));
+    }
+    const [ref] = await sqlRows(
+      `with w as (select now() - interval '3 days' as lo, now() as hi),
+         fin as (select tt.* from ticket_trackings tt, w where tt.company_id = $1 and tt.finished_at >= w.lo and tt.finished_at < w.hi),
+         talk as (select user_id, extract(epoch from coalesce(rating_at, finished_at) - started_at) as s from fin
+           where started_at is not null and coalesce(rating_at, finished_at) > started_at)
+       select (select count(*) from fin)::int as finished,
+         (select avg(s) / 60 from talk) as talk_min,
+         (select avg(extract(epoch from started_at - queued_at)) / 60 from ticket_trackings tt, w
+           where tt.company_id = $1 and tt.started_at >= w.lo and tt.started_at < w.hi and tt.started_at > tt.queued_at) as wait_min,
+         (select json_object_agg(u.id, json_build_object(
+             'tickets', (select count(*) from fin where fin.user_id = u.id),
+             'talk', (select avg(s) / 60 from talk where talk.user_id = u.id),
+             'rating', (select avg(r.rate) from user_ratings r, w where r.company_id = $1 and r.user_id = u.id
+               and r.created_at >= w.lo and r.created_at < w.hi)))
+           from users u where u.company_id = $1) as users`,
+      [t.companyId],
+    );
+    const round = (n: number | null) => (n === null ? 0 : Math.round(Number(n) * 100) / 100);
+    const refUsers = ref.users as Record<string, { tickets: number; talk: number | null; rating: number | null }>;
+    const expected = (body: { attendants: { id: number }[] }) => ({
+      supportFinished: ref.finished,
+      avgSupportTime: round(ref.talk_min as number | null),
+      avgWaitTime: round(ref.wait_min as number | null),
+      attendants: body.attendants.map((a) => ({
+        id: a.id,
+        tickets: refUsers[a.id].tickets,
+        avgSupportTime: round(refUsers[a.id].talk),
+        rating: round(refUsers[a.id].rating),
+      })),
+    });
+    const answer = (body: { counters: Record<string, number>; attendants: Record<string, unknown>[] }) => ({
+      supportFinished: body.counters.supportFinished,
+      avgSupportTime: body.counters.avgSupportTime,
+      avgWaitTime: body.counters.avgWaitTime,
+      attendants: body.attendants.map((a) => ({
+        id: a.id,
+        tickets: a.tickets,
+        avgSupportTime: a.avgSupportTime,
+        rating: a.rating,
+      })),
+    });
+    expect(ref.finished).toBeGreaterThan(50);
+    for (const when of ['unfolded', 'folded']) {
+      if (when === 'folded') await fold();
+      const { body } = await read(t, '/api/dashboard', { days: '3' });
+      expect(answer(body), when).toEqual(expected(body));
+    }
+  });
+
+  it('the open and pending counts equal a count of the rows, test tickets and other companies left out', async () => {
+    const t = await tenantIn('UTC');
+    const other = await tenantIn('UTC');
+    const statuses = ['open', 'open', 'pending', 'closed', 'pending', 'open', 'closed', 'pending', 'pending'];
+    for (const [i, status] of statuses.entries()) {
+      const ticket = await addTicket(t.companyId, status);
+      // every third one a flow test ticket (the flow editor's test panel), which the dashboard does not count
+      if (i % 3 === 2) await sqlRows('update tickets set is_test = true where id = $1', [ticket]);
+      await addTicket(other.companyId, status);
+    }
+    const [reference] = await sqlRows(
+      `select count(*) filter (where status = 'open' and not is_test) as open,
+         count(*) filter (where status = 'pending' and not is_test) as pending
+       from tickets where company_id = $1`,
+      [t.companyId],
+    );
+    const { counters } = (await read(t, '/api/dashboard', { days: '1' })).body;
+    expect([counters.supportHappening, counters.supportPending]).toEqual([
+      Number(reference.open),
+      Number(reference.pending),
+    ]);
+    expect([counters.supportHappening, counters.supportPending]).toEqual([2, 2]);
+  });
+
   it("a company's deletion goes through (its cascaded rows' deltas have no foreign key) and leaves nothing behind", async () => {
     const t = await tenantIn('UTC');
     await seed(t);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDbOrTx } from '../../db/client';
@@ -6,7 +7,13 @@ import { whatsapps } from '../../db/schema/connections';
 import { contacts } from '../../db/schema/contacts';
 import { messages } from '../../db/schema/messages';
 import { tickets } from '../../db/schema/tickets';
-import { appendTicketWords, rebuildContactTicketsWords, rebuildTicketWords } from '../tickets/ticket-search.repo';
+import {
+  appendWordsCtes,
+  indexedText,
+  rebuildContactTicketsWords,
+  rebuildTicketWords,
+} from '../tickets/ticket-search.repo';
+import { queryRows } from '../../db/statements';
 import { updateRows } from '../../db/update-rows';
 
 export type TMessageRow = typeof messages.$inferSelect;
@@ -77,8 +84,40 @@ export const messagesByClientIds = async (db: TDbOrTx, companyId: number, client
 };
 
 /** inserts once per (connection, external id) and per (company, client id); null when it already exists */
-export const insertMessageOnce = async (db: TDbOrTx, values: TMessageInsert) =>
-  (await db.insert(messages).values(values).onConflictDoNothing().returning())[0] ?? null;
+/** the insert of each set of columns given (a few, fixed by the callers), built and prepared once */
+const insertShapes = new Map<string, ReturnType<typeof insertOfShape>>();
+const INSERT_SHAPES_KEPT = 32;
+const insertOfShape = (columns: string[]) =>
+  preparedQuery(
+    (db, name) =>
+      db
+        .insert(messages)
+        .values(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as TMessageInsert)
+        .onConflictDoNothing()
+        .returning()
+        .prepare(name),
+    `message_insert_${createHash('sha1').update(columns.join(',')).digest('hex').slice(0, 16)}`,
+  );
+
+/**
+ * stores a message unless its (connection, external id) or client id is stored already (then null): a prepared
+ * statement per set of columns given (the columns left out take their defaults, as an insert built per call gave)
+ */
+export const insertMessageOnce = async (db: TDbOrTx, values: TMessageInsert) => {
+  const columns = Object.keys(values)
+    .filter((c) => values[c as keyof TMessageInsert] !== undefined)
+    .sort();
+  const shape = columns.join(',');
+  let insert = insertShapes.get(shape);
+  if (!insert) {
+    if (insertShapes.size >= INSERT_SHAPES_KEPT)
+      return (await db.insert(messages).values(values).onConflictDoNothing().returning())[0] ?? null;
+    insert = insertOfShape(columns);
+    insertShapes.set(shape, insert);
+  }
+
+  return (await insert(db).execute(values as Record<string, unknown>))[0] ?? null;
+};
 
 /** changes a message; an edit or a delete also recomputes its ticket's search words */
 export const updateMessageRow = async (db: TDbOrTx, companyId: number, id: number, patch: Partial<TMessageInsert>) => {
@@ -169,7 +208,22 @@ export const connectionById = async (db: TDbOrTx, id: number) =>
       .where(eq(whatsapps.id, id))
   )[0] ?? null;
 
-/** after a stored message: last message, unread count and order of the ticket, and its search words */
+/**
+ * after a stored message, in one statement: last message, unread count and order of the ticket, and its search
+ * words (appendWordsCtes)
+ */
+const TOUCH_TICKET_SQL = `
+with ${appendWordsCtes(1, 2, 3)}
+update tickets set last_message = $4, last_message_at = $5::timestamptz, from_me = $6,
+  unread_messages = case $7::text when 'increment' then unread_messages + 1 when 'reset' then 0 else unread_messages end,
+  sla_first_response_at = case when $8::boolean then coalesce(sla_first_response_at, $5::timestamptz)
+    else sla_first_response_at end,
+  sla_first_response_met = case when $8::boolean and sla_first_response_at is null
+      and sla_first_response_due_at is not null and sla_first_response_breached_at is null
+    then $5::timestamptz <= sla_first_response_due_at else sla_first_response_met end,
+  updated_at = $9::timestamptz
+where company_id = $1 and id = $2`;
+
 export const touchTicketAfterMessage = async (
   db: TDbOrTx,
   companyId: number,
@@ -185,31 +239,17 @@ export const touchTicketAfterMessage = async (
     agentReply?: boolean;
   },
 ) => {
-  if (opts.words) await appendTicketWords(db, companyId, ticketId, opts.words);
-
-  return db
-    .update(tickets)
-    .set({
-      lastMessage: opts.lastMessage,
-      lastMessageAt: opts.at,
-      fromMe: opts.fromMe,
-      unreadMessages:
-        opts.unread === 'increment'
-          ? sql`${tickets.unreadMessages} + 1`
-          : opts.unread === 'reset'
-            ? 0
-            : sql`${tickets.unreadMessages}`,
-      ...(opts.agentReply
-        ? {
-            slaFirstResponseAt: sql`coalesce(${tickets.slaFirstResponseAt}, ${opts.at})`,
-            slaFirstResponseMet: sql`case when ${tickets.slaFirstResponseAt} is null and ${tickets.slaFirstResponseDueAt} is not null
-              and ${tickets.slaFirstResponseBreachedAt} is null then ${opts.at}::timestamptz <= ${tickets.slaFirstResponseDueAt} else ${tickets.slaFirstResponseMet} end`,
-          }
-        : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .returning();
+  await queryRows(db, TOUCH_TICKET_SQL, [
+    companyId,
+    ticketId,
+    indexedText(opts.words),
+    opts.lastMessage,
+    opts.at.toISOString(),
+    opts.fromMe,
+    opts.unread,
+    opts.agentReply === true,
+    new Date().toISOString(),
+  ]);
 };
 
 /** the ticket's last message, its row locked until the transaction ends */

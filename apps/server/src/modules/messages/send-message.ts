@@ -64,10 +64,16 @@ export type TSendMediaInput = Omit<TSendTextInput, 'body'> & {
 const loadTarget = async (ctx: TAppContext, companyId: number, ticketId: number) => {
   const target = await sendTarget(ctx.db, companyId, ticketId);
   if (!target) throw new AppError('ERR_NO_TICKET_FOUND');
-  const { ticket, contact, company } = target;
+  const { ticket, contact, company, provider } = target;
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
 
-  return { ticket, contact, company: company ?? { id: companyId, language: 'pt', timezone: 'America/Sao_Paulo' } };
+  return {
+    ticket,
+    contact,
+    company: company ?? { id: companyId, language: 'pt', timezone: 'America/Sao_Paulo' },
+    /** the connection's transport, for assertServiceWindow (read with the ticket) */
+    transport: { provider },
+  };
 };
 
 const dto = async (ctx: TAppContext, companyId: number, id: number): Promise<TMessage> => {
@@ -124,6 +130,41 @@ const markFailed = async (ctx: TAppContext, row: TMessageRow, err: unknown) => {
   });
 };
 
+/**
+ * the transport asked at once (a send that throws is a rejected promise); handled here, so its outcome can wait
+ * for `deliver` while the stored row's bookkeeping runs
+ */
+const startSend = (send: () => Promise<TSendResult>) => {
+  let sending: Promise<TSendResult>;
+  try {
+    sending = send();
+  } catch (err) {
+    sending = Promise.reject(err);
+  }
+  sending.catch(() => undefined);
+
+  return sending;
+};
+
+/**
+ * A stored row's send: the transport is asked first, and while it works the ticket is touched and the row announced
+ * (`afterStore`); then the send's outcome is reconciled and announced, so the 'update' event still follows the
+ * 'create'. The customer's message leaves as soon as its row is stored (a flow step's latency, issue 23 item 5).
+ */
+const storedThenSent = async (
+  ctx: TAppContext,
+  row: TMessageRow,
+  send: () => Promise<TSendResult>,
+  bookkeeping: () => Promise<void>,
+) => {
+  const sending = startSend(send);
+  try {
+    await bookkeeping();
+  } finally {
+    await deliver(ctx, row, () => sending);
+  }
+};
+
 /** sends a stored row and reconciles it; a failure leaves it failed (ack 0, errorCode) */
 const deliver = async (ctx: TAppContext, row: TMessageRow, send: () => Promise<TSendResult>) => {
   try {
@@ -139,6 +180,8 @@ const afterStore = async (
   input: { companyId: number; ticketId: number; source: TSendSource; agentReply?: boolean; userId?: number | null },
   row: TMessageRow,
   lastMessage: string,
+  /** the ticket's contact (the row's own): its name goes with the announcement, so the row is not read again */
+  contact: { name: string },
 ) => {
   await touchTicketAfterMessage(ctx.db, input.companyId, input.ticketId, {
     lastMessage,
@@ -152,7 +195,7 @@ const afterStore = async (
   if (input.source === 'agent') {
     await recordAgentReply(ctx.db, input.companyId, input.ticketId, input.userId ?? null, row.createdAt);
   }
-  await announceMessageCreated(ctx, input.companyId, row.id);
+  await announceMessageCreated(ctx, input.companyId, row.id, { message: row, contactName: contact.name });
 };
 
 /**
@@ -170,8 +213,8 @@ export const sendTicketText = async (ctx: TAppContext, input: TSendTextInput): P
       return dto(ctx, companyId, existing.id);
     }
   }
-  const { ticket, contact, company } = await loadTarget(ctx, companyId, input.ticketId);
-  await assertServiceWindow(ctx.db, ticket); // Cloud API: free-form only within 24 h of the customer
+  const { ticket, contact, company, transport } = await loadTarget(ctx, companyId, input.ticketId);
+  await assertServiceWindow(ctx.db, ticket, transport); // Cloud API: free-form only within 24 h of the customer
   const session = channelSession(ctx, ticket.whatsappId);
   const quoted = await quotedOf(ctx, companyId, ticket.contactId, input.quotedMessageId);
   const body = applyVariables(input.body, {
@@ -201,13 +244,16 @@ export const sendTicketText = async (ctx: TAppContext, input: TSendTextInput): P
     if (!again) throw new AppError('ERR_CREATING_MESSAGE');
     return dto(ctx, companyId, again.id);
   }
-  await afterStore(ctx, input, row, body);
-  await deliver(ctx, row, () =>
-    session.sendText(contact.number, body, {
-      quotedExternalId: quoted?.externalId ?? undefined,
-      isGroup: ticket.isGroup,
-      messageId: input.messageId,
-    }),
+  await storedThenSent(
+    ctx,
+    row,
+    () =>
+      session.sendText(contact.number, body, {
+        quotedExternalId: quoted?.externalId ?? undefined,
+        isGroup: ticket.isGroup,
+        messageId: input.messageId,
+      }),
+    () => afterStore(ctx, input, row, body, contact),
   );
 
   return dto(ctx, companyId, row.id);
@@ -313,8 +359,8 @@ export const prepareMedia = async (
  */
 export const sendTicketMedia = async (ctx: TAppContext, input: TSendMediaInput): Promise<TMessage[]> => {
   const { companyId } = input;
-  const { ticket, contact, company } = await loadTarget(ctx, companyId, input.ticketId);
-  await assertServiceWindow(ctx.db, ticket); // Cloud API: free-form only within 24 h of the customer
+  const { ticket, contact, company, transport } = await loadTarget(ctx, companyId, input.ticketId);
+  await assertServiceWindow(ctx.db, ticket, transport); // Cloud API: free-form only within 24 h of the customer
   const session = channelSession(ctx, ticket.whatsappId);
   const quoted = await quotedOf(ctx, companyId, ticket.contactId, input.quotedMessageId);
   const prepared = await prepareMedia(ctx, input.files, input.bodies);
@@ -358,7 +404,6 @@ export const sendTicketMedia = async (ctx: TAppContext, input: TSendMediaInput):
       await removeMediaFile(ctx.config, stored);
       continue;
     }
-    await afterStore(ctx, input, row, mediaPreview(file.kind, caption, file.fileName));
     const media: TOutboundMedia = {
       data: file.data,
       mimetype: file.mime,
@@ -366,12 +411,16 @@ export const sendTicketMedia = async (ctx: TAppContext, input: TSendMediaInput):
       caption: caption || undefined,
       asVoiceNote: file.asVoiceNote,
     };
-    await deliver(ctx, row, () =>
-      session.sendMedia(contact.number, media, {
-        quotedExternalId: i === 0 ? (quoted?.externalId ?? undefined) : undefined,
-        isGroup: ticket.isGroup,
-        messageId: input.messageId && (i ? `${input.messageId}${i}` : input.messageId),
-      }),
+    await storedThenSent(
+      ctx,
+      row,
+      () =>
+        session.sendMedia(contact.number, media, {
+          quotedExternalId: i === 0 ? (quoted?.externalId ?? undefined) : undefined,
+          isGroup: ticket.isGroup,
+          messageId: input.messageId && (i ? `${input.messageId}${i}` : input.messageId),
+        }),
+      () => afterStore(ctx, input, row, mediaPreview(file.kind, caption, file.fileName), contact),
     );
     sent.push(await dto(ctx, companyId, row.id));
   }
@@ -391,8 +440,8 @@ export const resendFailedMessage = async (
   messageId?: string,
 ): Promise<TMessage> => {
   const { companyId } = row;
-  const { ticket, contact } = await loadTarget(ctx, companyId, row.ticketId);
-  await assertServiceWindow(ctx.db, ticket); // Cloud API: free-form only within 24 h of the customer
+  const { ticket, contact, transport } = await loadTarget(ctx, companyId, row.ticketId);
+  await assertServiceWindow(ctx.db, ticket, transport); // Cloud API: free-form only within 24 h of the customer
   const session = channelSession(ctx, ticket.whatsappId);
   const quoted = row.quotedMsgId ? await findMessagePlain(ctx.db, companyId, row.quotedMsgId) : null;
   const opts = { quotedExternalId: quoted?.externalId ?? undefined, isGroup: ticket.isGroup, messageId };

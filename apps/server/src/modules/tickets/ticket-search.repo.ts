@@ -5,7 +5,7 @@ import { queryRows } from '../../db/statements';
 import { contacts } from '../../db/schema/contacts';
 import { messages } from '../../db/schema/messages';
 import { ticketSearch, tickets } from '../../db/schema/tickets';
-import { foldSql, foldText } from './search-fold';
+import { foldRaw, foldSql, foldText } from './search-fold';
 
 /**
  * The list search (`searchParam`) reads `ticket_search`: per ticket, stripped tsvectors of its contact's
@@ -39,26 +39,38 @@ export const insertTicketWords = async (db: TDbOrTx, companyId: number, ticketId
     where t.id = ${ticketId} and t.company_id = ${companyId}`);
 };
 
-/** adds a stored message's text to the ticket's last chunk, or to a new chunk when that one is full */
-export const appendTicketWords = async (db: TDbOrTx, companyId: number, ticketId: number, text: string) => {
-  const body = text.slice(0, TEXT_MAX);
-  if (!body.trim()) return;
-  const words = sql`to_tsvector(${CONFIG}, ${foldSql(sql`${body}`)})`;
-  await db.execute(sql`
-    with last as (
-      select id from ${ticketSearch} where ticket_id = ${ticketId} and company_id = ${companyId}
-      order by id desc limit 1
-    ), grown as (
-      update ${ticketSearch} s set words = strip(s.words || ${words})
-      from last where s.id = last.id and length(s.words) < ${CHUNK_WORDS}
-      returning s.id
-    )
-    insert into ${ticketSearch} (ticket_id, company_id, words)
-    select ${ticketId}, ${companyId}, strip(${words})
-    where not exists (select 1 from grown)`);
+/** the text of a message that is indexed: its first TEXT_MAX characters, nothing when it has no word */
+export const indexedText = (text: string | null | undefined) => {
+  const body = (text ?? '').slice(0, TEXT_MAX);
+
+  return body.trim() ? body : null;
 };
 
-/** appendTicketWords for many messages at once (a batch of sends): one statement, each ticket's texts joined */
+/**
+ * a stored message's words added to its ticket's last chunk, or to a new chunk when that one is full: data-modifying
+ * CTEs (`words_last`, `words_grown`, `words_added`) of the statement that touches the ticket after a message
+ * (messages.repo `touchTicketAfterMessage`); `$company`, `$ticket` and `$text` (an `indexedText`, or null to add
+ * nothing) are the numbers of its parameters
+ */
+export const appendWordsCtes = (company: number, ticket: number, text: number) => {
+  const words = `to_tsvector('simple'::regconfig, ${foldRaw(`$${text}::text`)})`;
+
+  return `words_last as (
+      select id from ticket_search where ticket_id = $${ticket} and company_id = $${company} and $${text}::text is not null
+      order by id desc limit 1
+    ), words_grown as (
+      update ticket_search s set words = strip(s.words || ${words})
+      from words_last where s.id = words_last.id and length(s.words) < ${CHUNK_WORDS}
+      returning s.id
+    ), words_added as (
+      insert into ticket_search (ticket_id, company_id, words)
+      select $${ticket}, $${company}, strip(${words})
+      where $${text}::text is not null and not exists (select 1 from words_grown)
+      returning id
+    )`;
+};
+
+/** a message's words added (appendWordsCtes) for many messages at once (a batch of sends): one statement, each ticket's texts joined */
 export const appendTicketWordsMany = async (
   db: TDbOrTx,
   companyId: number,

@@ -77,8 +77,17 @@ export const selectTickets = (db: TDbOrTx) =>
 
 export type TTicketJoinedRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
 
+const ticketRowQuery = preparedQuery(
+  (db, name) =>
+    selectTickets(db)
+      .where(and(eq(tickets.companyId, sql.placeholder('companyId')), eq(tickets.id, sql.placeholder('id'))))
+      .prepare(name),
+  'ticket_row',
+);
+
+/** one ticket's joined row (every announcement of a ticket or of its messages reads it): built and planned once */
 export const findTicketRow = async (db: TDbOrTx, companyId: number, id: number) =>
-  (await selectTickets(db).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))))[0] ?? null;
+  (await ticketRowQuery(db).execute({ companyId, id }))[0] ?? null;
 
 export const findTicketRowByUuid = async (db: TDbOrTx, companyId: number, uuid: string) =>
   (await selectTickets(db).where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid))))[0] ?? null;
@@ -248,18 +257,21 @@ const sendTargetQuery = preparedQuery(
         ticket: tickets,
         contact: contacts,
         company: { id: companies.id, language: companies.language, timezone: companies.timezone },
+        provider: whatsapps.provider,
       })
       .from(tickets)
       .leftJoin(contacts, and(eq(contacts.companyId, tickets.companyId), eq(contacts.id, tickets.contactId)))
       .leftJoin(companies, eq(companies.id, tickets.companyId))
+      .leftJoin(whatsapps, and(eq(whatsapps.companyId, tickets.companyId), eq(whatsapps.id, tickets.whatsappId)))
       .where(and(eq(tickets.companyId, sql.placeholder('companyId')), eq(tickets.id, sql.placeholder('ticketId'))))
       .prepare(name),
   'send_target',
 );
 
 /**
- * what a send needs, in one prepared statement: the ticket, its contact and the company's language and
- * time zone (the same rows as findTicketPlain, contactOfCompany and companyBasics); null without the ticket
+ * what a send needs, in one prepared statement: the ticket, its contact, the company's language and time zone
+ * (the same rows as findTicketPlain, contactOfCompany and companyBasics) and its connection's transport
+ * (`provider`, null without one: only the Cloud API has a service window to check); null without the ticket
  */
 export const sendTarget = async (db: TDbOrTx, companyId: number, ticketId: number) =>
   (await sendTargetQuery(db).execute({ companyId, ticketId }))[0] ?? null;

@@ -30,12 +30,21 @@ export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, 'migrations');
 
 const drizzleOptions = { schema, casing: 'snake_case' as const };
 
+/**
+ * The extensions the migrations create (pg_trgm: the contact search's indexes, migration 0025), for every PGlite
+ * that opens a Zelo database: a data directory whose indexes use one cannot be written without it.
+ */
+export const pgliteExtensions = async () => ({
+  pg_trgm: (await import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm,
+});
+
 export const openPglite = async (opts: { dataDir?: string; loadDataDir?: Blob | File }): Promise<TDatabase> => {
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, extensions] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
+    pgliteExtensions(),
   ]);
-  const pglite = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  const pglite = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions });
   const db = drizzlePglite({ client: pglite, ...drizzleOptions }) as unknown as TDb;
 
   return {

@@ -15,6 +15,8 @@ export const tags = pgTable(
     kanban: smallint().notNull().default(0),
     /** who created it */
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** its `ticket_tags` rows (tickets of any status), kept by statement triggers on `ticket_tags` (migration 0025) */
+    ticketsCount: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [

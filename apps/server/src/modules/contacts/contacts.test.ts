@@ -280,6 +280,130 @@ describe('contact lists', () => {
   });
 });
 
+describe('contact search and count (migration 0025)', () => {
+  const search = async (token: string, searchParam: string, pageNumber = 1) =>
+    (await server.request('GET', '/api/contacts', { token, query: { searchParam, pageNumber } })).body as {
+      contacts: { id: number; name: string }[];
+      count: number;
+      hasMore: boolean;
+    };
+  const idsOf = async (token: string, searchParam: string) =>
+    (await search(token, searchParam)).contacts.map((c) => c.id);
+
+  it('finds a contact by any part of its name, e-mail or number, accents and case ignored', async () => {
+    const t = await server.createTenant();
+    const joao = await addContact(server, t, {
+      name: 'João Conceição Müller',
+      number: '5521987650123',
+      email: 'Joao.Conceicao@Exemplo.com.br',
+    });
+    const plain = await addContact(server, t, { name: 'JOAO PEREIRA', number: '5521912340000' });
+    const other = await addContact(server, t, { name: 'Bia Souza', number: '5521955550000' });
+    // inside a word, either way round: the accent typed or not, in any case
+    expect(await idsOf(t.token, 'conceicao')).toEqual([joao.id]);
+    expect(await idsOf(t.token, 'CONCEIÇÃO')).toEqual([joao.id]);
+    expect(await idsOf(t.token, 'muller')).toEqual([joao.id]);
+    expect((await idsOf(t.token, 'joão')).sort()).toEqual([joao.id, plain.id].sort());
+    expect((await idsOf(t.token, 'oao')).sort()).toEqual([joao.id, plain.id].sort());
+    expect(await idsOf(t.token, 'ção mü')).toEqual([joao.id]);
+    // the e-mail's parts, the number's digits (punctuated or not) and a short piece of either
+    expect(await idsOf(t.token, 'exemplo.com')).toEqual([joao.id]);
+    expect(await idsOf(t.token, '@EXEMPLO')).toEqual([joao.id]);
+    expect(await idsOf(t.token, '98765')).toEqual([joao.id]);
+    expect(await idsOf(t.token, '(21) 98765-0123')).toEqual([joao.id]);
+    expect((await idsOf(t.token, '55')).sort()).toEqual([joao.id, plain.id, other.id].sort());
+    // 1 and 2 characters: any piece of a name or e-mail, accents and case ignored; none that nobody has
+    expect((await idsOf(t.token, 'ã')).sort()).toEqual([joao.id, plain.id, other.id].sort());
+    expect(await idsOf(t.token, 'ÜL')).toEqual([joao.id]);
+    expect(await idsOf(t.token, 'bI')).toEqual([other.id]);
+    expect(await idsOf(t.token, 'xq')).toEqual([]);
+    expect(await idsOf(t.token, 'q')).toEqual([]);
+    // nothing matches across the name and the e-mail, nor a search's wildcard characters
+    expect(await idsOf(t.token, 'müllerjoao')).toEqual([]);
+    expect(await idsOf(t.token, 'rj')).toEqual([]);
+    expect(await idsOf(t.token, '%')).toEqual([]);
+    expect(await idsOf(t.token, 'jo_o')).toEqual([]);
+  });
+
+  it("searches the company's own contacts only, and never a flow test run's customer", async () => {
+    const mine = await server.createTenant();
+    const theirs = await server.createTenant();
+    const name = unique('Tenancy Ñandú');
+    const own = await addContact(server, mine, { name });
+    await addContact(server, theirs, { name });
+    await server.database.executeSql(
+      "insert into contacts (company_id, name, number, is_test) values ($1, $2, '5500000000001', true)",
+      [mine.companyId, name],
+    );
+    expect(await idsOf(mine.token, name.toLowerCase().replace('ñ', 'n').replace('ú', 'u'))).toEqual([own.id]);
+    expect(await idsOf(mine.token, 'nd')).toEqual([own.id]);
+  });
+
+  it('keeps the words of a contact renamed or re-mailed by any path, the API or SQL', async () => {
+    const t = await server.createTenant();
+    const c = await addContact(server, t, { name: 'Antes Nome' });
+    await server.request('PUT', `/api/contacts/${c.id}`, { token: t.token, body: { name: 'Depois Sobrenome' } });
+    expect(await idsOf(t.token, 'antes')).toEqual([]);
+    expect(await idsOf(t.token, 'sobrenome')).toEqual([c.id]);
+    await server.database.executeSql("update contacts set email = 'renomeado@exemplo.test' where id = $1", [c.id]);
+    expect(await idsOf(t.token, 'renomeado')).toEqual([c.id]);
+    expect(await idsOf(t.token, 'mk')).toEqual([]);
+  });
+
+  it('pages a search in name order, reading one row past the page for hasMore (count: rows up to it)', async () => {
+    const t = await server.createTenant();
+    const prefix = unique('Ordem');
+    for (let i = 24; i >= 0; i -= 1) await addContact(server, t, { name: `${prefix} ${String(i).padStart(2, '0')}` });
+    const first = await search(t.token, prefix);
+    expect(first.contacts.map((c) => c.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `${prefix} ${String(i).padStart(2, '0')}`),
+    );
+    expect(first).toMatchObject({ count: 21, hasMore: true });
+    const second = await search(t.token, prefix, 2);
+    expect(second.contacts).toHaveLength(5);
+    expect(second).toMatchObject({ count: 25, hasMore: false });
+  });
+
+  it('counts the unfiltered page from the kept count, right after every kind of write', async () => {
+    const t = await server.createTenant();
+    const count = async () => {
+      const page = await search(t.token, '');
+      const stored = await contactsOf(t.companyId);
+      const tests = await countRows(server, 'select count(*) as n from contacts where company_id = $1 and is_test', [
+        t.companyId,
+      ]);
+
+      return { answered: page.count, stored: stored - tests };
+    };
+    expect(await count()).toEqual({ answered: 0, stored: 0 });
+    const a = await addContact(server, t);
+    await addContact(server, t);
+    expect(await count()).toEqual({ answered: 2, stored: 2 });
+    await server.request('POST', '/api/contacts/upload', {
+      token: t.token,
+      body: [
+        { name: 'Up One', number: digits() },
+        { name: 'Up Two', number: digits() },
+      ],
+    });
+    expect(await count()).toEqual({ answered: 4, stored: 4 });
+    // SQL of any path (the inbound pipeline, the importer), a flow test customer, and deletes
+    await server.database.executeSql(
+      `insert into contacts (company_id, name, number, is_test)
+       select $1, 'Bulk ' || g, '55119' || lpad(g::text, 8, '0'), g = 3 from generate_series(1, 3) g`,
+      [t.companyId],
+    );
+    expect(await count()).toEqual({ answered: 6, stored: 6 });
+    await server.request('DELETE', `/api/contacts/${a.id}`, { token: t.token });
+    await server.database.executeSql("delete from contacts where company_id = $1 and name like 'Bulk %'", [
+      t.companyId,
+    ]);
+    expect(await count()).toEqual({ answered: 3, stored: 3 });
+    // a page past the end still says how many there are
+    expect((await search(t.token, '', 9)).count).toBe(3);
+  });
+});
+
 describe('POST /contacts/upload (JSON rows)', () => {
   it('creates the good rows, lists the bad ones with their reason, in either column naming', async () => {
     const t = await server.createTenant();

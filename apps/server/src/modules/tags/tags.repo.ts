@@ -17,7 +17,8 @@ export const listTagRows = (db: TDbOrTx, companyId: number, kanbanOnly = false) 
     .where(kanbanOnly ? and(eq(tags.companyId, companyId), eq(tags.kanban, 1)) : eq(tags.companyId, companyId))
     .orderBy(...order);
 
-const ticketsCount = sql<number>`(select count(*)::int from ${ticketTags} where ${ticketTags.tagId} = ${tags.id})`;
+/** kept by triggers on `ticket_tags` (migration 0025): no request counts a tag's tickets */
+const ticketsCount = tags.ticketsCount;
 
 export const pageTags = async (db: TDbOrTx, companyId: number, search: string, limit: number, offset: number) => {
   const where = search

@@ -167,6 +167,62 @@ describe('tags', () => {
     });
   });
 
+  it('ticketsCount is right after every change of ticket tags, ticket deletes and tag deletes', async () => {
+    const t = await server.createTenant();
+    const [a, b, lane] = [await addTag(server, t), await addTag(server, t), await addTag(server, t, { kanban: 1 })];
+    const counts = async () => {
+      const page = await server.request('GET', '/api/tags', { token: t.token });
+      const answered = Object.fromEntries(
+        (page.body.tags as { id: number; ticketsCount: number }[]).map((g) => [g.id, g.ticketsCount]),
+      );
+      const stored = Object.fromEntries(
+        (
+          await server.database.executeSql(
+            'select g.id, (select count(*)::int from ticket_tags tt where tt.tag_id = g.id) as n from tags g where g.company_id = $1',
+            [t.companyId],
+          )
+        ).rows.map((r) => [(r as { id: number }).id, (r as { n: number }).n]),
+      );
+      expect(answered).toEqual(stored);
+      const one = await server.request('GET', `/api/tags/${a.id}`, { token: t.token });
+      if (one.status === 200) expect(one.body.ticketsCount).toBe(stored[a.id]);
+
+      return [a.id, b.id, lane.id].map((id) => answered[id]);
+    };
+    const [x, y, z] = [await addTicket(server, t), await addTicket(server, t), await addTicket(server, t)];
+    const sync = (ticketId: number, ids: number[]) =>
+      server.request('POST', '/api/tags/sync', { token: t.token, body: { ticketId, tags: ids.map((id) => ({ id })) } });
+    await sync(x.ticketId, [a.id, b.id, lane.id]);
+    await sync(y.ticketId, [a.id, lane.id]);
+    expect(await counts()).toEqual([2, 1, 2]);
+    await sync(x.ticketId, [b.id]);
+    expect(await counts()).toEqual([1, 1, 1]);
+    await server.request('PUT', `/api/ticket-tags/${z.ticketId}/${lane.id}`, { token: t.token });
+    await server.request('PUT', `/api/ticket-tags/${z.ticketId}/${lane.id}`, { token: t.token });
+    expect(await counts()).toEqual([1, 1, 2]);
+    await server.request('DELETE', `/api/ticket-tags/${y.ticketId}`, { token: t.token });
+    expect(await counts()).toEqual([1, 1, 1]);
+    // a deleted ticket takes its tags along; so does a deleted contact's ticket
+    expect((await server.request('DELETE', `/api/tickets/${z.ticketId}`, { token: t.token })).status).toBe(204);
+    expect(await counts()).toEqual([1, 1, 0]);
+    await server.request('DELETE', `/api/contacts/${y.contactId}`, { token: t.token });
+    expect(await counts()).toEqual([0, 1, 0]);
+    // several tickets in one statement, then a tag deleted: the others keep their counts
+    await server.database.executeSql(
+      'insert into ticket_tags (company_id, ticket_id, tag_id) select company_id, id, $2 from tickets where company_id = $1',
+      [t.companyId, a.id],
+    );
+    expect(await counts()).toEqual([1, 1, 0]);
+    expect((await server.request('DELETE', `/api/tags/${b.id}`, { token: t.token })).status).toBe(204);
+    const after = await server.request('GET', '/api/tags', { token: t.token });
+    expect(after.body.tags.map((g: { id: number; ticketsCount: number }) => [g.id, g.ticketsCount]).sort()).toEqual(
+      [
+        [a.id, 1],
+        [lane.id, 0],
+      ].sort(),
+    );
+  });
+
   it('announces create, update and delete on company-{id}-tag', async () => {
     const socket = await openSocket(server, user.token);
     const heard = recordEvents(socket);

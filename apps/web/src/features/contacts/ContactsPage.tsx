@@ -93,7 +93,8 @@ const ContactsPage = () => {
       title={
         <>
           {t('contacts.title')}
-          {typeof contacts.count === 'number' ? (
+          {/* a search's count is only the rows up to the page read (the server does not count searches) */}
+          {typeof contacts.count === 'number' && !searchParam ? (
             <Typography component="span" color="text.secondary" sx={{ ml: 1 }} data-testid="contacts-count">
               ({contacts.count})
             </Typography>

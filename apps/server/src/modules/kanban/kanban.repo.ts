@@ -29,19 +29,9 @@ const TAG_JSON = `json_agg(json_build_object('id', g.id, 'name', g.name, 'color'
       order by g.name, g.id)`;
 
 /**
- * A card (packages/shared/src/kanban.ts ZKanbanTicket) of a row `t` of the page. Contact, queue, user and tags
- * are subqueries, one index lookup each per card: as joins, PostgreSQL misjudges how few rows the page holds
- * and hashes the whole contacts table for 300 cards.
- */
-const CARD = `json_build_object(${CARD_FIELDS},
-  'queue', (select json_build_object('id', q.id, 'name', q.name, 'color', q.color) from queues q where q.id = t.queue_id),
-  'user', (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = t.user_id),
-  'tags', coalesce((select ${TAG_JSON}
-    from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = t.id), '[]'::json))`;
-
-/**
- * The same card on the board's page `t` left-joined to its queue `q`, user `u` and tags `tg` (the `tagged`
- * CTE): the contact stays a lookup per card (see CARD), the rest costs a third of the subqueries.
+ * A card (packages/shared/src/kanban.ts ZKanbanTicket) of a row `t` of the board's page, left-joined to its queue
+ * `q`, user `u` and tags `tg` (the `tagged` CTE). The contact is a subquery, one index lookup per card: as a join,
+ * PostgreSQL misjudges how few rows the page holds and hashes the whole contacts table for 300 cards.
  */
 const BOARD_CARD = `json_build_object(${CARD_FIELDS},
   'queue', case when q.id is null then null else json_build_object('id', q.id, 'name', q.name, 'color', q.color) end,
@@ -113,13 +103,46 @@ export const kanbanLanesStatement = (
 export const readKanbanLanes = async (db: TDbOrTx, statement: { text: string; values: unknown[] }) =>
   queryRows<TLaneRow>(db, statement.text, statement.values, { shape: true, arrays: true });
 
-/** every visible open and pending ticket as cards, newest first (the ancestor's whole answer) */
+/** a JSON string of a text column (escaped as json_build_object escapes it) */
+const str = (column: string) => `to_json(${column})::text`;
+
+/**
+ * The same card as BOARD_CARD, written as compact JSON text by concatenation, for the whole answer's thousands of cards:
+ * json_build_object looks up each argument's type on every call and writes `"key" : value, ` (a tenth of the
+ * answer's bytes were spaces). Contact, queue, user and tags are joined (hashed once for the whole board), a queue's,
+ * user's and tag's JSON written once per row joined. Every column concatenated is not null (the schema's); the
+ * nullable joins are coalesced to `null`.
+ */
+const WHOLE_CARD = `'{"id":' || t.id || ',"uuid":"' || t.uuid || '","status":' || ${str('t.status')}
+  || ',"queueId":' || coalesce(t.queue_id::text, 'null') || ',"userId":' || coalesce(t.user_id::text, 'null')
+  || ',"lastMessage":' || ${str("coalesce(t.last_message, '')")} || ',"updatedAt":"' || ${iso('t.updated_at')}
+  || '","unreadMessages":' || t.unread_messages
+  || ',"contact":' || coalesce('{"id":' || c.id || ',"name":' || ${str('c.name')} || ',"number":' || ${str('c.number')}
+    || ',"profilePicUrl":' || ${str('c.profile_pic_url')} || '}', 'null')
+  || ',"queue":' || coalesce('{"id":' || q.id || ',"name":' || ${str('q.name')} || ',"color":' || ${str('q.color')} || '}', 'null')
+  || ',"user":' || coalesce('{"id":' || u.id || ',"name":' || ${str('u.name')} || '}', 'null')
+  || ',"tags":' || coalesce(tg.tags, '[]') || '}'`;
+
+/**
+ * Every visible open and pending ticket as cards, newest first (the ancestor's whole answer): the same cards as the
+ * lanes', as one JSON text. The visible tickets are read once (`page`), their tags grouped per ticket, and the
+ * cards joined and concatenated in one pass (WHOLE_CARD): for 19,000 cards a tenth of the time that four lookups
+ * and a json_build_object per card took.
+ */
 export const kanbanAllStatement = (where: { text: string; params: SqlParams }) =>
   where.params.render(`with page as materialized (
       select ${PAGE_COLUMNS} from tickets t where ${where.text} and t.status in ('open', 'pending')
+    ),
+    tagged as (
+      select tt.ticket_id,
+        '[' || string_agg('{"id":' || g.id || ',"name":' || ${str('g.name')} || ',"color":' || ${str('g.color')}
+          || ',"kanban":' || g.kanban || '}', ',' order by g.name, g.id) || ']' as tags
+      from page p join ticket_tags tt on tt.ticket_id = p.id join tags g on g.id = tt.tag_id
+      group by tt.ticket_id
     )
-    select count(*)::int, coalesce(json_agg(${CARD} order by t.updated_at desc, t.id desc), '[]')::text
-    from page t`);
+    select count(*)::int, '[' || coalesce(string_agg(${WHOLE_CARD}, ',' order by t.updated_at desc, t.id desc), '') || ']'
+    from page t left join contacts c on c.id = t.contact_id left join queues q on q.id = t.queue_id
+      left join users u on u.id = t.user_id left join tagged tg on tg.ticket_id = t.id`);
 
 export const readKanbanAll = async (db: TDbOrTx, statement: { text: string; values: unknown[] }) =>
   (await queryRows<[number, string]>(db, statement.text, statement.values, { shape: true, arrays: true }))[0];

@@ -115,6 +115,64 @@ describe('GET /api/ticket/kanban', () => {
     ]);
   });
 
+  it('the whole answer holds the very cards of the lanes, each ticket once, newest first', async () => {
+    const t = await server.createTenant();
+    const queue = await addQueue(server, t, { name: `Fila "Ção" ${unique()}` });
+    const agent = await createLoggedUser(server, t, { queueIds: [queue.id] });
+    const laneA = await addTag(server, t, { name: `Lane \\ "A" ${unique()}`, kanban: 1, color: '#123456' });
+    const laneB = await addTag(server, t, { name: `Lane B ${unique()}`, kanban: 1 });
+    const plain = await addTag(server, t, { name: `Plain ${unique()}` });
+    const tickets = [
+      await addTicket(server, t, { status: 'pending' }),
+      await addTicket(server, t, { status: 'open', queueId: queue.id, userId: agent.id }),
+      await addTicket(server, t, { status: 'pending', queueId: queue.id }),
+      await addTicket(server, t, { status: 'open', userId: t.user.id }),
+      await addTicket(server, t, { status: 'pending', queueId: queue.id }),
+    ];
+    const closed = await addTicket(server, t, { status: 'closed', queueId: queue.id });
+    await tag(tickets[1].ticketId, laneA.id);
+    await tag(tickets[2].ticketId, laneA.id);
+    await tag(tickets[2].ticketId, laneB.id);
+    await tag(tickets[2].ticketId, plain.id);
+    await tag(tickets[3].ticketId, plain.id);
+    await tag(closed.ticketId, laneA.id);
+    // text that JSON must escape, in every string a card carries
+    await server.database.executeSql(
+      `update contacts set name = $2, profile_pic_url = 'https://pics.test/a b.jpg?x="1"' where id = $1`,
+      [tickets[2].contactId, 'Zé "Aspas" \\ Barra\t😀'],
+    );
+    await server.database.executeSql('update tickets set last_message = $2, unread_messages = 3 where id = $1', [
+      tickets[2].ticketId,
+      'linha 1\nlinha "2" \u0001 fim',
+    ]);
+    // two tickets with the same updated_at: the higher id first
+    for (const [i, x] of tickets.entries()) await age(x.ticketId, i === 4 ? 2 : 10 - i);
+    await server.database.executeSql(
+      'update tickets set updated_at = (select updated_at from tickets where id = $1) where id = $2',
+      [tickets[3].ticketId, tickets[4].ticketId],
+    );
+
+    const compare = async (token: string, query: Record<string, string>) => {
+      const lanes = await board(token, { ...query, perLane: 100 });
+      const cards = new Map<number, TCard & { updatedAt: string }>();
+      for (const lane of lanes)
+        for (const card of lane.tickets) cards.set(card.id, card as TCard & { updatedAt: string });
+      const expected = [...cards.values()].sort((a, b) =>
+        a.updatedAt === b.updatedAt ? b.id - a.id : b.updatedAt.localeCompare(a.updatedAt),
+      );
+      const whole = await server.request('GET', '/api/ticket/kanban', { token, query });
+      expect(whole.status).toBe(200);
+      expect(whole.body).toEqual({ tickets: expected, count: expected.length, hasMore: false });
+
+      return expected.map((x) => x.id);
+    };
+    const all = await compare(t.token, { showAll: 'true', queueIds: '[]' });
+    expect([...all].sort((a, b) => a - b)).toEqual(tickets.map((x) => x.ticketId).sort((a, b) => a - b));
+    expect(all.slice(0, 2)).toEqual([tickets[4].ticketId, tickets[3].ticketId].sort((a, b) => b - a));
+    // an agent: their own and their queue's pending tickets, the same way
+    expect((await compare(agent.token, {})).length).toBeGreaterThan(1);
+  });
+
   it('pages each lane: the board gives the first cards and hasMore, `lane` the next pages', async () => {
     const t = await server.createTenant();
     const lane = await addTag(server, t, { kanban: 1 });

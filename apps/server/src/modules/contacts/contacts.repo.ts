@@ -1,8 +1,9 @@
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { TDbOrTx } from '../../db/client';
 import { rebuildContactTicketsWords } from '../tickets/ticket-search.repo';
 import { whatsapps } from '../../db/schema/connections';
-import { contactCounts, contactCustomFields, contacts } from '../../db/schema/contacts';
+import { contactCustomFields, contacts } from '../../db/schema/contacts';
+import { queryRows, SqlParams } from '../../db/statements';
 import { foldText } from '../tickets/search-fold';
 import { likePattern } from '../../lib/paging';
 import { updateRows } from '../../db/update-rows';
@@ -39,54 +40,83 @@ export type TContactFilter = {
   timezone: string;
 };
 
-/** the generated column of the folded name and e-mail (migration 0025; not declared in the drizzle schema) */
-const searchColumn = sql`${contacts}.search`;
+/** a contact as GET /contacts answers it (ZContact), in its order */
+export type TContactPageRow = [
+  id: number,
+  name: string,
+  number: string,
+  email: string,
+  profilePicUrl: string,
+  isGroup: boolean,
+  disableBot: boolean,
+  extraInfo: { id: number; name: string; value: string }[],
+  whatsappId: number | null,
+  whatsappName: string | null,
+  createdAt: string,
+  updatedAt: string,
+];
+
+/** the page's columns (TContactPageRow) of a row `c` joined to its connection `w`, custom fields included */
+const PAGE_COLUMNS = `c.id, c.name, c.number, c.email, c.profile_pic_url, c.is_group, c.disable_bot,
+  coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'value', f.value) order by f.id)
+    from contact_custom_fields f where f.contact_id = c.id and f.company_id = c.company_id), '[]'),
+  c.whatsapp_id, w.name, c.created_at, c.updated_at`;
+const WITH_CONNECTION = 'left join whatsapps w on w.id = c.whatsapp_id and w.company_id = c.company_id';
+const ORDER = 'order by lower(c.name), c.id';
+
+/** the company's contacts of these days (a flow test run's simulated customer is nobody's: flows/test-run.ts) */
+const companyWhere = (p: SqlParams, companyId: number, f: TContactFilter) => {
+  const parts = [`c.company_id = ${p.fixed(companyId, 'int')}`, 'not c.is_test'];
+  const day = () => `(c.created_at at time zone ${p.value(f.timezone, 'text')})::date`;
+  if (f.dateStart) parts.push(`${day()} >= ${p.value(f.dateStart, 'date')}`);
+  if (f.dateEnd) parts.push(`${day()} <= ${p.value(f.dateEnd, 'date')}`);
+
+  return parts.join(' and ');
+};
 
 /**
  * A search by any part of the name, the e-mail or (a search of digits and phone punctuation) the number, accents
- * and case ignored: the term is folded as the ticket search folds (search-fold.ts) and lowercased by the database
- * that lowercased `search`, so both sides agree on every character.
- *
- * Which index answers (migration 0025):
- * - 3 characters or more: `search LIKE '%term%'`, a trigram index (pg_trgm) on `search`; the number's digits the
- *   same way on `number`.
- * - 1 or 2 characters: trigrams cannot hold them, so the term must be one of the contact's one- and two-character
- *   pieces (`contact_grams(search)`, an index of its own): a term nobody has is answered from the index alone. The
- *   LIKE before it is the same test, cheap enough for PostgreSQL to walk the page's order (`lower(name)`) and
- *   stop at the page's end when the term is common.
+ * and case ignored. `search` (migration 0025) is the name and e-mail folded as the ticket search folds
+ * (search-fold.ts) and lowercased; the term is folded the same way and lowercased by the same database, so both
+ * sides agree on every character. Two forms of the same test: `walk`, a LIKE cheap enough to check row by row;
+ * `indexed`, what an index answers — a trigram index (pg_trgm) on `search` and on `number` for 3 characters or
+ * more, and for 1 or 2 the index of `contact_grams(search)`, the contact's distinct 1–2 character pieces (a
+ * term is in `search` exactly when it is one of them; trigrams cannot hold so short a term).
  */
-const searchCondition = (search: string): SQL => {
+const searchConditions = (p: SqlParams, search: string) => {
   // the newline between name and e-mail in `search` is never part of a term
   const term = foldText(search).replaceAll('\n', '');
-  const text =
-    [...term].length > 2
-      ? sql`${searchColumn} LIKE lower(${likePattern(term)})`
-      : sql`(${searchColumn} LIKE lower(${likePattern(term)}) AND contact_grams(${searchColumn}) @> array[lower(${term})])`;
+  const like = `c.search like (select lower(${p.value(likePattern(term), 'text')}))`;
+  const pieces = `contact_grams(c.search) @> array[(select lower(${p.value(term, 'text')}))]`;
   // a number is searched by its digits ("+55 (11) 9…"); the digits of a name or e-mail are not a number search
   const digits = /^[\d\s()+.-]+$/.test(search) ? search.replace(/\D/g, '') : '';
+  const number = digits ? ` or c.number like ${p.value(likePattern(digits), 'text')}` : '';
 
-  return digits.length > 0 ? sql`(${text} OR ${contacts.number} LIKE ${likePattern(digits)})` : text;
+  return { walk: `(${like}${number})`, indexed: `(${[...term].length > 2 ? like : pieces}${number})` };
 };
 
-const filterWhere = (companyId: number, f: TContactFilter) => {
-  // a flow test run's simulated customer is nobody's contact (flows/test-run.ts)
-  const parts: SQL[] = [eq(contacts.companyId, companyId), eq(contacts.isTest, false)];
-  if (f.search) parts.push(searchCondition(f.search));
-  const day = sql`(${contacts.createdAt} at time zone ${f.timezone})::date`;
-  if (f.dateStart) parts.push(sql`${day} >= ${f.dateStart}::date`);
-  if (f.dateEnd) parts.push(sql`${day} <= ${f.dateEnd}::date`);
+/** contacts walked in the page's order before a search turns to its index (pageContacts) */
+export const SEARCH_WALK = 1000;
 
-  return and(...parts);
-};
+const read = <TRow = TContactPageRow>(db: TDbOrTx, statement: { text: string; values: unknown[] }, unnamed = false) =>
+  queryRows<TRow>(db, statement.text, statement.values, { arrays: true, isoTimestamps: true, unnamed });
 
-const pageOrder = [asc(sql`lower(${contacts.name})`), asc(contacts.id)];
+/** the kept count of the company's contacts (contact_counts, triggers of migration 0025) */
+const keptCount = (p: SqlParams, companyId: number) =>
+  `coalesce((select n.contacts from contact_counts n where n.company_id = ${p.fixed(companyId, 'int')}), 0)`;
 
 /**
- * A page of contacts and the count answered with it. Without a filter the count is the company's kept one
- * (`contact_counts`), read in the page's statement; with a date filter the matching contacts are counted. A search
- * is not counted (as the ticket search): one more row is read to know whether more follow, and the count answered
- * is the contacts up to this page plus that one — counting every "an" among 30,000 contacts costs more than the
- * page itself.
+ * A page of contacts in name order and the count answered with it, as SQL text run as named prepared statements
+ * (db/statements.ts): one statement a page, the custom fields included.
+ *
+ * - No filter: the count is the company's kept one, read in the page's statement. A date filter counts its
+ *   contacts.
+ * - A search is not counted (as the ticket search): one more row is read to know whether more follow, and the
+ *   count answered is the contacts up to this page plus that one (counting every "an" among 30,000 contacts costs
+ *   more than the page). It first walks the company's first SEARCH_WALK contacts in name order checking each: a
+ *   common term fills the page there. When it does not (a rare term, or one whose contacts all sort late: "joão"
+ *   among names that start with the first name), every match is taken from an index and sorted (`offset 0`
+ *   keeps PostgreSQL from walking the name order through all the contacts instead).
  */
 export const pageContacts = async (
   db: TDbOrTx,
@@ -94,62 +124,62 @@ export const pageContacts = async (
   f: TContactFilter,
   limit: number,
   offset: number,
-) => {
-  const where = filterWhere(companyId, f);
-  if (f.search) {
-    const rows = await selectContacts(db)
-      .where(where)
-      .orderBy(...pageOrder)
-      .limit(limit + 1)
-      .offset(offset);
+): Promise<{ rows: TContactPageRow[]; total: number }> => {
+  const skip = offset > 0 ? ` offset ${offset | 0}` : '';
+  if (!f.search) {
+    const p = new SqlParams();
+    const where = companyWhere(p, companyId, f);
+    const total =
+      f.dateStart || f.dateEnd ? `(select count(*)::int from contacts c where ${where})` : keptCount(p, companyId);
+    // the count rides on every row; a page past the end asks for it alone
+    const rows = await read<[...TContactPageRow, number]>(
+      db,
+      p.render(
+        `select ${PAGE_COLUMNS}, ${total} from contacts c ${WITH_CONNECTION} where ${where} ${ORDER} limit ${limit | 0}${skip}`,
+      ),
+    );
+    if (rows.length > 0) {
+      return { rows: rows.map((r) => r.slice(0, -1) as TContactPageRow), total: rows[0].at(-1) as number };
+    }
+    const q = new SqlParams();
+    const alone = q.render(
+      f.dateStart || f.dateEnd
+        ? `select count(*)::int from contacts c where ${companyWhere(q, companyId, f)}`
+        : `select ${keptCount(q, companyId)}`,
+    );
 
-    return { rows: rows.slice(0, limit), total: offset + rows.length };
+    return { rows: [], total: (await read<[number]>(db, alone))[0][0] };
   }
-  if (f.dateStart || f.dateEnd) {
-    const [rows, [{ total }]] = await Promise.all([
-      selectContacts(db)
-        .where(where)
-        .orderBy(...pageOrder)
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(contacts).where(where),
-    ]);
-
-    return { rows, total };
+  const size = limit + 1;
+  if (offset + size <= SEARCH_WALK) {
+    const p = new SqlParams();
+    const match = searchConditions(p, f.search).walk;
+    const walked = await read(
+      db,
+      p.render(`select ${PAGE_COLUMNS}
+        from (select * from contacts c where ${companyWhere(p, companyId, f)} ${ORDER} limit ${SEARCH_WALK}) c
+        ${WITH_CONNECTION} where ${match} ${ORDER} limit ${size}${skip}`),
+    );
+    if (walked.length === size) return { rows: walked.slice(0, limit), total: offset + size };
   }
-  const kept = sql<number>`coalesce((select ${contactCounts.contacts} from ${contactCounts} where ${contactCounts.companyId} = ${companyId}), 0)`;
-  const rows = await db
-    .select({ ...contactColumns, total: kept })
-    .from(contacts)
-    .leftJoin(whatsapps, and(eq(whatsapps.id, contacts.whatsappId), eq(whatsapps.companyId, contacts.companyId)))
-    .where(where)
-    .orderBy(...pageOrder)
-    .limit(limit)
-    .offset(offset);
-  if (rows.length > 0) return { rows, total: rows[0].total };
-  // a page past the end
-  const [row] = await db
-    .select({ total: contactCounts.contacts })
-    .from(contactCounts)
-    .where(eq(contactCounts.companyId, companyId));
+  const p = new SqlParams();
+  const match = searchConditions(p, f.search).indexed;
+  const found = await read(
+    db,
+    p.render(`select ${PAGE_COLUMNS}
+      from (select * from contacts c where ${companyWhere(p, companyId, f)} and ${match} offset 0) c
+      ${WITH_CONNECTION} ${ORDER} limit ${size}${skip}`),
+    true,
+  );
 
-  return { rows, total: row?.total ?? 0 };
+  return { rows: found.slice(0, limit), total: offset + found.length };
 };
 
-export const listContactsBrief = (db: TDbOrTx, companyId: number, search: string, limit: number) =>
-  db
-    .select({
-      id: contacts.id,
-      name: contacts.name,
-      number: contacts.number,
-      email: contacts.email,
-      profilePicUrl: contacts.profilePicUrl,
-      isGroup: contacts.isGroup,
-    })
-    .from(contacts)
-    .where(filterWhere(companyId, { search, timezone: 'UTC' }))
-    .orderBy(...pageOrder)
-    .limit(limit);
+/** the autocomplete's short rows: the page's search, `limit` rows */
+export const listContactsBrief = async (db: TDbOrTx, companyId: number, search: string, limit: number) =>
+  (await pageContacts(db, companyId, { search, timezone: 'UTC' }, limit, 0)).rows.map(
+    ([id, name, number, email, profilePicUrl, isGroup]) => ({ id, name, number, email, profilePicUrl, isGroup }),
+  );
 
 export const findContact = async (db: TDbOrTx, companyId: number, id: number) =>
   (await selectContacts(db).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))))[0];

@@ -25,6 +25,7 @@ import {
   numberTaken,
   pageContacts,
   replaceExtraInfo,
+  type TContactPageRow,
   type TContactRow,
   updateContactRow,
 } from './contacts.repo';
@@ -52,6 +53,34 @@ const withExtraInfo = async (db: TDbOrTx, companyId: number, rows: TContactRow[]
   }));
 };
 
+/** a row of the contacts page as the API answers it */
+const pageRowContact = ([
+  id,
+  name,
+  number,
+  email,
+  profilePicUrl,
+  isGroup,
+  disableBot,
+  extraInfo,
+  whatsappId,
+  whatsappName,
+  createdAt,
+  updatedAt,
+]: TContactPageRow): TContact => ({
+  id,
+  name,
+  number,
+  email,
+  profilePicUrl,
+  isGroup,
+  disableBot,
+  extraInfo,
+  whatsapp: whatsappId && whatsappName ? { id: whatsappId, name: whatsappName } : null,
+  createdAt,
+  updatedAt,
+});
+
 export const loadContact = async (db: TDbOrTx, companyId: number, id: number) => {
   const row = await findContact(db, companyId, id);
   if (!row) throw new AppError('ERR_NO_CONTACT_FOUND');
@@ -68,7 +97,7 @@ export const getContactPage = async (ctx: TAppContext, auth: TAuth, query: TCont
     timezone: auth.company.timezone,
   };
   const { rows, total } = await pageContacts(ctx.db, auth.companyId, filter, limit, offset);
-  const page = pageAnswer(await withExtraInfo(ctx.db, auth.companyId, rows), total, query.pageNumber);
+  const page = pageAnswer(rows.map(pageRowContact), total, query.pageNumber);
 
   return { contacts: page.rows, count: page.count, hasMore: page.hasMore };
 };

@@ -12,6 +12,7 @@ import {
 } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { AppError } from '../../http/errors';
+import { SEARCH_WALK } from './contacts.repo';
 
 let server: TTestServer;
 let tenant: TTenant;
@@ -362,6 +363,42 @@ describe('contact search and count (migration 0025)', () => {
     const second = await search(t.token, prefix, 2);
     expect(second.contacts).toHaveLength(5);
     expect(second).toMatchObject({ count: 25, hasMore: false });
+  });
+
+  it('finds the contacts that sort past the first SEARCH_WALK by name, as the ones before', async () => {
+    const t = await server.createTenant();
+    await server.database.executeSql(
+      `insert into contacts (company_id, name, number)
+       select $1, 'Aaa Filler ' || lpad(g::text, 5, '0'), '55219' || lpad(g::text, 8, '0') from generate_series(1, $2) g`,
+      [t.companyId, SEARCH_WALK + 50],
+    );
+    const late = [
+      await addContact(server, t, { name: 'Zé Alvo Um' }),
+      await addContact(server, t, { name: 'Zuleica Alvo Dois', email: 'zq@alvo.test' }),
+    ];
+    // common: the page is filled among the first contacts in name order
+    const common = await search(t.token, 'filler', 2);
+    expect(common.contacts.map((c) => c.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Aaa Filler ${String(21 + i).padStart(5, '0')}`),
+    );
+    expect(common).toMatchObject({ count: 41, hasMore: true });
+    // rare and late: from the index, still in name order; 2 characters as well
+    const byName = (
+      await server.database.executeSql(
+        "select id from contacts where company_id = $1 and name like '%Alvo%' order by lower(name), id",
+        [t.companyId],
+      )
+    ).rows.map((r) => (r as { id: number }).id);
+    expect([...byName].sort((a, b) => a - b)).toEqual(late.map((c) => c.id).sort((a, b) => a - b));
+    expect(await idsOf(t.token, 'ALVO')).toEqual(byName);
+    expect(await idsOf(t.token, 'ze')).toEqual([late[0].id]);
+    expect(await idsOf(t.token, 'zq')).toEqual([late[1].id]);
+    // a deep page of a common term
+    const deep = await search(t.token, 'filler', 53);
+    expect(deep.contacts.map((c) => c.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Aaa Filler ${String(1041 + i).padStart(5, '0')}`),
+    );
+    expect(deep).toMatchObject({ count: 1050, hasMore: false });
   });
 
   it('counts the unfiltered page from the kept count, right after every kind of write', async () => {

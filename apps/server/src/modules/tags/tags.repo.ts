@@ -20,29 +20,34 @@ export const listTagRows = (db: TDbOrTx, companyId: number, kanbanOnly = false) 
 /** kept by triggers on `ticket_tags` (migration 0025): no request counts a tag's tickets */
 const ticketsCount = tags.ticketsCount;
 
+/** a page of the company's tags with their kept ticket counts; the page's count rides on its rows (one statement) */
 export const pageTags = async (db: TDbOrTx, companyId: number, search: string, limit: number, offset: number) => {
   const where = search
     ? and(eq(tags.companyId, companyId), sql`${tags.name} ILIKE ${likePattern(search)}`)
     : eq(tags.companyId, companyId);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: tags.id,
-        name: tags.name,
-        color: tags.color,
-        kanban: tags.kanban,
-        userId: tags.userId,
-        ticketsCount,
-      })
-      .from(tags)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(tags).where(where),
-  ]);
+  const total = sql<number>`(select count(*)::int from tags x where x.company_id = ${companyId}${
+    search ? sql` and x.name ILIKE ${likePattern(search)}` : sql``
+  })`;
+  const rows = await db
+    .select({
+      id: tags.id,
+      name: tags.name,
+      color: tags.color,
+      kanban: tags.kanban,
+      userId: tags.userId,
+      ticketsCount,
+      total,
+    })
+    .from(tags)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  if (rows.length > 0) return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0].total };
+  // a page past the end
+  const [{ n }] = await db.select({ n: count() }).from(tags).where(where);
 
-  return { rows, total };
+  return { rows: [], total: n };
 };
 
 export const findTag = async (db: TDbOrTx, companyId: number, id: number) =>

@@ -177,11 +177,13 @@ export const request = (
     timeoutMs?: number;
     /** read the answer's bytes without keeping or decoding them (load loops that check the status only) */
     discardBody?: boolean;
+    /** more request headers (say `accept-encoding`, as a browser sends it) */
+    headers?: Record<string, string>;
   },
 ) =>
   new Promise<TResponse>((done, fail) => {
     const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...opts.headers };
     if (payload !== undefined) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = String(Buffer.byteLength(payload));
@@ -379,7 +381,7 @@ export const closedLoop = async (opts: {
 export const closedLoopGets = async (
   server: Pick<TServer, 'url' | 'proc'>,
   opts: { clients: number; seconds: number; warmupSeconds: number },
-  pick: (client: number) => { path: string; token: string },
+  pick: (client: number) => { path: string; token: string; headers?: Record<string, string> },
 ) => {
   let sent = 0;
   let warm = { cpu: cpuTimeMs(server.proc.pid), sent: 0 };
@@ -393,7 +395,14 @@ export const closedLoopGets = async (
       const t = pick(client);
       sent++;
       return (
-        await request(server.url, { method: 'GET', path: t.path, token: t.token, agent: keepAlive, discardBody: true })
+        await request(server.url, {
+          method: 'GET',
+          path: t.path,
+          token: t.token,
+          headers: t.headers,
+          agent: keepAlive,
+          discardBody: true,
+        })
       ).status;
     },
   });

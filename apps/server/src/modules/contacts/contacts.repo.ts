@@ -78,25 +78,26 @@ const companyWhere = (p: SqlParams, companyId: number, f: TContactFilter) => {
  * A search by any part of the name, the e-mail or (a search of digits and phone punctuation) the number, accents
  * and case ignored. `search` (migration 0025) is the name and e-mail folded as the ticket search folds
  * (search-fold.ts) and lowercased; the term is folded the same way and lowercased by the same database, so both
- * sides agree on every character. Two forms of the same test: `walk`, a LIKE cheap enough to check row by row;
- * `indexed`, what an index answers — a trigram index (pg_trgm) on `search` and on `number` for 3 characters or
- * more, and for 1 or 2 the index of `contact_grams(search)`, the contact's distinct 1–2 character pieces (a
- * term is in `search` exactly when it is one of them; trigrams cannot hold so short a term).
+ * sides agree on every character. The values are plain parameters of an unnamed statement, so PostgreSQL plans
+ * each search for its term: a rare one from an index — the trigram index (pg_trgm) on `search`, or on `number`
+ * for its digits — then sorted; a common one by walking the page's order (`lower(name)`) until the page is full.
+ *
+ * A term of 1 or 2 characters has no trigram. It is checked row by row in the page's order, behind a guard that
+ * PostgreSQL runs once: does any contact of the company have it among the distinct 1–2 character pieces of its
+ * `search` (`contact_grams`, an index of its own)? A term nobody has is so answered from that index alone.
  */
-const searchConditions = (p: SqlParams, search: string) => {
+const searchCondition = (p: SqlParams, companyId: number, search: string) => {
   // the newline between name and e-mail in `search` is never part of a term
   const term = foldText(search).replaceAll('\n', '');
-  const like = `c.search like (select lower(${p.value(likePattern(term), 'text')}))`;
-  const pieces = `contact_grams(c.search) @> array[(select lower(${p.value(term, 'text')}))]`;
+  const like = `c.search like lower(${p.value(likePattern(term), 'text')})`;
   // a number is searched by its digits ("+55 (11) 9…"); the digits of a name or e-mail are not a number search
   const digits = /^[\d\s()+.-]+$/.test(search) ? search.replace(/\D/g, '') : '';
-  const number = digits ? ` or c.number like ${p.value(likePattern(digits), 'text')}` : '';
+  if (digits) return `(${like} or c.number like ${p.value(likePattern(digits), 'text')})`;
+  if ([...term].length > 2) return like;
 
-  return { walk: `(${like}${number})`, indexed: `(${[...term].length > 2 ? like : pieces}${number})` };
+  return `${like} and exists (select 1 from contacts g where g.company_id = ${p.value(companyId, 'int')}
+    and not g.is_test and contact_grams(g.search) @> array[lower(${p.value(term, 'text')})])`;
 };
-
-/** contacts walked in the page's order before a search turns to its index (pageContacts) */
-export const SEARCH_WALK = 1000;
 
 const read = <TRow = TContactPageRow>(db: TDbOrTx, statement: { text: string; values: unknown[] }, unnamed = false) =>
   queryRows<TRow>(db, statement.text, statement.values, { arrays: true, isoTimestamps: true, unnamed });
@@ -111,12 +112,9 @@ const keptCount = (p: SqlParams, companyId: number) =>
  *
  * - No filter: the count is the company's kept one, read in the page's statement. A date filter counts its
  *   contacts.
- * - A search is not counted (as the ticket search): one more row is read to know whether more follow, and the
- *   count answered is the contacts up to this page plus that one (counting every "an" among 30,000 contacts costs
- *   more than the page). It first walks the company's first SEARCH_WALK contacts in name order checking each: a
- *   common term fills the page there. When it does not (a rare term, or one whose contacts all sort late: "joão"
- *   among names that start with the first name), every match is taken from an index and sorted (`offset 0`
- *   keeps PostgreSQL from walking the name order through all the contacts instead).
+ * - A search (searchCondition) is not counted (as the ticket search): one more row is read to know whether more
+ *   follow, and the count answered is the contacts up to this page plus that one (counting every "an" among
+ *   30,000 contacts costs more than the page).
  */
 export const pageContacts = async (
   db: TDbOrTx,
@@ -150,25 +148,12 @@ export const pageContacts = async (
 
     return { rows: [], total: (await read<[number]>(db, alone))[0][0] };
   }
-  const size = limit + 1;
-  if (offset + size <= SEARCH_WALK) {
-    const p = new SqlParams();
-    const match = searchConditions(p, f.search).walk;
-    const walked = await read(
-      db,
-      p.render(`select ${PAGE_COLUMNS}
-        from (select * from contacts c where ${companyWhere(p, companyId, f)} ${ORDER} limit ${SEARCH_WALK}) c
-        ${WITH_CONNECTION} where ${match} ${ORDER} limit ${size}${skip}`),
-    );
-    if (walked.length === size) return { rows: walked.slice(0, limit), total: offset + size };
-  }
   const p = new SqlParams();
-  const match = searchConditions(p, f.search).indexed;
   const found = await read(
     db,
-    p.render(`select ${PAGE_COLUMNS}
-      from (select * from contacts c where ${companyWhere(p, companyId, f)} and ${match} offset 0) c
-      ${WITH_CONNECTION} ${ORDER} limit ${size}${skip}`),
+    p.render(`select ${PAGE_COLUMNS} from contacts c ${WITH_CONNECTION}
+      where ${companyWhere(p, companyId, f)} and ${searchCondition(p, companyId, f.search)}
+      ${ORDER} limit ${limit + 1}${skip}`),
     true,
   );
 

@@ -26,6 +26,11 @@ $$;--> statement-breakpoint
 CREATE INDEX "contacts_search_trgm_idx" ON "contacts" USING gin ("search" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contacts_number_trgm_idx" ON "contacts" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contacts_search_grams_idx" ON "contacts" USING gin (contact_grams("search"));--> statement-breakpoint
+-- the contacts page's order with `search` (and `name`, which lower(name) is read from) beside it: a common term
+-- is found walking the name order in the index alone, no row read per contact passed over (once vacuum has marked
+-- the pages all-visible)
+CREATE INDEX "contacts_company_order_idx" ON "contacts" USING btree ("company_id", lower("name"), "id")
+	INCLUDE ("search", "name") WHERE NOT "is_test";--> statement-breakpoint
 -- contact_counts: a statement's inserted and deleted contacts counted per company in one upsert (a bulk import is
 -- one row change, not one per contact); a company deleted meanwhile gets no row back
 CREATE FUNCTION contact_counts_write() RETURNS trigger LANGUAGE plpgsql AS $$

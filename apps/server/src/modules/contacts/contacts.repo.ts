@@ -80,7 +80,10 @@ const companyWhere = (p: SqlParams, companyId: number, f: TContactFilter) => {
  * (search-fold.ts) and lowercased; the term is folded the same way and lowercased by the same database, so both
  * sides agree on every character. The values are plain parameters of an unnamed statement, so PostgreSQL plans
  * each search for its term: a rare one from an index — the trigram index (pg_trgm) on `search`, or on `number`
- * for its digits — then sorted; a common one by walking the page's order (`lower(name)`) until the page is full.
+ * for its digits — then sorted; a common one by walking the page's order until the page is full, in the index
+ * alone (`contacts_company_order_idx` carries `search`: a term whose contacts sort late, "joão" among names that
+ * start with the first name, passes over thousands of index entries, not thousands of rows). Only the page's
+ * ids come out of that walk; its rows are read after.
  *
  * A term of 1 or 2 characters has no trigram. It is checked row by row in the page's order, behind a guard that
  * PostgreSQL runs once: does any contact of the company have it among the distinct 1–2 character pieces of its
@@ -95,8 +98,10 @@ const searchCondition = (p: SqlParams, companyId: number, search: string) => {
   if (digits) return `(${like} or c.number like ${p.value(likePattern(digits), 'text')})`;
   if ([...term].length > 2) return like;
 
-  return `${like} and exists (select 1 from contacts g where g.company_id = ${p.value(companyId, 'int')}
-    and not g.is_test and contact_grams(g.search) @> array[lower(${p.value(term, 'text')})])`;
+  // `offset 0`: the pieces index, not a walk of the company's contacts computing each one's pieces
+  return `${like} and exists (select 1 from (select g.company_id, g.is_test from contacts g
+    where contact_grams(g.search) @> array[lower(${p.value(term, 'text')})] offset 0) g
+    where g.company_id = ${p.value(companyId, 'int')} and not g.is_test)`;
 };
 
 const read = <TRow = TContactPageRow>(db: TDbOrTx, statement: { text: string; values: unknown[] }, unnamed = false) =>
@@ -151,9 +156,10 @@ export const pageContacts = async (
   const p = new SqlParams();
   const found = await read(
     db,
-    p.render(`select ${PAGE_COLUMNS} from contacts c ${WITH_CONNECTION}
-      where ${companyWhere(p, companyId, f)} and ${searchCondition(p, companyId, f.search)}
-      ${ORDER} limit ${limit + 1}${skip}`),
+    p.render(`select ${PAGE_COLUMNS} from (
+        select c.id from contacts c where ${companyWhere(p, companyId, f)} and ${searchCondition(p, companyId, f.search)}
+        ${ORDER} limit ${limit + 1}${skip}
+      ) page join contacts c on c.id = page.id ${WITH_CONNECTION} ${ORDER}`),
     true,
   );
 

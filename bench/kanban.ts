@@ -173,10 +173,10 @@ export const kanbanPostgres = async (
         () => [{ path: '/api/ticket/kanban?showAll=true&queueIds=%5B%5D', token: adminToken }],
         opts.wholeP95TargetMs,
       );
-      // as a browser asks (the ancestor's client is one): the kept answer's gzip copy, made once (http/kept-gzip.ts);
-      // the load generator reads the compressed bytes without unzipping them
+      // as a browser asks (the ancestor's client is one): the kept answer compressed once (http/compress.ts); the
+      // load generator reads the compressed bytes without unzipping them
       await run(
-        'admin: whole answer (no paging), showAll, Accept-Encoding: gzip',
+        'admin: whole answer (no paging), showAll, Accept-Encoding: gzip, deflate, br',
         answers,
         () => [
           {

@@ -2,7 +2,6 @@ import { ZKanbanQuery } from '@zelo/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../http/declare';
-import { sendKept } from '../../http/kept-gzip';
 import type { TAppContext } from '../../lib/context';
 import { kanbanBoard } from './kanban.service';
 
@@ -23,7 +22,7 @@ export const kanbanRoutes = (app: FastifyInstance, ctx: TAppContext) => {
           'tickets, count, hasMore}; a lane that is not a kanban tag of the company is 404 ERR_NO_TAG_FOUND.',
       },
     },
-    // the whole answer runs to megabytes: gzipped once per kept answer for clients that accept it
-    async (request, reply) => sendKept(request, reply, await kanbanBoard(ctx, request.auth, request.query)),
+    async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(await kanbanBoard(ctx, request.auth, request.query)),
   );
 };

@@ -88,8 +88,8 @@ describe('contacts, the customer simulator and the inbox screens', () => {
   it('searches the list by name', async () => {
     const { page } = opened;
     await page.getByTestId('contacts-search').fill(`renata ${id}`);
-    // debounced: then only the match is left
-    await page.getByTestId('contacts-count').filter({ hasText: '(1)' }).waitFor();
+    // debounced: then only the match is left (a search shows no count: the server does not count searches)
+    await page.getByTestId('contacts-count').waitFor({ state: 'detached' });
     await expect.poll(() => rows(page).count()).toBe(1);
     await page.getByTestId(`contact-row-${number}`).waitFor();
   });

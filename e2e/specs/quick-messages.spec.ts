@@ -207,8 +207,10 @@ describe('quick messages with a file, on their screen and in the composer', () =
   });
 
   it("sends the PDF with the quick message's text when it is picked on '/' in a ticket's composer", async () => {
+    const readiesBefore = opened.socketReadies();
     await page().goto('/tickets');
-    await waitForSocketReady(opened);
+    // the new page's own realtime connection, not an earlier page's
+    await waitForSocketReady(opened, readiesBefore);
     await customerWrites(token, connectionId, customer.number, customer.name, 'Quanto custa?');
     await page().getByTestId('tickets-subtab-pending').click();
     const ticketRow = ticketRowOf(page().getByTestId('tickets-list-pending'), customer.name);

@@ -19,6 +19,15 @@ export const listTagRows = (db: TDbOrTx, companyId: number, kanbanOnly = false) 
 
 /** kept by triggers on `ticket_tags` (migration 0025): no request counts a tag's tickets */
 const ticketsCount = tags.ticketsCount;
+/** a tag as its page and its read answer it */
+const tagColumns = {
+  id: tags.id,
+  name: tags.name,
+  color: tags.color,
+  kanban: tags.kanban,
+  userId: tags.userId,
+  ticketsCount,
+};
 
 /** a page of the company's tags with their kept ticket counts; the page's count rides on its rows (one statement) */
 export const pageTags = async (db: TDbOrTx, companyId: number, search: string, limit: number, offset: number) => {
@@ -29,15 +38,7 @@ export const pageTags = async (db: TDbOrTx, companyId: number, search: string, l
     search ? sql` and x.name ILIKE ${likePattern(search)}` : sql``
   })`;
   const rows = await db
-    .select({
-      id: tags.id,
-      name: tags.name,
-      color: tags.color,
-      kanban: tags.kanban,
-      userId: tags.userId,
-      ticketsCount,
-      total,
-    })
+    .select({ ...tagColumns, total })
     .from(tags)
     .where(where)
     .orderBy(...order)
@@ -53,14 +54,7 @@ export const pageTags = async (db: TDbOrTx, companyId: number, search: string, l
 export const findTag = async (db: TDbOrTx, companyId: number, id: number) =>
   (
     await db
-      .select({
-        id: tags.id,
-        name: tags.name,
-        color: tags.color,
-        kanban: tags.kanban,
-        userId: tags.userId,
-        ticketsCount,
-      })
+      .select(tagColumns)
       .from(tags)
       .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
   )[0];

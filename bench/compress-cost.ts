@@ -1,7 +1,7 @@
 /**
  * What compressing an API answer costs (issue 23 item 1, apps/server/src/http/compress.ts): a ticket-list answer of
- * 1, 5, 20 and 40 tickets shaped as the API answers it, compressed 400 times each with brotli quality 4 and gzip
- * level 6 as the server does; prints the sizes and the CPU per call. Picks the threshold (COMPRESS_MIN_BYTES).
+ * 1, 5, 20 and 40 tickets shaped as the API answers it, compressed 400 times each with brotli quality 1 and gzip
+ * level 1 as the server does; prints the sizes and the CPU per call. Picks the threshold (COMPRESS_MIN_BYTES).
  *
  *   node --import tsx bench/compress-cost.ts
  */
@@ -45,13 +45,13 @@ const cpuPerCall = (run: () => Buffer, calls = 400) => {
 };
 
 console.log(`load average ${loadavg()[0].toFixed(2)}`);
-console.log('| answer | plain | brotli q4 (CPU) | gzip 6 (CPU) |\n|---|---:|---:|---:|');
+console.log('| answer | plain | brotli q1 (CPU) | gzip 1 (CPU) |\n|---|---:|---:|---:|');
 for (const n of [1, 5, 20, 40]) {
   const bytes = Buffer.from(
     JSON.stringify({ tickets: Array.from({ length: n }, (_, i) => ticket(i)), count: 400, hasMore: true }),
   );
-  const br = cpuPerCall(() => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }));
-  const gz = cpuPerCall(() => gzipSync(bytes, { level: 6 }));
+  const br = cpuPerCall(() => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }));
+  const gz = cpuPerCall(() => gzipSync(bytes, { level: 1 }));
   console.log(
     `| ${n} tickets | ${(bytes.length / 1024).toFixed(1)} KB | ${br.kb.toFixed(1)} KB (${br.ms.toFixed(3)} ms) | ${gz.kb.toFixed(1)} KB (${gz.ms.toFixed(3)} ms) |`,
   );

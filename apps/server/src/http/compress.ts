@@ -20,8 +20,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * - **What**: `/api/` answers of a textual type (`application/json`, `text/csv`, `text/plain`) of at least
  *   `COMPRESS_MIN_BYTES`. Below that (a ticket, a settings row, an error) the saving is under one TCP segment, so
  *   it buys no round trip and costs CPU (measured: BENCHMARKS.md, "API compression").
- * - **How**: brotli at quality 4 (the speed of gzip's default level with brotli's ratio: 0.12 ms for the 26 KB
- *   page), else gzip level 6; synchronously up to `SYNC_MAX_BYTES` (the thread pool's hand-off costs more than
+ * - **How**: brotli at quality 1, else gzip level 1 — the cheapest levels, ~8× smaller for a list page (with
+ *   quality 4 / level 6 the agents' lists under 50 customer messages a second lost 8 ms of p95, BENCHMARKS.md);
+ *   synchronously up to `SYNC_MAX_BYTES` (the thread pool's hand-off costs more than
  *   that work), on the thread pool above it, streamed for streams (the CSV exports; XLSX files are zip already).
  * - **Kept answers cost nothing again**: the ticket list and other kept answers are the same Buffer for every
  *   reader until a change, so each Buffer's compressed forms are remembered beside it (a WeakMap: they go with it).
@@ -30,8 +31,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export const COMPRESS_MIN_BYTES = 2048;
 const SYNC_MAX_BYTES = 128 * 1024;
 const TEXTUAL = /^(application\/json|text\/csv|text\/plain)\b/i;
-const BROTLI_PARAMS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
-const GZIP_OPTIONS = { level: 6 };
+const BROTLI_PARAMS = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
+const GZIP_OPTIONS = { level: 1 };
 
 type TEncoding = 'br' | 'gzip';
 

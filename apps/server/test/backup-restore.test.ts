@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import { migrationsUpTo, readJournal } from '../src/backup/levels';
 import { verifyArchive } from '../src/backup/verify';
 import { openPglite, openPostgres, runMigrations, type TDatabase } from '../src/db/client';
 import { openSecret, sealSecret, useSecretKey } from '../src/lib/secrets';
+import { api, startNode as startProcess, type TNode } from './nodes';
 
 /**
  * Backup and restore through the real commands and real server processes: a Zelo filled with tickets, media, a
@@ -20,7 +20,6 @@ import { openSecret, sealSecret, useSecretKey } from '../src/lib/secrets';
  */
 const BASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROOT = resolve(import.meta.dirname, '..');
-const MAIN = resolve(ROOT, 'src/main.ts');
 const ADMIN = { email: 'backup@zelo.test', password: 'Backup-Pass-1' };
 const PROMPT_KEY = 'sk-live-backup-0123456789';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(30_000)]);
@@ -41,15 +40,6 @@ const newDatabase = async () => {
   url.pathname = `/${name}`;
   return url.toString();
 };
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
 
 const BASE_ENV = {
   HOST: '127.0.0.1',
@@ -77,29 +67,10 @@ const cleanEnv = () => {
   return env;
 };
 
-type TNode = { url: string; proc: ChildProcess };
 const running: TNode[] = [];
+/** a server process (test/nodes.ts) on `DATA_DIR` or `DATABASE_URL`, without the test run's own variables */
 const startNode = async (env: Record<string, string>): Promise<TNode> => {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...cleanEnv(), ...BASE_ENV, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`node did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('"readyMs"')) {
-        clearTimeout(timer);
-        ok();
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    proc.on('exit', (code) => fail(new Error(`node exited with ${code}:\n${output}`)));
-  });
-  const node = { url: `http://127.0.0.1:${port}`, proc };
+  const node = await startProcess('backup', { ...BASE_ENV, ...env }, { baseEnv: cleanEnv() });
   running.push(node);
   return node;
 };
@@ -126,17 +97,6 @@ const runCli = (script: 'backup' | 'restore', args: string[], env: Record<string
     proc.on('exit', (code) => done({ code: code ?? -1, out }));
   });
 
-const api = async (node: TNode, method: string, path: string, token?: string, body?: unknown) => {
-  const res = await fetch(`${node.url}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
-};
 const login = async (node: TNode) => {
   const res = await api(node, 'POST', '/api/auth/login', undefined, ADMIN);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -30,11 +30,19 @@ export type TNode = {
   exited: Promise<number | null>;
 };
 
-export const startNode = async (name: string, env: Record<string, string>): Promise<TNode> => {
+/**
+ * `env` is added to the test run's own variables, or to `baseEnv` when given (a test that must keep the run's
+ * DATABASE_URL or secret key away from the process); a `DATA_DIR` in `env` is used as it is, else one is made.
+ */
+export const startNode = async (
+  name: string,
+  env: Record<string, string>,
+  { baseEnv = process.env }: { baseEnv?: NodeJS.ProcessEnv } = {},
+): Promise<TNode> => {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), `zelo-${name}-`));
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), `zelo-${name}-`));
   const proc = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -17,9 +17,6 @@ const handlers = new Map<string, Set<Handler>>();
 /** rooms asked for by the screens, re-emitted after every `ready` (first connection and reconnections) */
 const joins = new Map<string, Join>();
 
-/** one-off emits asked for before the socket.io client had loaded: sent at the first `ready` */
-const beforeSocket: Join[] = [];
-
 const joinKey = ({ event, arg }: Join) => `${event}:${JSON.stringify(arg ?? null)}`;
 
 const emitJoin = (join: Join) => {
@@ -72,7 +69,6 @@ const open = (io: typeof import('socket.io-client').io) => {
   s.on('ready', () => {
     ready = true;
     joins.forEach(emitJoin);
-    beforeSocket.splice(0).forEach(emitJoin);
     s.emit('userStatus');
   });
   s.on('disconnect', (reason) => {
@@ -116,20 +112,9 @@ export const disconnectSocket = () => {
   socket = null;
   ready = false;
   joins.clear();
-  beforeSocket.length = 0;
 };
 
 export const getSocket = () => socket;
-
-/** Emits now when the server is ready, otherwise on the next `ready`. */
-export const emitWhenReady = (event: string, payload?: unknown) => {
-  if (socket && ready) {
-    emitJoin({ event, arg: payload });
-  } else {
-    if (socket) socket.once('ready', () => emitJoin({ event, arg: payload }));
-    else beforeSocket.push({ event, arg: payload });
-  }
-};
 
 /**
  * Joins a room (`joinRoom('joinTickets', 'open')`, `joinRoom('joinChatBox', ticketId)`, `joinRoom('joinNotification')`)

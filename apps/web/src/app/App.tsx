@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ApiError } from '../api/http';
+import { onSocketReady } from '../api/socket';
 import { ToastHost } from '../components/toast';
 import { ColorModeProvider } from '../theme/ColorModeProvider';
 import { AuthProvider } from './auth/AuthContext';
@@ -16,7 +18,21 @@ const queryClient = new QueryClient({
   },
 });
 
-export const App = () => (
+/**
+ * At every realtime `ready` (the first connection, opened after the first screen showed, and every reconnection)
+ * the screens' data is read again: events sent before the rooms were joined, or while the connection was down,
+ * never reached this page. A read in flight is left to finish (`cancelRefetch: false`).
+ */
+const useRefetchWhenRealtimeReady = () =>
+  useEffect(() => onSocketReady(() => void queryClient.invalidateQueries(undefined, { cancelRefetch: false })), []);
+
+export const App = () => {
+  useRefetchWhenRealtimeReady();
+
+  return <AppTree />;
+};
+
+const AppTree = () => (
   <QueryClientProvider client={queryClient}>
     <ColorModeProvider>
       <BrowserRouter>

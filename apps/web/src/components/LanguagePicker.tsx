@@ -1,9 +1,10 @@
 import TranslateIcon from '@mui/icons-material/Translate';
-import { Button, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { Button, IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
 import { LANGUAGES, type TLanguage } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { changeLanguage, currentLanguage } from '../i18n';
+import { Hint } from './Hint';
 
 type LanguagePickerProps = {
   /** called after the interface language changed (the top bar also saves it on the server) */
@@ -33,7 +34,7 @@ export const LanguagePicker = ({ onChanged, variant = 'icon' }: LanguagePickerPr
           {t(`language.${current}`)}
         </Button>
       ) : (
-        <Tooltip title={t('language.label')}>
+        <Hint title={t('language.label')}>
           <IconButton
             color="inherit"
             onClick={(e) => setAnchor(e.currentTarget)}
@@ -42,7 +43,7 @@ export const LanguagePicker = ({ onChanged, variant = 'icon' }: LanguagePickerPr
           >
             <TranslateIcon />
           </IconButton>
-        </Tooltip>
+        </Hint>
       )}
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((lang) => (

@@ -1,7 +1,7 @@
 import { AttachFile, DeleteOutline } from '@mui/icons-material';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 
 /** what a dialog does with its record's one file when saved */
 export type TAttachmentChange = { kind: 'keep' } | { kind: 'attach'; file: File } | { kind: 'remove' };

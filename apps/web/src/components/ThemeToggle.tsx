@@ -1,8 +1,9 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
-import { IconButton, Tooltip } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { IconButton } from '@mui/material';
+import { useTranslation } from '../i18n/useTranslation';
 import { useColorMode } from '../theme/ColorModeProvider';
+import { Hint } from './Hint';
 
 export const ThemeToggle = () => {
   const { t } = useTranslation();
@@ -10,10 +11,10 @@ export const ThemeToggle = () => {
   const label = t(mode === 'light' ? 'layout.darkMode' : 'layout.lightMode');
 
   return (
-    <Tooltip title={label}>
+    <Hint title={label}>
       <IconButton color="inherit" onClick={toggleColorMode} aria-label={label} data-testid="theme-toggle">
         {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 };

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translator';
 import type { FieldError } from 'react-hook-form';
 
 /** A field's message is an i18n key of the shared schemas (`required`, `tooShort`…): `validation.<key>`. */

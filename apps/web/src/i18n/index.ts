@@ -1,9 +1,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@zelo/shared';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { en } from './locales/en';
 import { es } from './locales/es';
 import { pt } from './locales/pt';
+import { createTranslator } from './translator';
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
@@ -21,21 +20,18 @@ const setDocumentLanguage = (lang: string) => {
 };
 
 /** Initial language: the stored choice, else English (spec 1 §1); missing keys fall back to Portuguese. */
-const initialLanguage = (): TLanguage => normalizeLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY)) ?? 'en';
+const initialLanguage = (): TLanguage =>
+  (typeof localStorage === 'undefined' ? null : normalizeLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY))) ?? 'en';
 
-void i18n.use(initReactI18next).init({
-  resources: { pt: { translation: pt }, en: { translation: en }, es: { translation: es } },
-  lng: initialLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+const i18n = createTranslator({ language: initialLanguage(), fallbackLanguage: DEFAULT_LANGUAGE });
+i18n.addResources('pt', pt);
+i18n.addResources('en', en);
+i18n.addResources('es', es);
 
-i18n.on('languageChanged', (lng) => {
+i18n.onLanguageChanged((lng) => {
   const lang = normalizeLanguage(lng);
   if (lang) {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+    if (typeof localStorage !== 'undefined') localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
     setDocumentLanguage(lang);
   }
 });
@@ -51,7 +47,7 @@ export const changeLanguage = (lang: TLanguage) => i18n.changeLanguage(lang);
  */
 export const registerTranslations = (ns: string, resources: { pt: object; en: object; es: object }) => {
   for (const lang of LANGUAGES) {
-    i18n.addResourceBundle(lang, 'translation', { [ns]: resources[lang] }, true, true);
+    i18n.addResources(lang, { [ns]: resources[lang] });
   }
 };
 

@@ -1,6 +1,6 @@
 import { CssBaseline, type PaletteMode, ThemeProvider } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { buildTheme } from './theme';
 
 export const THEME_STORAGE_KEY = 'preferredTheme';

@@ -7,7 +7,7 @@ import {
   type TSessionUser,
 } from '@zelo/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { ApiError, api, onSubscriptionExpired, onTokenRefreshed, refreshAccessToken } from '../../api/http';
 import { clearSession, endSession, getToken, onSessionEnded, storeSession } from '../../api/session';

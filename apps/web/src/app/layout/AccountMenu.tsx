@@ -1,11 +1,12 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
-import { Badge, Divider, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { Badge, Divider, IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { AwayMenuItem } from '../../features/assignment/AwayMenuItem';
 import { PresenceDot } from '../../features/assignment/PresenceDot';
 import { useAuth } from '../auth/AuthContext';
 import { lazyNamed, OnceOpened } from '../../components/lazyPart';
+import { Hint } from '../../components/Hint';
 
 const ProfileDialog = lazyNamed(() => import('./ProfileDialog'), 'ProfileDialog');
 
@@ -17,7 +18,7 @@ export const AccountMenu = () => {
 
   return (
     <>
-      <Tooltip title={t('layout.account')}>
+      <Hint title={t('layout.account')}>
         <IconButton
           color="inherit"
           onClick={(e) => setAnchor(e.currentTarget)}
@@ -37,7 +38,7 @@ export const AccountMenu = () => {
             <AccountCircle />
           </Badge>
         </IconButton>
-      </Tooltip>
+      </Hint>
       <Menu
         anchorEl={anchor}
         open={Boolean(anchor)}

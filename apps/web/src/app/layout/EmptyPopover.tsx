@@ -1,5 +1,6 @@
-import { Badge, IconButton, Popover, Tooltip, Typography } from '@mui/material';
+import { Badge, IconButton, Popover, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
+import { Hint } from '../../components/Hint';
 
 type EmptyPopoverProps = {
   icon: ReactNode;
@@ -17,7 +18,7 @@ export const EmptyPopover = ({ icon, label, emptyText, testId, count = 0, childr
 
   return (
     <>
-      <Tooltip title={label}>
+      <Hint title={label}>
         <IconButton
           color="inherit"
           onClick={(e) => setAnchor(e.currentTarget)}
@@ -29,7 +30,7 @@ export const EmptyPopover = ({ icon, label, emptyText, testId, count = 0, childr
             {icon}
           </Badge>
         </IconButton>
-      </Tooltip>
+      </Hint>
       <Popover
         open={Boolean(anchor)}
         anchorEl={anchor}

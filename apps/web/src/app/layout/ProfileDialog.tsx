@@ -1,5 +1,5 @@
 import { type TUserUpdateBody, ZUserBody, ZUserUpdateBody } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../../api/http';
 import { fieldErrorText } from '../../components/form';
 import { FormDialog, FormTextField } from '../../components/kit';

@@ -10,18 +10,18 @@ import {
   ListItemIcon,
   ListItemText,
   ListSubheader,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { APP_VERSION, type TSessionUser } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { isPayOnly, reachableWhenPayOnly } from '../../features/subscription/standing';
 import { useAuth } from '../auth/AuthContext';
 import { checkAccess } from '../routes/access';
 import { ADMIN_MENU, MAIN_MENU, type MenuEntry, type MenuLink } from './menuItems';
 import { useMenuBadges } from './useMenuBadges';
+import { Hint } from '../../components/Hint';
 
 type SideMenuProps = {
   /** false: the narrow (icons only) drawer */
@@ -69,7 +69,7 @@ const MenuItemLink = ({ item, expanded, nested, onNavigate }: { item: MenuLink; 
   const icon = item.badge ? <BadgedIcon item={item} /> : item.icon;
 
   return (
-    <Tooltip title={expanded ? '' : label} placement="right">
+    <Hint title={expanded ? '' : label} placement="right">
       <ListItemButton
         component={RouterLink}
         to={item.to}
@@ -81,7 +81,7 @@ const MenuItemLink = ({ item, expanded, nested, onNavigate }: { item: MenuLink; 
         <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
         {expanded ? <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} /> : null}
       </ListItemButton>
-    </Tooltip>
+    </Hint>
   );
 };
 
@@ -102,9 +102,9 @@ const MenuEntries = ({ entries, ...props }: { entries: MenuEntry[] } & SideMenuP
           data-testid={`menu-${entry.name}`}
           sx={{ minHeight: 44 }}
         >
-          <Tooltip title={props.expanded ? '' : t(entry.labelKey)} placement="right">
+          <Hint title={props.expanded ? '' : t(entry.labelKey)} placement="right">
             <ListItemIcon sx={{ minWidth: 40 }}>{entry.icon}</ListItemIcon>
-          </Tooltip>
+          </Hint>
           {props.expanded ? <ListItemText primary={t(entry.labelKey)} /> : null}
           {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
         </ListItemButton>

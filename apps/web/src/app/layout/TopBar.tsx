@@ -1,8 +1,8 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import { AppBar, Box, IconButton, Toolbar, Typography } from '@mui/material';
 import type { TLanguage } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../../api/http';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { ThemeToggle } from '../../components/ThemeToggle';
@@ -16,6 +16,7 @@ import { useAuth } from '../auth/AuthContext';
 import { planAllows } from '../routes/access';
 import { AccountMenu } from './AccountMenu';
 import { VolumeControl } from './VolumeControl';
+import { Hint } from '../../components/Hint';
 
 /** the greeting's due-date note: active until the day, or expired since it (a past day is never "active") */
 export const dueDateKey = (dueDate: string | null | undefined, now = new Date()) => {
@@ -74,7 +75,7 @@ export const TopBar = ({ onToggleMenu }: TopBarProps) => {
           {/* on a phone the greeting needs the room: volume and reload stay for wider screens */}
           <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center' }}>
             <VolumeControl />
-            <Tooltip title={t('layout.reload')}>
+            <Hint title={t('layout.reload')}>
               <IconButton
                 color="inherit"
                 onClick={() => window.location.reload()}
@@ -83,7 +84,7 @@ export const TopBar = ({ onToggleMenu }: TopBarProps) => {
               >
                 <RefreshIcon />
               </IconButton>
-            </Tooltip>
+            </Hint>
           </Box>
           {/* a pay-only session reaches none of what these read */}
           {payOnly ? null : <NotificationsBell />}

@@ -1,10 +1,11 @@
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import { IconButton, Popover, Tooltip } from '@mui/material';
+import { IconButton, Popover } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { lazyNamed, OnceOpened } from '../../components/lazyPart';
 import { useVolume } from './volume';
+import { Hint } from '../../components/Hint';
 
 const VolumeSlider = lazyNamed(() => import('./VolumeSlider'), 'VolumeSlider');
 
@@ -15,7 +16,7 @@ export const VolumeControl = () => {
 
   return (
     <>
-      <Tooltip title={t('layout.volume')}>
+      <Hint title={t('layout.volume')}>
         <IconButton
           color="inherit"
           onClick={(e) => setAnchor(e.currentTarget)}
@@ -24,7 +25,7 @@ export const VolumeControl = () => {
         >
           {volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
         </IconButton>
-      </Tooltip>
+      </Hint>
       <Popover
         open={Boolean(anchor)}
         anchorEl={anchor}

@@ -1,5 +1,5 @@
 import { Slider } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /** the volume popover's slider (its own chunk: the slider code loads when the popover first opens) */
 export const VolumeSlider = ({ volume, onChange }: { volume: number; onChange: (volume: number) => void }) => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { type Location, Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { toast } from '../../components/toast';

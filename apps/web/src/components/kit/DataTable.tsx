@@ -18,7 +18,7 @@ import {
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { isNearBottom } from '../../hooks/useInfiniteScroll';
 
 export type TColumn<T> = {

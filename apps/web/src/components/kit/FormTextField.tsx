@@ -1,6 +1,6 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { fieldErrorText } from '../form';
 
 type TFormTextFieldProps<TValues extends FieldValues, TOutput> = Omit<TextFieldProps, 'name' | 'form'> & {

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../../api/http';
 import { errorText } from '../toast';
 

@@ -1,7 +1,7 @@
 import { DeleteOutline, Edit } from '@mui/icons-material';
 import { IconButton, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 
 type TActionButtonProps = {
   label: string;

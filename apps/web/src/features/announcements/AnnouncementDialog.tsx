@@ -9,7 +9,7 @@ import {
 } from '@zelo/shared';
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FormDialog, FormTextField } from '../../components/kit';
 import { announcementImageUrl, priorityKey } from './announcementLogic';
 import './i18n';

@@ -1,7 +1,7 @@
 import { Avatar, Box, Chip, Typography } from '@mui/material';
 import type { TAnnouncement } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { DataTable, ListPage, RowActions, type TColumn, useDeleteConfirm, useSearch } from '../../components/kit';
 import { formatDate } from '../../utils/date';
 import { AnnouncementDialog } from './AnnouncementDialog';

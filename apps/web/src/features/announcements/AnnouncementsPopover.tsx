@@ -9,12 +9,11 @@ import {
   ListItemButton,
   ListItemText,
   Popover,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { events, type TAnnouncement, type TAnnouncementEvent } from '@zelo/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAuth } from '../../app/auth/AuthContext';
 import { useInfiniteList, useListCache } from '../../components/kit';
 import { formatDate } from '../../utils/date';
@@ -31,6 +30,7 @@ import {
   writeSeen,
 } from './announcementLogic';
 import './i18n';
+import { Hint } from '../../components/Hint';
 
 // the opened announcement's dialog loads when one is first opened
 const AnnouncementView = lazyNamed(() => import('./AnnouncementView'), 'AnnouncementView');
@@ -84,7 +84,7 @@ export const AnnouncementsPopover = () => {
 
   return (
     <>
-      <Tooltip title={unread > 0 ? `${label} · ${t('announcements.popover.unread', { count: unread })}` : label}>
+      <Hint title={unread > 0 ? `${label} · ${t('announcements.popover.unread', { count: unread })}` : label}>
         <IconButton
           color="inherit"
           onClick={(e) => setAnchor(e.currentTarget)}
@@ -95,7 +95,7 @@ export const AnnouncementsPopover = () => {
             <AnnouncementIcon />
           </Badge>
         </IconButton>
-      </Tooltip>
+      </Hint>
       <Popover
         open={isOpen}
         anchorEl={anchor}

@@ -1,5 +1,5 @@
 import { Chip } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { priorityColor, priorityKey } from './announcementLogic';
 import './i18n';
 

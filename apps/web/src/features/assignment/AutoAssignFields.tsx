@@ -1,7 +1,7 @@
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import type { TQueueBody } from '@zelo/shared';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FormTextField } from '../../components/kit';
 import type { TQueueFormValues } from '../queues/queueForm';
 import './i18n';

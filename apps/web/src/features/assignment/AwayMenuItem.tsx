@@ -1,7 +1,7 @@
 import { ListItemText, MenuItem, Switch } from '@mui/material';
 import type { TAwayAnswer } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../../api/http';
 import { useAuth } from '../../app/auth/AuthContext';
 import { toast, toastError } from '../../components/toast';

@@ -1,7 +1,8 @@
-import { Box, Tooltip, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { Box, Typography } from '@mui/material';
+import { useTranslation } from '../../i18n/useTranslation';
 import './i18n';
 import { PRESENCE_COLOR, presenceOf } from './presence';
+import { Hint } from '../../components/Hint';
 
 /** A colleague's presence as a coloured dot with its word (available, away, offline) for screen readers. */
 export const PresenceDot = ({
@@ -50,5 +51,5 @@ export const PresenceDot = ({
     );
   }
 
-  return tooltip ? <Tooltip title={label}>{dot}</Tooltip> : dot;
+  return tooltip ? <Hint title={label}>{dot}</Hint> : dot;
 };

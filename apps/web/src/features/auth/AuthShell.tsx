@@ -2,7 +2,7 @@ import ForumIcon from '@mui/icons-material/Forum';
 import { Avatar, Box, Container, Paper, Typography } from '@mui/material';
 import { APP_VERSION } from '@zelo/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { ThemeToggle } from '../../components/ThemeToggle';
 

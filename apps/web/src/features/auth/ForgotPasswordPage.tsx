@@ -3,7 +3,7 @@ import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
 import { ZForgotPasswordRequest, ZResetPasswordRequest } from '@zelo/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { api } from '../../api/http';
 import { applyFieldErrors } from '../../components/applyFieldErrors';

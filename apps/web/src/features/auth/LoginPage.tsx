@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Link, Stack, TextField } from '@mui/material';
 import { ZLoginRequest } from '@zelo/shared';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/http';
 import { useAuth } from '../../app/auth/AuthContext';

@@ -3,7 +3,7 @@ import { Box, Button, Link, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type TPlan, ZSignUpRequest } from '@zelo/shared';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/http';
 import { applyFieldErrors } from '../../components/applyFieldErrors';

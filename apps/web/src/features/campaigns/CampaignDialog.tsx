@@ -3,7 +3,7 @@ import { Alert, Box, Button, Chip, MenuItem, Stack, Tab, Tabs, TextField, Toolti
 import { CAMPAIGN_MESSAGE_FIELDS, type TCampaign, type TCampaignBody, ZCampaignBody } from '@zelo/shared';
 import { useRef, useState } from 'react';
 import { Controller, type Path, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FormDialog, FormTextField } from '../../components/kit';
 import { toast } from '../../components/toast';
 import {

@@ -1,7 +1,7 @@
 import { ArrowBack, WarningAmber } from '@mui/icons-material';
 import { Box, Chip, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import type { TCampaignCounts, TCampaignRecipient } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link as RouterLink, useParams } from 'react-router';
 import { DataTable, type TColumn } from '../../components/kit';
 import { CampaignStatusChip } from './CampaignStatusChip';

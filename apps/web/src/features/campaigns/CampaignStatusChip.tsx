@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import type { TCampaignStatus } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { STATUS_COLOR } from './campaignLogic';
 import './i18n';
 

@@ -19,7 +19,7 @@ import {
 import { CAMPAIGN_LONGER_INTERVALS, CAMPAIGN_MESSAGE_INTERVALS, type TCampaignSettings } from '@zelo/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toast, toastError } from '../../components/toast';
 import { addVariable, removeVariable, type TVariable, variableProblem } from './campaignLogic';
 import './i18n';

@@ -2,7 +2,7 @@ import { Assessment, PlayArrow, Stop } from '@mui/icons-material';
 import { Typography } from '@mui/material';
 import type { TCampaign } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import {
   ActionButton,

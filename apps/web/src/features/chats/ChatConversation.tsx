@@ -3,7 +3,7 @@ import { Box, CircularProgress, IconButton, Paper, Stack, TextField, Tooltip, Ty
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { events, type TChat, type TChatNewMessage, type TChatRoomEvent } from '@zelo/shared';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../../api/http';
 import { useSocketEvent } from '../../api/socket';
 import { useAuth } from '../../app/auth/AuthContext';

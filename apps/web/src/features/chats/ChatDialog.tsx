@@ -2,7 +2,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type TChat, type TChatBody, ZChatBody } from '@zelo/shared';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../../api/http';
 import { useAuth } from '../../app/auth/AuthContext';
 import { FormDialog } from '../../components/kit';

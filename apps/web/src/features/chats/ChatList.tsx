@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import type { TChat } from '@zelo/shared';
 import type { UIEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAuth } from '../../app/auth/AuthContext';
 import { RowActions } from '../../components/kit';
 import { formatChatTime, unreadsOf } from './chatCache';

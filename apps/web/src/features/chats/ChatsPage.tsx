@@ -3,7 +3,7 @@ import { Box, Paper, Tab, Tabs, Typography, useMediaQuery } from '@mui/material'
 import { useQuery } from '@tanstack/react-query';
 import { events, type TChat, type TChatBody, type TChatEvent } from '@zelo/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/http';
 import { useSocketEvent } from '../../api/socket';

@@ -1,6 +1,6 @@
 import ChatIcon from '@mui/icons-material/Chat';
 import { Badge, List, ListItemButton, ListItemText, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth/AuthContext';
 import { EmptyPopover } from '../../app/layout/EmptyPopover';

@@ -15,7 +15,7 @@ import {
 import type { TConnection } from '@zelo/shared';
 import { useRef } from 'react';
 import { type Control, Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { fieldErrorText } from '../../components/form';
 import { PasswordField } from '../../components/PasswordField';
 import { toast } from '../../components/toast';

@@ -23,7 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CHANNEL_PROVIDERS, generateApiToken, type TConnection } from '@zelo/shared';
 import { type ReactNode, useState } from 'react';
 import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ApiError, api } from '../../api/http';
 import { applyFieldErrors } from '../../components/applyFieldErrors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

@@ -6,7 +6,7 @@ import TimerOff from '@mui/icons-material/TimerOff';
 import { Box, CircularProgress, Tooltip, Typography } from '@mui/material';
 import type { TChannelProvider, TConnectionError, TConnectionStatus } from '@zelo/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 
 type TStatusMeta = { color: string; icon: ReactNode };
 

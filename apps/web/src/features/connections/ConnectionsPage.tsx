@@ -3,7 +3,7 @@ import { Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TConnection } from '@zelo/shared';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../../api/http';
 import { useAuth } from '../../app/auth/AuthContext';
 import { DataTable, ListPage, RowActions, type TColumn, useDeleteConfirm } from '../../components/kit';

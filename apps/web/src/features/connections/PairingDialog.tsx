@@ -2,7 +2,7 @@ import { Box, Button, DialogActions, DialogContent, TextField, Typography } from
 import { type TConnection, type TPairingBody, ZPairingBody } from '@zelo/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../../api/http';
 import { applyFieldErrors } from '../../components/applyFieldErrors';
 import { fieldErrorText } from '../../components/form';

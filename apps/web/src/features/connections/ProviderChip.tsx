@@ -4,7 +4,7 @@ import Science from '@mui/icons-material/Science';
 import { Chip } from '@mui/material';
 import type { TChannelProvider } from '@zelo/shared';
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /** One icon per transport, in the table and in the editor's provider choice. */
 export const PROVIDER_ICONS: Record<TChannelProvider, ReactElement> = {

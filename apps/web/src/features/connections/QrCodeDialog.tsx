@@ -2,7 +2,7 @@ import { Box, Button, DialogActions, DialogContent } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { TConnection } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../../api/http';
 import { toast, toastError } from '../../components/toast';
 import { QrCode } from './qr/QrCode';

@@ -2,7 +2,7 @@ import Dialpad from '@mui/icons-material/Dialpad';
 import { Button, CircularProgress, Stack } from '@mui/material';
 import type { TConnection } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../../api/http';
 import { toastError } from '../../components/toast';
 import { type TSessionAction, sessionActions } from './sessionActionList';

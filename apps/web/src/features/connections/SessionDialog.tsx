@@ -1,7 +1,7 @@
 import { Box, CircularProgress, Dialog, DialogTitle, Typography } from '@mui/material';
 import type { TConnection } from '@zelo/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /** the two ways of starting a session on the phone, each with its texts under `connections.<way>` */
 type TSessionWay = 'qr' | 'pairing';

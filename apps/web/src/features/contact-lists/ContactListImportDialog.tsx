@@ -1,7 +1,7 @@
 import Download from '@mui/icons-material/Download';
 import { Link } from '@mui/material';
 import type { TContactListImportError, TContactListImportResult } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ImportDialog } from '../../components/kit';
 import { currentLanguage } from '../../i18n';
 import { SAMPLE_SHEETS } from './i18n';

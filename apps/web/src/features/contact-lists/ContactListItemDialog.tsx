@@ -1,5 +1,5 @@
 import { type TContactListItem, type TContactListItemFields, ZContactListItemFields } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FormDialog, FormTextField } from '../../components/kit';
 import './i18n';
 

@@ -5,7 +5,7 @@ import { Box, Button, Chip, IconButton, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { TContactList, TContactListItem } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/http';
 import {

@@ -2,7 +2,7 @@ import Contacts from '@mui/icons-material/Contacts';
 import UploadFile from '@mui/icons-material/UploadFile';
 import type { TContactList } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import {
   ActionButton,

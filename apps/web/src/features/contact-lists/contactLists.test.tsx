@@ -113,10 +113,10 @@ describe('contact list screens', { timeout: 90_000 }, () => {
     await import('./i18n');
     const keys = (o: object, prefix = ''): string[] =>
       Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
-    const pt = keys(i18n.getResourceBundle('pt', 'translation').contactLists);
+    const pt = keys(i18n.getResourceBundle('pt', 'translation').contactLists as object);
     expect(pt.length).toBeGreaterThan(40);
     for (const lang of ['en', 'es']) {
-      expect(keys(i18n.getResourceBundle(lang, 'translation').contactLists)).toEqual(pt);
+      expect(keys(i18n.getResourceBundle(lang, 'translation').contactLists as object)).toEqual(pt);
     }
     for (const code of ['ERR_LEGACY_XLS', 'ERR_DUPLICATED_CONTACT_LIST', 'ERR_NO_CONTACT_LIST_FOUND']) {
       for (const lang of ['pt', 'en', 'es']) expect(i18n.exists(`errors.${code}`, { lng: lang })).toBe(true);

@@ -3,7 +3,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { type TContact, type TContactBody, ZContactBody } from '@zelo/shared';
 import { type UseFormReturn, useFieldArray } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FormDialog, FormTextField } from '../../components/kit';
 
 type TContactFormValues = {

@@ -4,7 +4,7 @@ import WhatsApp from '@mui/icons-material/WhatsApp';
 import { Avatar, Button, CircularProgress, Typography } from '@mui/material';
 import type { TContact } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../../api/http';
 import { useAuth } from '../../app/auth/AuthContext';
 import {

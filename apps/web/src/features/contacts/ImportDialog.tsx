@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ImportDialog as KitImportDialog } from '../../components/kit';
 import { i18n } from '../../i18n';
 import { CONTACTS_QUERY_KEY } from './contactsCache';

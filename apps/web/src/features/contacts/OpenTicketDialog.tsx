@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import type { TConnection, TContact } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../api/http';
 import { useAuth } from '../../app/auth/AuthContext';

@@ -2,7 +2,7 @@ import { Box, Button, Paper, Stack, TextField, Typography, useTheme } from '@mui
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toast } from '../../components/toast';
 import { isoDay } from './format';
 import { type TChartRange, useTicketsDay, useTicketsUsers } from './useDashboard';

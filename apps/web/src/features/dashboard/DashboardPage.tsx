@@ -26,7 +26,7 @@ import {
 } from '@mui/material';
 import { DASHBOARD_PERIODS, type TDashboardAttendant, type TDashboardCounters } from '@zelo/shared';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { DataTable, type TColumn } from '../../components/kit';
 import { toast } from '../../components/toast';
 import { TicketsDayChart, TicketsUsersChart } from './DashboardCharts';

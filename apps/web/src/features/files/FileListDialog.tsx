@@ -2,7 +2,7 @@ import { AttachFile, DeleteOutline } from '@mui/icons-material';
 import { Box, Button, IconButton, LinearProgress, Link, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { type TFileList, ZFileListBody } from '@zelo/shared';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FormDialog, FormTextField } from '../../components/kit';
 import './i18n';
 import { saveFileList, type TFileRow } from './useFileLists';

@@ -1,5 +1,5 @@
 import { type TFlowSummary, zFlowName } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { z } from 'zod';
 import { FormDialog, FormTextField } from '../../components/kit';
 import './i18n';

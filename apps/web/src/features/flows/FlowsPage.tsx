@@ -4,7 +4,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
 import { Chip, Switch, Tooltip, Typography } from '@mui/material';
 import type { TFlowSummary } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import {
   ActionButton,

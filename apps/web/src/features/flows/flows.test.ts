@@ -453,7 +453,7 @@ describe('the condition node', () => {
     const handles = conditionSpec.handles?.({ key: 'nome', condition: '==', value: 'Ana' }) ?? [];
     expect(handles.map((h) => h.id)).toEqual(['a', 'b']);
     await import('./i18n');
-    const { default: i18next } = await import('i18next');
-    expect(handles.map((h) => i18next.t(h.labelKey ?? ''))).toEqual(['Verdadeiro', 'Falso']);
+    const { i18n } = await import('../../i18n');
+    expect(handles.map((h) => i18n.t(h.labelKey ?? ''))).toEqual(['Verdadeiro', 'Falso']);
   });
 });

@@ -1,7 +1,7 @@
 import { PlayCircleOutline } from '@mui/icons-material';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import type { THelp } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 
 type THelpCardProps = {
   help: THelp;

@@ -1,7 +1,7 @@
 import { Close } from '@mui/icons-material';
 import { Box, Dialog, DialogContent, DialogTitle, IconButton } from '@mui/material';
 import type { THelp } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { youtubeEmbedUrl } from './youtube';
 
 type THelpVideoDialogProps = {

@@ -2,7 +2,7 @@ import { HelpOutline } from '@mui/icons-material';
 import { Box, CircularProgress, Grid, Typography } from '@mui/material';
 import type { THelp } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { HelpCard } from './HelpCard';
 import { HelpVideoDialog } from './HelpVideoDialog';
 import './i18n';

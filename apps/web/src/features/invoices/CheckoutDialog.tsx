@@ -34,7 +34,7 @@ import {
   ZCheckoutDataForm,
 } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http';
 import { useSocketEvent } from '../../api/socket';

@@ -3,8 +3,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography }
 import { useQueryClient } from '@tanstack/react-query';
 import type { TCompany, TInvoice } from '@zelo/shared';
 import { useState } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../i18n/translator';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ActionButton, ConfirmDialog, DataTable, type TColumn } from '../../components/kit';
 import { toast, toastError } from '../../components/toast';
 import { COMPANIES_QUERY_KEY } from '../settings/companies/useCompanies';

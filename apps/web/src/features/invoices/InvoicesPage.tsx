@@ -1,6 +1,6 @@
 import { Button, Chip, Typography } from '@mui/material';
 import type { TInvoice } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useSearchParams } from 'react-router';
 import { DataTable, ListPage, type TColumn, useSearch } from '../../components/kit';
 import { formatDateOnly } from '../settings/companies/dueDate';

@@ -2,7 +2,7 @@ import { useDraggable } from '@dnd-kit/core';
 import { Box, Button, Chip, Paper, Typography } from '@mui/material';
 import type { TKanbanTicket } from '@zelo/shared';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import '../tickets/i18n';
 import { lastMessagePreview } from '../tickets/messageLogic';

@@ -3,7 +3,7 @@ import { Box, CircularProgress, Paper, Typography } from '@mui/material';
 import { KANBAN_OPEN_LANE, type TKanbanLane } from '@zelo/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { laneId } from './board';
 import { KanbanCard } from './KanbanCard';
 import './i18n';

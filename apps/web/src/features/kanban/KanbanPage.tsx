@@ -13,7 +13,7 @@ import {
 import { Alert, Box, CircularProgress } from '@mui/material';
 import type { TKanbanTicket } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { TLaneKey } from './board';
 import { KanbanCardBody } from './KanbanCard';
 import { KanbanLane } from './KanbanLane';

@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import type { TConnection } from '@zelo/shared';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { api } from '../../api/http';
 import { useAuth } from '../../app/auth/AuthContext';
 import { toast, toastError } from '../../components/toast';

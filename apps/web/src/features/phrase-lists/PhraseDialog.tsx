@@ -1,7 +1,7 @@
 import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { type TFlowCampaign, type TFlowCampaignBody, V, ZFlowCampaignBody, zId } from '@zelo/shared';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { z } from 'zod';
 import { fieldErrorText } from '../../components/form';
 import { FormDialog, FormTextField } from '../../components/kit';

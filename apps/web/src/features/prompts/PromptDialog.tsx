@@ -11,7 +11,7 @@ import {
 } from '@zelo/shared';
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FormDialog, FormTextField } from '../../components/kit';
 import { fieldErrorText } from '../../components/form';
 import { useOptions } from '../connections/useOptions';

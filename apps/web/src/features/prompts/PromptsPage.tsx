@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import type { TPrompt } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   DataTable,
   ListPage,

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import type { TDeliveryStatus, TQueueIntegration } from '@zelo/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import './i18n';
 import { fetchDeliveries } from './useQueueIntegrations';
 

@@ -2,7 +2,7 @@ import { AccountTree, Hub, ReceiptLong, SmartToy, Webhook } from '@mui/icons-mat
 import { Avatar, Stack, Typography } from '@mui/material';
 import type { TIntegrationType, TQueueIntegration } from '@zelo/shared';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   ActionButton,
   DataTable,

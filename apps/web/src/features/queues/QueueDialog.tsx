@@ -15,7 +15,7 @@ import {
 import { type TQueue, type TQueueBody, ZQueueCreateBody } from '@zelo/shared';
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FormDialog, FormTextField } from '../../components/kit';
 import { AutoAssignFields } from '../assignment/AutoAssignFields';
 import { useOptions } from '../connections/useOptions';

@@ -2,7 +2,7 @@ import { Add, ChevronRight, ExpandMore, PlaylistAdd } from '@mui/icons-material'
 import { Box, Button, Chip, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
 import { type TQueueOption, ZQueueOptionBody } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ActionButton, FormDialog, FormTextField, RowActions, useDeleteConfirm } from '../../components/kit';
 import './i18n';
 import { type TOptionFields, useOptionsLevel, useOptionsWrites } from './useQueueOptions';

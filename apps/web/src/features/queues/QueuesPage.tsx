@@ -1,7 +1,7 @@
 import { Chip, Typography } from '@mui/material';
 import type { TQueue } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { DataTable, ListPage, RowActions, type TColumn, useDeleteConfirm } from '../../components/kit';
 import { settingValue } from '../settings/settingsCache';
 import { useSettings } from '../settings/useSettings';

@@ -2,7 +2,7 @@ import { FormControlLabel, Switch } from '@mui/material';
 import { type TQuickMessage, type TQuickMessageBody, ZQuickMessageBody } from '@zelo/shared';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FormDialog, FormTextField } from '../../components/kit';
 import { MediaAttachment, shownAttachment, type TAttachmentChange } from '../../components/MediaAttachment';
 import './i18n';

@@ -1,7 +1,7 @@
 import { AttachFile } from '@mui/icons-material';
 import { Chip, Stack, Typography } from '@mui/material';
 import type { TQuickMessage } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAuth } from '../../app/auth/AuthContext';
 import {
   ClampedText,

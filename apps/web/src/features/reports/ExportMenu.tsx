@@ -2,7 +2,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { Button, CircularProgress, IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
 import { REPORT_FORMATS, type TReportExport, type TReportFormat } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toast } from '../../components/toast';
 import { currentLanguage } from '../../i18n';
 import { downloadReport } from './reportsApi';

@@ -1,6 +1,6 @@
 import { alpha, Box, Stack, Typography, useTheme } from '@mui/material';
 import type { TReportHeatmap } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { EmptyNote } from './ReportCard';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);

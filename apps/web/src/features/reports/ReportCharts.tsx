@@ -2,7 +2,7 @@ import { Box, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { TCsat, TReportSeries } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { formatDate } from '../../utils/date';
 import { formatSeconds } from '../../utils/duration';
 import { durationOf, formatBucket } from './format';

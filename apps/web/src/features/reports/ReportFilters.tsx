@@ -14,7 +14,7 @@ import {
   ToggleButtonGroup,
 } from '@mui/material';
 import { REPORT_GROUPINGS, type TReportGrouping } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAllQueues, useTagOptions, useUserOptions, useWhatsappOptions } from '../tickets/useCatalogue';
 import { ID_LISTS, type TClock, type TIdList, type TReportFilter } from './reportFilter';
 

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import type { TLanguage, TReportComment, TReportRowFigures } from '@zelo/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { formatDateTime } from '../../utils/date';
 import { formatSeconds } from '../../utils/duration';
 import { durationOf, formatNumber, formatRate } from './format';

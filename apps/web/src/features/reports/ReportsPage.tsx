@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import { DEFAULT_LANGUAGE, type TLanguage, type TReportCsat, type TReportSummary } from '@zelo/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../components/toast';
 import { normalizeLanguage } from '../../i18n';

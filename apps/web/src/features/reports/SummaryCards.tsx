@@ -13,7 +13,7 @@ import {
 import { Box, Grid, Paper, Typography } from '@mui/material';
 import type { TLanguage, TReportSummary } from '@zelo/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { formatSeconds } from '../../utils/duration';
 import { durationOf, formatNumber, formatRate } from './format';
 import type { TClock } from './reportFilter';

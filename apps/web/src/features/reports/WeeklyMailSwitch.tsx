@@ -1,5 +1,5 @@
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toast } from '../../components/toast';
 import { useWeeklyMail } from './useReports';
 

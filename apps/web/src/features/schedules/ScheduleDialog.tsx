@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type TContact, type TSchedule, type TScheduleBody, ZScheduleBody } from '@zelo/shared';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { fieldErrorText } from '../../components/form';
 import { FormDialog, FormTextField } from '../../components/kit';

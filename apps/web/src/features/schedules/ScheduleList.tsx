@@ -1,6 +1,6 @@
 import { Chip, Typography } from '@mui/material';
 import { events, type TSchedule, type TScheduleEvent } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAuth } from '../../app/auth/AuthContext';
 import {
   ClampedText,

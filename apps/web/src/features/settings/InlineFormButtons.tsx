@@ -1,5 +1,5 @@
 import { Button, Grid, type GridProps } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 
 type TInlineFormButtonsProps = {
   /** editing a row: "cancel"; adding one: "clear" */

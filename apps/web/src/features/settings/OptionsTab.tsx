@@ -1,6 +1,6 @@
 import { Box, CircularProgress, Grid } from '@mui/material';
 import { SETTING_DEFINITIONS, SETTING_KEYS, type TSetting, type TSettingKey } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toast, toastError } from '../../components/toast';
 import { SettingControl } from './SettingControl';
 import { settingValue } from './settingsCache';

@@ -1,6 +1,6 @@
 import { TextField } from '@mui/material';
 import type { TSettingKey } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 
 type TSettingSelectProps = {
   settingKey: TSettingKey;

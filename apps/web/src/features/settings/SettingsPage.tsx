@@ -1,6 +1,6 @@
 import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAuth } from '../../app/auth/AuthContext';
 import { CompaniesTab } from './companies/CompaniesTab';
 import { FailedDeliveriesTab } from './failed-deliveries/FailedDeliveriesTab';

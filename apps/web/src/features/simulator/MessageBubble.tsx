@@ -7,7 +7,7 @@ import Place from '@mui/icons-material/Place';
 import Schedule from '@mui/icons-material/Schedule';
 import { Box, Link, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { WhatsAppText } from '../../components/WhatsAppText';
 import { formatSize, readVcard, type TTimelineItem } from './simulatorState';
 

@@ -8,7 +8,7 @@ import Place from '@mui/icons-material/Place';
 import Send from '@mui/icons-material/Send';
 import { Avatar, Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { type ChangeEvent, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toast, toastError } from '../../components/toast';
 import './i18n';
 import { avatarColor, initials } from './avatar';

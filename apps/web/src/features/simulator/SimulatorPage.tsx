@@ -2,7 +2,7 @@ import { FULL_HEIGHT } from '../../app/layout/AppLayout';
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link as RouterLink } from 'react-router';
 import { api } from '../../api/http';
 import { toast, toastError } from '../../components/toast';

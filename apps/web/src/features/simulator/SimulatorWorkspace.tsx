@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { sandboxGroupId } from '@zelo/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toast } from '../../components/toast';
 import { stripWhatsAppFormat } from '../../components/whatsappFormat';
 import { avatarColor, initials } from './avatar';

@@ -1,11 +1,12 @@
 import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
-import { Chip, Tooltip } from '@mui/material';
+import { Chip } from '@mui/material';
 import type { TTicketSla } from '@zelo/shared';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { formatRemaining, slaState } from './slaClock';
 import { useNow } from './useNow';
 import './i18n';
+import { Hint } from '../../components/Hint';
 
 const COLORS = { ok: 'success', warn: 'warning', breached: 'error' } as const;
 
@@ -27,7 +28,7 @@ const SlaChipBase = ({
   const label = state.level === 'breached' ? t('sla.late', { time }) : t('sla.left', { time });
 
   return (
-    <Tooltip title={t(`sla.${state.kind}`)}>
+    <Hint title={t(`sla.${state.kind}`)}>
       <Chip
         size="small"
         icon={<TimerOutlinedIcon />}
@@ -39,7 +40,7 @@ const SlaChipBase = ({
         data-kind={state.kind}
         aria-label={`${t(`sla.${state.kind}`)}: ${label}`}
       />
-    </Tooltip>
+    </Hint>
   );
 };
 

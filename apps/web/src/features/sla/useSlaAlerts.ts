@@ -1,6 +1,6 @@
 import { events, type TSlaBreachEvent } from '@zelo/shared';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useSocketEvent } from '../../api/socket';
 import { useAuth } from '../../app/auth/AuthContext';
 import { toast } from '../../components/toast';

@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { useAuth } from '../../app/auth/AuthContext';
 import { formatDate } from '../../utils/date';

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { PLAN_FLAGS, type TPlan, type TSubscriptionUsage } from '@zelo/shared';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../app/auth/AuthContext';
 import { formatDate } from '../../utils/date';

@@ -1,7 +1,7 @@
 import { Box, FormControlLabel, Stack, Switch } from '@mui/material';
 import { type TTag, type TTagUpdateBody, ZTagBody, ZTagUpdateBody } from '@zelo/shared';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAuth } from '../../app/auth/AuthContext';
 import { FormDialog, FormTextField } from '../../components/kit';
 import './i18n';

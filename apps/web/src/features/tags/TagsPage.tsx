@@ -2,7 +2,7 @@ import { ViewKanban } from '@mui/icons-material';
 import { Box, Chip } from '@mui/material';
 import type { TTag } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAuth } from '../../app/auth/AuthContext';
 import { DataTable, ListPage, RowActions, type TColumn, useDeleteConfirm, useSearch } from '../../components/kit';
 import './i18n';

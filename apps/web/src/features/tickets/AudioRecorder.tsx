@@ -3,7 +3,7 @@ import MicIcon from '@mui/icons-material/Mic';
 import SendIcon from '@mui/icons-material/CheckCircleOutline';
 import { Box, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toast } from '../../components/toast';
 import { formatDuration, pickRecordingType, recordingFileName, shouldSendRecording } from './audioRecording';
 

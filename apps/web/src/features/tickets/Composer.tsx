@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import type { TMessage, TQuickMessage, TTicket } from '@zelo/shared';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toast } from '../../components/toast';
 import { AttachmentsPreview } from './AttachmentsPreview';
 import { AudioRecorder } from './AudioRecorder';

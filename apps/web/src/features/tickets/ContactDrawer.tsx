@@ -19,7 +19,7 @@ import {
 import type { TContact, TContactBody, TTicket } from '@zelo/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toast } from '../../components/toast';
 import { ContactForm } from './ContactForm';
 import { ContactNotes } from './ContactNotes';

@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { type TContact, type TContactBody, ZContactBody } from '@zelo/shared';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { errorText } from '../../components/toast';
 import { applyFieldErrors } from '../../components/applyFieldErrors';
 import { formResolver } from '../../components/formResolver';

@@ -3,7 +3,7 @@ import { Button, IconButton, List, ListItem, ListItemText, Stack, TextField, Typ
 import { type TTicketNote, ZTicketNoteBody } from '@zelo/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast, toastError } from '../../components/toast';
 import { formatNoteDate } from './messageLogic';

@@ -14,7 +14,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import type { TTicket } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { SlaChip } from '../sla/SlaChip';
 import { TicketOptionsMenu } from './TicketOptionsMenu';
 import { useTicketActions } from './useTicketActions';

@@ -5,7 +5,7 @@ import {
   type EmojiPickerListProps,
   EmojiPicker as Picker,
 } from 'frimousse';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { currentLanguage, i18n } from '../../i18n';
 import { EMOJI_GROUP_KEYS, EMOJIBASE_PATH } from './emojibase';
 

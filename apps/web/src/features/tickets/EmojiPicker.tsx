@@ -1,7 +1,7 @@
 import MoodIcon from '@mui/icons-material/Mood';
 import { Box, CircularProgress, IconButton, Popover, Tooltip } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 
 /** the picker and its library load when it first opens (the conversation does not wait for them) */
 const EmojiPanel = lazy(() => import('./EmojiPanel').then(({ EmojiPanel }) => ({ default: EmojiPanel })));

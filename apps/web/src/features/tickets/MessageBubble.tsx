@@ -2,7 +2,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { TMessage } from '@zelo/shared';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { WhatsAppText } from '../../components/WhatsAppText';
 import { MessageFailure } from './MessageFailure';
 import { MessageMenu } from './MessageMenu';

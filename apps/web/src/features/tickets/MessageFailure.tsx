@@ -2,7 +2,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import type { TMessage } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 
 type MessageFailureProps = { message: TMessage; onRetry?: () => void; retrying?: boolean };
 

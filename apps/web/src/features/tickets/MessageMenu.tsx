@@ -2,7 +2,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { IconButton, Menu, MenuItem } from '@mui/material';
 import type { TMessage } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { canDeleteMessage, canEditMessage } from './messageLogic';
 import { useViewer } from './useViewer';
 

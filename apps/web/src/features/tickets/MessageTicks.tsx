@@ -3,7 +3,7 @@ import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { Box, Tooltip } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ticksOfAck } from './messageLogic';
 
 type MessageTicksProps = { id: number | string; ack: number; errorCode?: string | null };

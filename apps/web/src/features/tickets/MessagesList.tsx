@@ -2,7 +2,7 @@ import { Box, Chip, CircularProgress, Divider, Paper, Typography } from '@mui/ma
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TMessage } from '@zelo/shared';
 import { type UIEvent, useLayoutEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { MessageBubble } from './MessageBubble';
 import { buildConversation, estimateItemSize, formatDateTime, type TConversationItem } from './messageLogic';
 

@@ -17,7 +17,7 @@ import {
 import type { TContact, TContactBody, TTicket } from '@zelo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { toast, toastError } from '../../components/toast';
 import { useDebounce } from '../../hooks/useDebounce';

@@ -8,16 +8,16 @@ import {
   ListItemButton,
   ListItemText,
   Popover,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { lastMessagePreview } from './messageLogic';
 import { useSlaAlerts } from '../sla/useSlaAlerts';
 import { useTicketNotifications } from './useTicketNotifications';
 import './i18n';
+import { Hint } from '../../components/Hint';
 
 /** The top bar's bell: a badge with the number of tickets with unread messages and their list. */
 export const NotificationsBell = () => {
@@ -30,7 +30,7 @@ export const NotificationsBell = () => {
 
   return (
     <>
-      <Tooltip title={label}>
+      <Hint title={label}>
         <IconButton
           color="inherit"
           onClick={(e) => setAnchor(e.currentTarget)}
@@ -47,7 +47,7 @@ export const NotificationsBell = () => {
             <NotificationsIcon />
           </Badge>
         </IconButton>
-      </Tooltip>
+      </Hint>
       <Popover
         open={Boolean(anchor)}
         anchorEl={anchor}

@@ -1,7 +1,7 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { Box, Button, Checkbox, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { TQueueOption } from './ticketTypes';
 
 type QueueSelectProps = { options: TQueueOption[]; value: number[]; onChange: (ids: number[]) => void };

@@ -1,7 +1,7 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { List, ListItemButton, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
 import type { TQuickMessage } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { quickAnswerLabel } from './quickAnswers';
 
 type QuickAnswersPopupProps = { items: TQuickMessage[]; highlight?: number; onPick: (item: TQuickMessage) => void };

@@ -1,7 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, IconButton, Stack, Typography } from '@mui/material';
 import type { TMessage } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { lastMessagePreview } from './messageLogic';
 
 type ReplyBarProps = { message: TMessage; contactName: string; onCancel: () => void };

@@ -1,6 +1,6 @@
 import { Autocomplete, Chip, InputAdornment, Stack, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { TTagOption, TUserOption } from './ticketTypes';
 
 type SearchFiltersProps = {

@@ -3,7 +3,7 @@ import { IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
 import type { TTicket } from '@zelo/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth/AuthContext';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

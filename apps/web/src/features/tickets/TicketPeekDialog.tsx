@@ -1,7 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Dialog, DialogTitle, IconButton } from '@mui/material';
 import type { TTicket } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { MessagesList } from './MessagesList';
 import { flattenMessages } from './messagesCache';
 import { useMessagesQuery } from './useMessages';

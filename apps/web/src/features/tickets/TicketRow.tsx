@@ -1,22 +1,12 @@
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import {
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  ListItemButton,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Avatar, Badge, Box, Button, Chip, IconButton, ListItemButton, Stack, Typography } from '@mui/material';
 import type { TTicket } from '@zelo/shared';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { SlaChip } from '../sla/SlaChip';
 import { formatTicketTime, lastMessagePreview, shortenName } from './messageLogic';
+import { Hint } from '../../components/Hint';
 
 type TicketRowProps = {
   ticket: TTicket;
@@ -85,9 +75,9 @@ const TicketRowBase = ({
             {shortenName(ticket.contact?.name ?? '', narrow)}
           </Typography>
           {ticket.chatbot ? (
-            <Tooltip title={t('tickets.chatbot')}>
+            <Hint title={t('tickets.chatbot')}>
               <SmartToyIcon fontSize="small" color="action" data-testid={`ticket-chatbot-${ticket.id}`} />
-            </Tooltip>
+            </Hint>
           ) : null}
           <Typography variant="caption" color={ticket.unreadMessages > 0 ? 'success.main' : 'text.secondary'}>
             {formatTicketTime(ticket.updatedAt)}
@@ -123,11 +113,11 @@ const TicketRowBase = ({
       </Box>
       <Stack spacing={0.5} alignItems="flex-end" sx={{ flexShrink: 0 }}>
         {isAdmin ? (
-          <Tooltip title={t('tickets.peek')}>
+          <Hint title={t('tickets.peek')}>
             <IconButton size="small" onClick={stop(onPeek)} data-testid={`ticket-peek-${ticket.id}`}>
               <VisibilityIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </Hint>
         ) : null}
         {pending ? (
           <Button

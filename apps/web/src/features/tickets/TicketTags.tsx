@@ -1,7 +1,7 @@
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import type { TTicket } from '@zelo/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toastError } from '../../components/toast';
 import { ticketsApi } from './ticketsApi';
 import type { TTagOption } from './ticketTypes';

@@ -1,9 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Badge, Box, Button, FormControlLabel, Paper, Stack, Switch, Tab, Tabs } from '@mui/material';
 import type { TTicket } from '@zelo/shared';
-import { Suspense, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
+import { markInboxListShown } from '../../api/socket';
 import { lazyNamed, OnceOpened } from '../../components/lazyPart';
 import { useDebounce } from '../../hooks/useDebounce';
 import { QueueSelect } from './QueueSelect';
@@ -69,8 +70,13 @@ export const TicketsManager = ({ selectedUuid, narrow }: TicketsManagerProps) =>
     return { open, pending, closed, search };
   }, [queueIds, effectiveShowAll, searchParam, tags, users]);
 
-  const openCount = ticketsCount(useTicketList(filters.open, ready).data);
+  const openList = useTicketList(filters.open, ready);
+  const openCount = ticketsCount(openList.data);
   const pendingCount = ticketsCount(useTicketList(filters.pending, ready).data);
+  // the first list has shown (or failed): the realtime connection, which waited for it, may load now
+  useEffect(() => {
+    if (openList.isFetched) markInboxListShown();
+  }, [openList.isFetched]);
 
   const rowProps = {
     selectedUuid,

@@ -2,7 +2,7 @@ import { FULL_HEIGHT } from '../../app/layout/AppLayout';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { Box, Paper, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
 import { Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate, useParams } from 'react-router';
 import { lazyNamed } from '../../components/lazyPart';
 import { TicketsManager } from './TicketsManager';

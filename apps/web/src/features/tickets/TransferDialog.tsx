@@ -16,7 +16,7 @@ import {
 import type { TTicket } from '@zelo/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { toast, toastError } from '../../components/toast';
 import { useDebounce } from '../../hooks/useDebounce';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { events, type TTicket } from '@zelo/shared';
 import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { useSocketEvent, useSocketJoin } from '../../api/socket';
 import { useAuth } from '../../app/auth/AuthContext';

@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAuth } from '../../app/auth/AuthContext';
 import './i18n';
 import { formatTodoTime, TODO_MAX_LENGTH, type TTodo } from './todoList';

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { PROFILES, type TUserUpdateBody } from '@zelo/shared';
 import { type Control, Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { TUserFormValues } from './userForm';
 import { useOptionList } from './useOptionList';
 

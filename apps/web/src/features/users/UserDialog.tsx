@@ -2,7 +2,7 @@ import { Visibility, VisibilityOff } from '@mui/icons-material';
 import { IconButton, InputAdornment, Stack } from '@mui/material';
 import { type TUser, type TUserUpdateBody, ZUserBody, ZUserUpdateBody } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAuth } from '../../app/auth/AuthContext';
 import { FormDialog, FormTextField } from '../../components/kit';
 import './i18n';

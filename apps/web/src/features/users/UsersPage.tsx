@@ -1,7 +1,7 @@
 import { Box, Chip } from '@mui/material';
 import type { TUser } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { DataTable, ListPage, RowActions, type TColumn, useDeleteConfirm, useSearch } from '../../components/kit';
 import { PresenceDot } from '../assignment/PresenceDot';
 import './i18n';

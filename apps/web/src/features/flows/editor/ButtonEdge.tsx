@@ -1,7 +1,7 @@
 import Close from '@mui/icons-material/Close';
 import { IconButton, Tooltip } from '@mui/material';
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getBezierPath, useReactFlow } from '@xyflow/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 /** An edge with a remove button at its midpoint (spec 3 §2.8). */
 export const ButtonEdge = ({

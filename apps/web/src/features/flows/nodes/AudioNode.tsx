@@ -1,5 +1,5 @@
 import Mic from '@mui/icons-material/Mic';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { MediaNodeDialog } from './MediaNodeDialog';
 import { NodeText } from './NodeShell';
 import { text } from './nodeForms';

@@ -1,5 +1,5 @@
 import Rule from '@mui/icons-material/Rule';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { NodeText } from './NodeShell';
 import { text } from './nodeForms';
 import type { TNodeSpec } from './nodeSpec';

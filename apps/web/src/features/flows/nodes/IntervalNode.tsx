@@ -1,5 +1,5 @@
 import AccessTime from '@mui/icons-material/AccessTime';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { FormTextField } from '../../../components/kit';
 import { NodeFormDialog } from './NodeFormDialog';
 import { NodeText } from './NodeShell';

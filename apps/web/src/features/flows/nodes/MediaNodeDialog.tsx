@@ -11,7 +11,7 @@ import {
   Stack,
 } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { toast, toastError } from '../../../components/toast';
 import '../i18n';
 import { uploadFlowMedia } from '../flowsApi';

@@ -1,7 +1,7 @@
 import AttachFile from '@mui/icons-material/AttachFile';
 import { Button, Stack, Typography } from '@mui/material';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { toast } from '../../../components/toast';
 import '../i18n';
 import { MEDIA_LIMITS, mediaProblem, type TMediaKind } from './media';

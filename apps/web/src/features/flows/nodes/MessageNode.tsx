@@ -1,5 +1,5 @@
 import Message from '@mui/icons-material/Message';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { FormTextField } from '../../../components/kit';
 import { NodeFormDialog } from './NodeFormDialog';
 import { NodeText } from './NodeShell';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/kit';
 import '../i18n';

@@ -3,7 +3,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import { Handle, type NodeProps, Position } from '@xyflow/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import '../i18n';
 import { type TNodeRunState, useEditorActions } from '../editor/editorContext';
 import { DEFAULT_HANDLES, type TNodeData, type TNodeSpec } from './nodeSpec';

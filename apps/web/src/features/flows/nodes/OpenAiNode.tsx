@@ -2,7 +2,7 @@ import Psychology from '@mui/icons-material/Psychology';
 import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
 import { PROMPT_MODELS } from '@zelo/shared';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { FormTextField } from '../../../components/kit';
 import { fieldErrorText } from '../../../components/form';
 import { PasswordField } from '../../../components/PasswordField';

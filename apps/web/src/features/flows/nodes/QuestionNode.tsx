@@ -1,5 +1,5 @@
 import Ballot from '@mui/icons-material/Ballot';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { FormTextField } from '../../../components/kit';
 import { NodeFormDialog } from './NodeFormDialog';
 import { NodeText } from './NodeShell';

@@ -1,7 +1,7 @@
 import CallSplit from '@mui/icons-material/CallSplit';
 import { Slider, Stack, Typography } from '@mui/material';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { NodeFormDialog } from './NodeFormDialog';
 import { NodeText } from './NodeShell';
 import { RANDOMIZER_STEP, ZRandomizerForm } from './nodeForms';

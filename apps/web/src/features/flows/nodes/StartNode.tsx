@@ -1,5 +1,5 @@
 import RocketLaunch from '@mui/icons-material/RocketLaunch';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import type { TNodeSpec } from './nodeSpec';
 import { NodeText } from './NodeShell';
 

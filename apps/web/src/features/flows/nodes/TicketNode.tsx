@@ -1,7 +1,7 @@
 import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
 import { MenuItem, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { fieldErrorText } from '../../../components/form';
 import { useOptions } from '../../connections/useOptions';
 import { NodeFormDialog } from './NodeFormDialog';

@@ -1,6 +1,6 @@
 import SmartToy from '@mui/icons-material/SmartToy';
 import { Stack } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { FormTextField } from '../../../components/kit';
 import { NodeFormDialog } from './NodeFormDialog';
 import { NodeText } from './NodeShell';

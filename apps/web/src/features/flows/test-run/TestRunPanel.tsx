@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { events, type TFlowRunAnswer, type TFlowRunStepEvent, type TFlowTestRunAnswer } from '@zelo/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { api } from '../../../api/http';
 import { useSocketEvent } from '../../../api/socket';
 import { useAuth } from '../../../app/auth/AuthContext';

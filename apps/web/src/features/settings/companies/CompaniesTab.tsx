@@ -2,7 +2,7 @@ import { EventRepeat, ReceiptLong } from '@mui/icons-material';
 import { Stack } from '@mui/material';
 import { RECURRENCE_MONTHS, type TCompany } from '@zelo/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { ActionButton, DataTable, RowActions, type TColumn } from '../../../components/kit';
 import { toast, toastError } from '../../../components/toast';
 import { CompanyInvoicesDialog } from '../../invoices/CompanyInvoicesDialog';

@@ -1,7 +1,7 @@
 import { Box, Grid, TextField } from '@mui/material';
 import { RECURRENCES, type TCompany, type TCompanyUpdateBody, type TPlan } from '@zelo/shared';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { fieldErrorText } from '../../../components/form';
 import { FormTextField, useSchemaForm } from '../../../components/kit';
 import { InlineFormButtons } from '../InlineFormButtons';

@@ -1,7 +1,7 @@
 import { DeleteOutline, Replay } from '@mui/icons-material';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { events, type TFailedDelivery } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useSocketEvent } from '../../../api/socket';
 import { useAuth } from '../../../app/auth/AuthContext';
 import { ActionButton, DataTable, type TColumn, useDeleteConfirm } from '../../../components/kit';

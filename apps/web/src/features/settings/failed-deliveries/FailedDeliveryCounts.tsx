@@ -1,5 +1,5 @@
 import { Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { DataTable } from '../../../components/kit';
 import { useFailedDeliveryCounts } from './useFailedDeliveries';
 

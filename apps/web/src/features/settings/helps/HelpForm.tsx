@@ -1,6 +1,6 @@
 import { Box, Grid } from '@mui/material';
 import { type THelp, type THelpBody, ZHelpBody } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { FormTextField, useSchemaForm } from '../../../components/kit';
 import { InlineFormButtons } from '../InlineFormButtons';
 import { useSaveHelp } from './useHelpsAdmin';

@@ -1,6 +1,6 @@
 import { Box, Stack } from '@mui/material';
 import type { THelp } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { DataTable, RowActions, type TColumn } from '../../../components/kit';
 import { useInlineEditor } from '../useInlineEditor';
 import { HelpForm } from './HelpForm';

@@ -1,7 +1,7 @@
 import { Box, FormControlLabel, Grid, Switch } from '@mui/material';
 import { PLAN_FLAGS, type TPlan, type TPlanBody, ZPlanBody } from '@zelo/shared';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { FormTextField, useSchemaForm } from '../../../components/kit';
 import { InlineFormButtons } from '../InlineFormButtons';
 import { type TPlanFormValues, toPlanFormValues } from './planForm';

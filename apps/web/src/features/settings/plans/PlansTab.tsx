@@ -1,6 +1,6 @@
 import { Box, Chip, Stack } from '@mui/material';
 import { PLAN_FLAGS, type TPlan } from '@zelo/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { DataTable, RowActions, type TColumn } from '../../../components/kit';
 import { useInlineEditor } from '../useInlineEditor';
 import { PlanForm } from './PlanForm';

@@ -1,7 +1,7 @@
 import { Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { useAuth } from '../../../app/auth/AuthContext';
 import { toast, toastError } from '../../../components/toast';
 import { formResolver } from '../../../components/formResolver';

@@ -1,6 +1,6 @@
 import PhoneMissedIcon from '@mui/icons-material/PhoneMissed';
 import { Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { formatTime } from '../messageLogic';
 
 /** A lost voice or video call. */

@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { Button } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 
 /** room kept right of the chip for the bubble's menu chevron (absolute at the top right, 24 px wide) */
 export const DOCUMENT_MENU_ROOM = 3.5;

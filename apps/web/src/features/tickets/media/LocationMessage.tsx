@@ -1,6 +1,6 @@
 import PlaceIcon from '@mui/icons-material/Place';
 import { Box, Link, Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { parseLocationBody } from '../messageLogic';
 
 /** A location preview from the pipe-separated body: image, link and an optional description. */

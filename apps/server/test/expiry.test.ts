@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInboundHandlers } from '../src/inbound/index';
 import { isCompanyActive } from '../src/modules/companies/company-active';
-import { createLoggedUser, createUser, insertConnection, insertQueue, type TTenant, unique } from './fixtures';
+import {
+  createLoggedUser,
+  createUser,
+  insertConnection,
+  insertQueue,
+  scanSandbox,
+  type TTenant,
+  unique,
+} from './fixtures';
 import { startTestServer, type TTestServer } from './harness';
 import { inbound, randomNumber } from './inbox';
 
@@ -162,7 +170,6 @@ describe('an open session follows the due date', () => {
 describe('inbound while expired', () => {
   const sql = async <T = any>(text: string, values: unknown[] = []) =>
     (await server.database.executeSql(text, values)).rows as T[];
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   /** a connected sandbox connection whose greeting offers two queues */
   const connect = async (tenant: TTenant) => {
@@ -173,18 +180,7 @@ describe('inbound while expired', () => {
       body: { name: unique('Conn'), greetingMessage: 'Bem-vindo! Escolha:', queueIds: [q1, q2] },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.id as number;
-    for (let i = 0; i < 200; i++) {
-      const res = await server.request('POST', `/api/sandbox/${id}/scan`, { token: tenant.token, body: {} });
-      if (res.status === 200) break;
-      await sleep(20);
-    }
-    for (let i = 0; i < 200; i++) {
-      const [row] = await sql<{ status: string }>('select status from whatsapps where id = $1', [id]);
-      if (row?.status === 'CONNECTED') return id;
-      await sleep(20);
-    }
-    throw new Error('the sandbox connection did not connect');
+    return scanSandbox(server, tenant.token, created.body.id as number);
   };
 
   const messagesOf = (connectionId: number, number: string) =>

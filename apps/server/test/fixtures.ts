@@ -144,3 +144,22 @@ export const openExtraSession = async (server: TTestServer, userId: number, comp
 
   return server.ctx.tokens.signAccess({ sub: userId, cid: companyId, sid });
 };
+
+/**
+ * Scans a sandbox connection's QR code as soon as it shows one, then waits until the connection is CONNECTED in
+ * the database. Polls until a deadline, not a number of tries: a loaded machine takes seconds.
+ */
+export const scanSandbox = async (server: TTestServer, token: string, connectionId: number, timeoutMs = 30_000) => {
+  const deadline = Date.now() + timeoutMs;
+  const pause = () => new Promise((r) => setTimeout(r, 20));
+  while ((await server.request('POST', `/api/sandbox/${connectionId}/scan`, { token, body: {} })).status !== 200) {
+    if (Date.now() > deadline) throw new Error(`sandbox connection ${connectionId} never showed its QR code`);
+    await pause();
+  }
+  while (Date.now() <= deadline) {
+    const { rows } = await server.database.executeSql('select status from whatsapps where id = $1', [connectionId]);
+    if ((rows[0] as { status?: string } | undefined)?.status === 'CONNECTED') return connectionId;
+    await pause();
+  }
+  throw new Error(`sandbox connection ${connectionId} did not connect`);
+};

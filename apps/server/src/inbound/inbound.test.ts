@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOption, addQueue } from '../../test/catalogue-fixtures';
-import { createLoggedUser, openSocket, recordEvents, unique, untilJoined } from '../../test/fixtures';
+import { createLoggedUser, openSocket, recordEvents, scanSandbox, unique, untilJoined } from '../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { closeIdleOpenChats, closeInactiveTickets, transferWaitingTickets } from './housekeeping';
 import { expireCommentWaits } from './rating-comment';
@@ -39,21 +39,12 @@ const api = async (method: string, path: string, body?: unknown, token = tenant.
 };
 
 /** a sandbox connection, paired and connected */
-const connect = async (fields: Record<string, unknown> = {}) => {
-  const created = await api('POST', '/api/whatsapp', { name: unique('Conn'), ...fields });
-  const id = created.id as number;
-  for (let i = 0; i < 200; i++) {
-    const res = await server.request('POST', `/api/sandbox/${id}/scan`, { token: tenant.token, body: {} });
-    if (res.status === 200) break;
-    await sleep(20);
-  }
-  for (let i = 0; i < 200; i++) {
-    const [row] = await sql<{ status: string }>('select status from whatsapps where id = $1', [id]);
-    if (row?.status === 'CONNECTED') return id;
-    await sleep(20);
-  }
-  throw new Error('the sandbox connection did not connect');
-};
+const connect = async (fields: Record<string, unknown> = {}) =>
+  scanSandbox(
+    server,
+    tenant.token,
+    (await api('POST', '/api/whatsapp', { name: unique('Conn'), ...fields })).id as number,
+  );
 
 const say = async (connectionId: number, from: string, body: string, extra: Record<string, unknown> = {}) =>
   (

@@ -5,7 +5,7 @@ import { AI_HANDOVER_PHRASE } from '@zelo/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addQueue } from '../../../test/catalogue-fixtures';
 import { FAKE_OGG, startFakeAi } from '../../../test/fake-ai';
-import { unique } from '../../../test/fixtures';
+import { scanSandbox, unique } from '../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../test/harness';
 import { createInboundHandlers } from '../../inbound/index';
 import { aiStage } from './ai-stage';
@@ -16,7 +16,6 @@ let server: TTestServer;
 let tenant: Awaited<ReturnType<TTestServer['createTenant']>>;
 let ai: Awaited<ReturnType<typeof startFakeAi>>;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sql = async <T = any>(text: string, values: unknown[] = []) =>
   (await server.database.executeSql(text, values)).rows as T[];
 const api = async (method: string, path: string, body?: unknown) => {
@@ -27,20 +26,12 @@ const api = async (method: string, path: string, body?: unknown) => {
 let seq = 0;
 const customer = () => `55119${String(60_000_000 + (Date.now() % 1_000_000) * 10 + (seq++ % 10)).slice(0, 8)}`;
 
-const connect = async (fields: Record<string, unknown> = {}) => {
-  const id = (await api('POST', '/api/whatsapp', { name: unique('Conn'), ...fields })).id as number;
-  for (let i = 0; i < 200; i++) {
-    if ((await server.request('POST', `/api/sandbox/${id}/scan`, { token: tenant.token, body: {} })).status === 200)
-      break;
-    await sleep(20);
-  }
-  for (let i = 0; i < 200; i++) {
-    const [row] = await sql<{ status: string }>('select status from whatsapps where id = $1', [id]);
-    if (row?.status === 'CONNECTED') return id;
-    await sleep(20);
-  }
-  throw new Error('not connected');
-};
+const connect = async (fields: Record<string, unknown> = {}) =>
+  scanSandbox(
+    server,
+    tenant.token,
+    (await api('POST', '/api/whatsapp', { name: unique('Conn'), ...fields })).id as number,
+  );
 const say = (connectionId: number, from: string, body: string, extra: Record<string, unknown> = {}) =>
   api('POST', `/api/sandbox/${connectionId}/inbound`, { from, name: 'Maria Souza', type: 'text', body, ...extra });
 const received = async (connectionId: number, to: string) =>

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHmac, createVerify, generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unique } from '../../../../test/fixtures';
+import { scanSandbox, unique } from '../../../../test/fixtures';
 import { startTestServer, type TTestServer } from '../../../../test/harness';
 import { FAKE_MP3, sineSound } from '../../../../test/sounds';
 import { createInboundHandlers } from '../../../inbound';
@@ -76,21 +76,12 @@ const typebotIntegration = (fields: Record<string, unknown> = {}) =>
 let seq = 0;
 const customer = () => `55118${String(10_000_000 + (Date.now() % 1_000_000) * 10 + (seq++ % 10)).slice(0, 8)}`;
 
-const connect = async (integrationId: number) => {
-  const created = await api('POST', '/api/whatsapp', { name: unique('Conn'), integrationId });
-  const id = created.id as number;
-  for (let i = 0; i < 200; i++) {
-    const res = await server.request('POST', `/api/sandbox/${id}/scan`, { token: tenant.token, body: {} });
-    if (res.status === 200) break;
-    await sleep(20);
-  }
-  for (let i = 0; i < 200; i++) {
-    const [row] = await sql<{ status: string }>('select status from whatsapps where id = $1', [id]);
-    if (row?.status === 'CONNECTED') return id;
-    await sleep(20);
-  }
-  throw new Error('the sandbox connection did not connect');
-};
+const connect = async (integrationId: number) =>
+  scanSandbox(
+    server,
+    tenant.token,
+    (await api('POST', '/api/whatsapp', { name: unique('Conn'), integrationId })).id as number,
+  );
 const say = (connectionId: number, from: string, body: string) =>
   api('POST', `/api/sandbox/${connectionId}/inbound`, { from, name: 'Maria Souza', type: 'text', body });
 const outbox = async (connectionId: number, to: string) =>
@@ -260,16 +251,7 @@ describe('Typebot', () => {
       greetingMessage: 'Escolha um setor',
       queueIds: [plain.id, bot.id],
     });
-    const conn = created.id as number;
-    for (let i = 0; i < 200; i++) {
-      const res = await server.request('POST', `/api/sandbox/${conn}/scan`, { token: tenant.token, body: {} });
-      if (res.status === 200) break;
-      await sleep(20);
-    }
-    await until(
-      async () => (await sql<{ status: string }>('select status from whatsapps where id = $1', [conn]))[0]?.status,
-      (st) => st === 'CONNECTED',
-    );
+    const conn = await scanSandbox(server, tenant.token, created.id as number);
     const from = customer();
     await say(conn, from, 'oi');
     const [menu] = await until(

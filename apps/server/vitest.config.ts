@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -23,6 +24,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default', 'json'],
-    outputFile: { json: '../../.test-results/server.json' },
+    // .ci/run reads this report to count tests; TEST_RESULTS_DIR puts it elsewhere (a step run beside another)
+    outputFile: { json: resolve(process.env.TEST_RESULTS_DIR ?? resolve(import.meta.dirname, '../../.test-results'), 'server.json') },
   },
 });

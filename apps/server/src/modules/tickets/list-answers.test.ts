@@ -184,3 +184,104 @@ describe('answers kept with a scope', () => {
     expect(state.reads).toBe(1);
   });
 });
+
+describe('answers kept with a patch', () => {
+  const inQueue = (queueId: number) => (p: { queueId: number | null }) => p.queueId === queueId;
+  const place = (queueId: number | null) => ({ status: 'open', queueId, userId: null });
+  /** a patch that appends the changed rows' ids once `release` is called (or answers `undefined`: cannot) */
+  const patcher = () => {
+    const calls: number[][] = [];
+    let release: (ok?: boolean) => void = () => undefined;
+    const patch = (kept: Buffer, change: { rows: number[] }) => {
+      calls.push(change.rows);
+      return new Promise<Buffer | undefined>((done) => {
+        release = (ok = true) => done(ok ? Buffer.from(`${kept.toString()}+${change.rows.join(',')}`) : undefined);
+      });
+    };
+
+    return { calls, patch, release: (ok?: boolean) => release(ok) };
+  };
+
+  it('a change of rows patches the kept answer: requests after it wait for the patch, never get the old answer', async () => {
+    const answers = createListAnswers();
+    const { state, load } = source('page');
+    const p = patcher();
+    await answers.answer(1, 'k', load, inQueue(7), p.patch);
+    answers.changed(1, { places: [place(7)], rows: [42] });
+    const after = answers.answer(1, 'k', load, inQueue(7), p.patch);
+    let answered = false;
+    void after.then(() => {
+      answered = true;
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(answered).toBe(false);
+    p.release();
+    expect(await text(after)).toBe('page+42');
+    // kept as patched, and patched again from there
+    answers.changed(1, { places: [place(7)], rows: [43] });
+    p.release();
+    expect(await text(answers.answer(1, 'k', load, inQueue(7), p.patch))).toBe('page+42+43');
+    expect(state.reads).toBe(1);
+    expect(p.calls).toEqual([[42], [43]]);
+    expect(answers.counts()).toEqual({ patched: 2, dropped: 0 });
+  });
+
+  it('a patch that cannot reads the whole answer again, after the change', async () => {
+    const answers = createListAnswers();
+    const { state, load } = source('one');
+    const p = patcher();
+    await answers.answer(1, 'k', load, inQueue(7), p.patch);
+    answers.changed(1, { places: [place(7)], rows: [42] });
+    state.value = 'two';
+    const after = answers.answer(1, 'k', load, inQueue(7), p.patch);
+    p.release(false);
+    expect(await text(after)).toBe('two');
+    expect(state.reads).toBe(2);
+  });
+
+  it('is dropped by a change that is not of rows, by one during its read or its patch, and left by one out of scope', async () => {
+    const answers = createListAnswers();
+    const { state, load } = source('one');
+    const p = patcher();
+    await answers.answer(1, 'k', load, inQueue(7), p.patch);
+    answers.changed(1, { places: [place(8)], rows: [5] });
+    answers.changed(1, { places: [place(7)] });
+    state.value = 'two';
+    expect(await text(answers.answer(1, 'k', load, inQueue(7), p.patch))).toBe('two');
+    expect(p.calls).toEqual([]);
+
+    // a change of rows while the answer is being read
+    let release!: (value: string) => void;
+    const slow = () =>
+      new Promise<Buffer>((done) => {
+        release = (value) => done(Buffer.from(value));
+      });
+    answers.changed(1);
+    const reading = answers.answer(1, 'k', slow, inQueue(7), p.patch);
+    answers.changed(1, { places: [place(7)], rows: [42] });
+    state.value = 'three';
+    const after = answers.answer(1, 'k', load, inQueue(7), p.patch);
+    release('read before');
+    expect(await text(reading)).toBe('read before');
+    expect(await text(after)).toBe('three');
+
+    // a second change of rows while the first is being patched
+    answers.changed(1, { places: [place(7)], rows: [42] });
+    answers.changed(1, { places: [place(7)], rows: [43] });
+    state.value = 'four';
+    p.release();
+    expect(await text(answers.answer(1, 'k', load, inQueue(7), p.patch))).toBe('four');
+    expect(p.calls).toEqual([[42]]);
+    expect(state.reads).toBe(4);
+  });
+
+  it('a patch that fails reads the whole answer again', async () => {
+    const answers = createListAnswers();
+    const { state, load } = source('one');
+    await answers.answer(1, 'k', load, inQueue(7), () => Promise.reject(new Error('down')));
+    state.value = 'two';
+    answers.changed(1, { places: [place(7)], rows: [1] });
+    expect(await text(answers.answer(1, 'k', load, inQueue(7)))).toBe('two');
+    expect(state.reads).toBe(2);
+  });
+});

@@ -24,6 +24,16 @@
  *
  * Requests that arrive while the same statement is being read wait for that read (one read, not twenty).
  *
+ * A change that only rewrote some tickets' rows where they are (`TListChange.rows`: a message stored, an unread
+ * count reset; nothing moved) is the most frequent one by far, a customer's every message. An answer kept with a
+ * `patch` (the first page of a ticket list that no such change can make gain or lose a ticket, list-patch.ts)
+ * takes it instead of being dropped: the patch reads the changed rows once (one statement for every answer the
+ * change touches) and makes the new answer from the kept one (the row moved to its place, the count unchanged).
+ * The patch starts when the change is announced, before the event leaves, and the entry holds its promise from
+ * then on: a request made after the announcement waits for the patched answer, never gets the kept one. An
+ * answer still being read or patched when such a change comes is dropped, as for any change; a patch that finds
+ * it cannot (the row moved meanwhile, a tie in the order) reads the whole answer again.
+ *
  * The conversation page keeps its answers the same way, in an instance of its own (`conversationAnswers`, see
  * messages.service.ts `listMessages`), so open conversations never push the lists out.
  */
@@ -34,23 +44,53 @@ export type TTicketPlace = { status: string; queueId: number | null; userId: num
 /**
  * What an announcement may have changed: the list rows of these tickets, each at every place it was or is
  * (a ticket that moved is named at both). An empty list: nothing a ticket list shows (a message's receipt).
+ * `rows`: the ids of the tickets whose rows changed while they stayed where they are (`places` is where they
+ * are): a kept answer with a patch may take the change instead of being dropped.
  */
-export type TListChange = { places: TTicketPlace[] };
+export type TListChange = { places: TTicketPlace[]; rows?: number[] };
 
 /** may a ticket at this place be in the kept answer (and so a change of it touch the answer)? */
 export type TListScope = (place: TTicketPlace) => boolean;
 
-type TEntry<T> = { companyId: number; key: string; until: number; scope?: TListScope; answer: Promise<T> };
+/**
+ * How a kept answer takes a change of `rows` (called when it is announced): the promise of the new answer
+ * (`undefined` in it: read the whole answer again), or `undefined` at once when it cannot (dropped then).
+ */
+export type TListPatch<T> = (kept: T, change: TListChange & { rows: number[] }) => Promise<T | undefined> | undefined;
+
+type TEntry<T> = {
+  companyId: number;
+  key: string;
+  until: number;
+  scope?: TListScope;
+  patch?: TListPatch<T>;
+  load: () => Promise<T>;
+  answer: Promise<T>;
+  /** the answer once read (or patched): what a patch starts from; absent while it is being made */
+  settled?: { value: T };
+};
 
 export type TListAnswers<T = Buffer> = {
   /**
    * the kept answer of this statement, or `load`'s, kept until a change its `scope` admits (every change of
    * the company when none is given)
    */
-  answer: (companyId: number, key: string, load: () => Promise<T>, scope?: TListScope) => Promise<T>;
-  /** something of this company was announced (`change`, or anything when absent): what it touches is stale (this node only) */
+  answer: (
+    companyId: number,
+    key: string,
+    load: () => Promise<T>,
+    scope?: TListScope,
+    /** how the answer takes a change of rows instead of being dropped */
+    patch?: TListPatch<T>,
+  ) => Promise<T>;
+  /**
+   * something of this company was announced (`change`, or anything when absent): what it touches is stale, or
+   * patched (this node only)
+   */
   changed: (companyId: number, change?: TListChange) => void;
   size: () => number;
+  /** answers patched (and dropped) by changes since the start, for tests and benchmarks */
+  counts: () => { patched: number; dropped: number };
 };
 
 export const LIST_ANSWERS_TTL_MS = 3_000;
@@ -91,25 +131,62 @@ export const createListAnswers = <T = Buffer>(
     else byCompany.set(entry.companyId, new Set([entry]));
   };
 
+  /** the entry's answer from now on; once read it is what a patch starts from (a failed one is not kept) */
+  const settle = (entry: TEntry<T>, answer: Promise<T>) => {
+    entry.answer = answer;
+    entry.settled = undefined;
+    answer.then(
+      (value) => {
+        if (entry.answer === answer) entry.settled = { value };
+      },
+      () => {
+        if (entry.answer === answer) drop(entry);
+      },
+    );
+  };
+
+  const counts = { patched: 0, dropped: 0 };
+
   const answers: TListAnswers<T> = {
-    answer: (companyId, key, load, scope) => {
+    answer: (companyId, key, load, scope, patch) => {
       if (opts.enabled === false) return load();
       const kept = entries.get(key);
       if (kept && kept.companyId === companyId && kept.until > Date.now()) return kept.answer;
       const answer = load();
-      const entry: TEntry<T> = { companyId, key, until: Date.now() + ttlMs, scope, answer };
+      const entry: TEntry<T> = { companyId, key, until: Date.now() + ttlMs, scope, patch, load, answer };
       keep(entry);
-      // a failed read is not kept (one dropped meanwhile by a change is gone already)
-      answer.catch(() => drop(entry));
+      settle(entry, answer);
 
       return answer;
     },
     changed: (companyId, change) => {
       const own = byCompany.get(companyId);
       if (!own) return;
-      for (const entry of [...own]) if (touches(entry.scope, change)) drop(entry);
+      for (const entry of [...own]) {
+        if (!touches(entry.scope, change)) continue;
+        const next =
+          change?.rows?.length && entry.patch && entry.settled
+            ? entry.patch(entry.settled.value, { places: change.places, rows: change.rows })
+            : undefined;
+        if (!next) {
+          counts.dropped++;
+          drop(entry);
+          continue;
+        }
+        counts.patched++;
+        // a patch that cannot (or fails) reads the whole answer, after the announcement like the patch
+        const load = entry.load;
+        settle(
+          entry,
+          next.then(
+            (value) => value ?? load(),
+            () => load(),
+          ),
+        );
+      }
     },
     size: () => entries.size,
+    counts: () => ({ ...counts }),
   };
 
   return answers;

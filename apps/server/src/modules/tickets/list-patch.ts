@@ -1,0 +1,148 @@
+import type { TTicketListQuery } from '@zelo/shared';
+import type { TDbOrTx } from '../../db/client';
+import type { TListChange, TListPatch, TListScope, TTicketPlace } from './list-answers';
+import { listRowsByIds, type TListTicket } from './ticket-list.repo';
+
+/**
+ * Kept ticket pages patched instead of read again (issue 23 item 2). A customer's message rewrites its ticket's
+ * row (last message, time, unread count) where the ticket is; every agent list that may show the ticket used to
+ * be read again for it (~1.5 ms of PostgreSQL each, three lists a message on the generated inbox). Now the
+ * ticket's row is read once for every kept page the change touches, and each page is made from its kept rows:
+ *
+ * - Only a first page without a filter a row change can turn (no search, no tags, no unread-only, no days) is
+ *   patched: its members are exactly the tickets its scope admits (ticket-visibility.ts, the same rule as its
+ *   SQL), so a ticket that stayed where it was stays a member or a non-member, and the count stays.
+ * - The list's order is `updated_at desc, id desc` (ticket-list.repo.ts): the row goes where its new time puts
+ *   it. A ticket that was past the page comes in ahead of a later row (the page's last one goes); one that
+ *   stays past it changes nothing (the same bytes, so their compressed forms stay too).
+ * - Anything a page cannot tell is read again (`undefined`): the ticket is not where the announcement said (it
+ *   moved meanwhile: that move's own announcement drops the lists), not found (deleted, a flow test's),
+ *   it would fall to the page's end while more follow (the next page's first row may come before it), it is
+ *   new to a page that holds every member (it moved in), or its time equals a kept row's to the millisecond
+ *   (the rows' times are milliseconds, the database orders microseconds).
+ */
+
+/** what a kept page holds, in the order of its bytes */
+export type TKeptPage = { tickets: TListTicket[]; count: number; hasMore: boolean };
+
+/** a kept page's rows beside its bytes (they go with them) */
+const keptPages = new WeakMap<Buffer, TKeptPage>();
+
+/** a page's bytes as answered, its rows remembered for a patch */
+export const pageBytes = (page: TKeptPage) => {
+  const bytes = Buffer.from(JSON.stringify({ tickets: page.tickets, count: page.count, hasMore: page.hasMore }));
+  keptPages.set(bytes, page);
+
+  return bytes;
+};
+
+/** can a change that rewrote a row where it is make this list gain or lose a ticket, or move it elsewhere? */
+export const isPatchable = (query: TTicketListQuery) =>
+  query.pageNumber === 1 &&
+  !query.searchParam &&
+  !query.tags?.length &&
+  !query.withUnreadMessages &&
+  !query.date &&
+  !query.updatedAt;
+
+const samePlace = (a: TTicketPlace, b: TTicketPlace) =>
+  a.status === b.status && a.queueId === b.queueId && a.userId === b.userId;
+
+/** does `a` come before `b` in the list (updated_at desc, id desc)? */
+const before = (a: TListTicket, b: TListTicket) =>
+  a.updatedAt > b.updatedAt || (a.updatedAt === b.updatedAt && a.id > b.id);
+
+/**
+ * The page once `fresh` (the tickets' rows as they are now, where the announcement said) is in it; the kept page
+ * itself when nothing it shows changed; `undefined` when the page cannot tell (read it again).
+ */
+export const patchPage = (
+  kept: TKeptPage,
+  fresh: Map<number, TListTicket>,
+  change: TListChange & { rows: number[] },
+  scope: TListScope,
+  limit: number,
+): TKeptPage | undefined => {
+  let tickets = kept.tickets;
+  for (const id of new Set(change.rows)) {
+    const row = fresh.get(id);
+    if (!row || !change.places.some((p) => samePlace(p, row))) return undefined;
+    const at = tickets.findIndex((t) => t.id === id);
+    const member = scope(row);
+    if (at >= 0 && (!member || !samePlace(tickets[at]!, row))) return undefined;
+    if (at < 0 && !member) continue;
+    // every member is on the page: one more would be a ticket that moved in
+    if (at < 0 && kept.count <= tickets.length) return undefined;
+    const rest = at >= 0 ? tickets.filter((t) => t.id !== id) : tickets;
+    if (rest.some((t) => t.updatedAt === row.updatedAt)) return undefined;
+    const place = rest.findIndex((t) => before(row, t));
+    const more = kept.count > rest.length + 1;
+    if (place < 0) {
+      // past every kept row: the last of the page only when nothing follows it
+      if (at < 0) continue;
+      if (more) return undefined;
+      tickets = [...rest, row];
+      continue;
+    }
+    tickets = [...rest.slice(0, place), row, ...rest.slice(place)].slice(0, limit);
+  }
+
+  return tickets === kept.tickets ? kept : { tickets, count: kept.count, hasMore: kept.hasMore };
+};
+
+/**
+ * The changed rows, read once for every kept page a change touches and for every change announced in the same
+ * turn of the event loop (a batch of inbound messages announces each): one statement per company and turn.
+ */
+const pendingReads = new WeakMap<TDbOrTx, Map<number, { ids: Set<number>; rows: Promise<Map<number, TListTicket>> }>>();
+const readsOfChange = new WeakMap<TListChange, Promise<Map<number, TListTicket>>>();
+
+const changedRows = (db: TDbOrTx, companyId: number, change: TListChange & { rows: number[] }) => {
+  const known = readsOfChange.get(change);
+  if (known) return known;
+  let ofDb = pendingReads.get(db);
+  if (!ofDb) {
+    ofDb = new Map();
+    pendingReads.set(db, ofDb);
+  }
+  let pending = ofDb.get(companyId);
+  if (!pending) {
+    const ids = new Set<number>();
+    const batches = ofDb;
+    const rows = new Promise<void>((start) => queueMicrotask(start)).then(async () => {
+      batches.delete(companyId);
+      const read = await listRowsByIds(db, companyId, [...ids]);
+
+      return new Map(read.map((t) => [t.id, t]));
+    });
+    pending = { ids, rows };
+    ofDb.set(companyId, pending);
+  }
+  for (const id of change.rows) pending.ids.add(id);
+  readsOfChange.set(change, pending.rows);
+
+  return pending.rows;
+};
+
+/** the patch of a kept page of `query` (list-answers.ts `TListPatch`), or none when the list cannot take one */
+export const ticketPagePatch = (
+  db: TDbOrTx,
+  companyId: number,
+  query: TTicketListQuery,
+  scope: TListScope,
+  limit: number,
+): TListPatch<Buffer> | undefined => {
+  if (!isPatchable(query)) return undefined;
+
+  return (bytes, change) => {
+    const kept = keptPages.get(bytes);
+    if (!kept) return undefined;
+
+    return changedRows(db, companyId, change).then((fresh) => {
+      const next = patchPage(kept, fresh, change, scope, limit);
+      if (!next) return undefined;
+
+      return next === kept ? bytes : pageBytes(next);
+    });
+  };
+};

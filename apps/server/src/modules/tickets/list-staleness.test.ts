@@ -238,6 +238,7 @@ describe('kept ticket lists patched by row changes', () => {
   it('every list read as a change is announced equals the database, the patched ones included', async () => {
     const inbox = await setupInbox(server, 'Patched');
     const { tenant, connectionId, q1, q2, agent1, agentQ2 } = inbox;
+    fake.connect(connectionId);
     const companyId = tenant.companyId;
     const authOf = (userId: number, isAdmin: boolean): TAuth =>
       ({ userId, companyId, isAdmin, company: { timezone: 'America/Sao_Paulo' } }) as TAuth;

@@ -29,10 +29,13 @@
  * `patch` (the first page of a ticket list that no such change can make gain or lose a ticket, list-patch.ts)
  * takes it instead of being dropped: the patch reads the changed rows once (one statement for every answer the
  * change touches) and makes the new answer from the kept one (the row moved to its place, the count unchanged).
- * The patch starts when the change is announced, before the event leaves, and the entry holds its promise from
- * then on: a request made after the announcement waits for the patched answer, never gets the kept one. An
- * answer still being read or patched when such a change comes is dropped, as for any change; a patch that finds
- * it cannot (the row moved meanwhile, a tie in the order) reads the whole answer again.
+ * The entry notes the change when it is announced, before the event leaves, and the first request after it
+ * patches it in before it is answered (the rows read then, after the announcement): no request made after the
+ * announcement gets the kept answer, the changes announced between two requests make one patch, and an answer
+ * nobody asks for again costs nothing. A change that comes while a patch is under way is patched in after it
+ * (with its own read of the rows). An answer still being first read when such a change comes is dropped, as for
+ * any change; a patch that finds it cannot (the row moved meanwhile, a tie in the order) reads the whole answer
+ * again.
  *
  * The conversation page keeps its answers the same way, in an instance of its own (`conversationAnswers`, see
  * messages.service.ts `listMessages`), so open conversations never push the lists out.
@@ -53,8 +56,8 @@ export type TListChange = { places: TTicketPlace[]; rows?: number[] };
 export type TListScope = (place: TTicketPlace) => boolean;
 
 /**
- * How a kept answer takes a change of `rows` (called when it is announced): the promise of the new answer
- * (`undefined` in it: read the whole answer again), or `undefined` at once when it cannot (dropped then).
+ * How a kept answer takes a change of `rows`: the promise of the new answer, or `undefined` (at once or in the
+ * promise) when it cannot: the whole answer is read again then.
  */
 export type TListPatch<T> = (kept: T, change: TListChange & { rows: number[] }) => Promise<T | undefined> | undefined;
 
@@ -68,6 +71,10 @@ type TEntry<T> = {
   answer: Promise<T>;
   /** the answer once read (or patched): what a patch starts from; absent while it is being made */
   settled?: { value: T };
+  /** the answer is being patched (a change of rows may follow on from it, not so a first read) */
+  patching?: boolean;
+  /** the changes of rows announced since, which the next request patches in before it is answered */
+  pending?: TListChange & { rows: number[] };
 };
 
 export type TListAnswers<T = Buffer> = {
@@ -132,17 +139,38 @@ export const createListAnswers = <T = Buffer>(
   };
 
   /** the entry's answer from now on; once read it is what a patch starts from (a failed one is not kept) */
-  const settle = (entry: TEntry<T>, answer: Promise<T>) => {
+  const settle = (entry: TEntry<T>, answer: Promise<T>, patching = false) => {
     entry.answer = answer;
     entry.settled = undefined;
+    entry.patching = patching;
     answer.then(
       (value) => {
-        if (entry.answer === answer) entry.settled = { value };
+        if (entry.answer !== answer) return;
+        entry.settled = { value };
+        entry.patching = false;
       },
       () => {
         if (entry.answer === answer) drop(entry);
       },
     );
+  };
+
+  /**
+   * The entry patched with the changes of rows announced since it was read (or last patched): from its kept answer,
+   * or once the patch under way is done (that one read its rows before these changes were announced). Made when a
+   * request asks for it, so many changes between two requests make one patch, and none is made for an answer
+   * nobody asks for again. What the patch cannot take, or a failed patch, reads the whole answer again.
+   */
+  const patchPending = (entry: TEntry<T>) => {
+    const change = entry.pending!;
+    entry.pending = undefined;
+    const patch = entry.patch!;
+    const load = entry.load;
+    const next = entry.answer
+      .then((value) => patch(value, change))
+      .then((value) => value ?? load())
+      .catch(() => load());
+    settle(entry, next, true);
   };
 
   const counts = { patched: 0, dropped: 0 };
@@ -151,7 +179,10 @@ export const createListAnswers = <T = Buffer>(
     answer: (companyId, key, load, scope, patch) => {
       if (opts.enabled === false) return load();
       const kept = entries.get(key);
-      if (kept && kept.companyId === companyId && kept.until > Date.now()) return kept.answer;
+      if (kept && kept.companyId === companyId && kept.until > Date.now()) {
+        if (kept.pending) patchPending(kept);
+        return kept.answer;
+      }
       const answer = load();
       const entry: TEntry<T> = { companyId, key, until: Date.now() + ttlMs, scope, patch, load, answer };
       keep(entry);
@@ -164,25 +195,19 @@ export const createListAnswers = <T = Buffer>(
       if (!own) return;
       for (const entry of [...own]) {
         if (!touches(entry.scope, change)) continue;
-        const next =
-          change?.rows?.length && entry.patch && entry.settled
-            ? entry.patch(entry.settled.value, { places: change.places, rows: change.rows })
-            : undefined;
-        if (!next) {
-          counts.dropped++;
-          drop(entry);
+        const rows = change?.rows;
+        if (change && rows?.length && entry.patch && (entry.pending || entry.settled || entry.patching)) {
+          // from now on a request patches them in before it is answered
+          counts.patched++;
+          if (entry.pending) {
+            entry.pending.places.push(...change.places);
+            entry.pending.rows.push(...rows);
+          } else entry.pending = { places: [...change.places], rows: [...rows] };
           continue;
         }
-        counts.patched++;
-        // a patch that cannot (or fails) reads the whole answer, after the announcement like the patch
-        const load = entry.load;
-        settle(
-          entry,
-          next.then(
-            (value) => value ?? load(),
-            () => load(),
-          ),
-        );
+        // any other change, or one while the answer is first read (that read may be from before it)
+        counts.dropped++;
+        drop(entry);
       }
     },
     size: () => entries.size,

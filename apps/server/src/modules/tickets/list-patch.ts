@@ -6,8 +6,9 @@ import { listRowsByIds, type TListTicket } from './ticket-list.repo';
 /**
  * Kept ticket pages patched instead of read again (issue 23 item 2). A customer's message rewrites its ticket's
  * row (last message, time, unread count) where the ticket is; every agent list that may show the ticket used to
- * be read again for it (~1.5 ms of PostgreSQL each, three lists a message on the generated inbox). Now the
- * ticket's row is read once for every kept page the change touches, and each page is made from its kept rows:
+ * be read again for it (~1.5 ms of PostgreSQL each, three lists a message on the generated inbox). Now a kept
+ * page notes the change (list-answers.ts), and the next request for it reads the changed rows (by id, ~0.1 ms)
+ * and makes the page from its kept rows:
  *
  * - Only a first page without a filter a row change can turn (no search, no tags, no unread-only, no days) is
  *   patched: its members are exactly the tickets its scope admits (ticket-visibility.ts, the same rule as its
@@ -19,7 +20,8 @@ import { listRowsByIds, type TListTicket } from './ticket-list.repo';
  *   moved meanwhile: that move's own announcement drops the lists), not found (deleted, a flow test's),
  *   it would fall to the page's end while more follow (the next page's first row may come before it), it is
  *   new to a page that holds every member (it moved in), or its time equals a kept row's to the millisecond
- *   (the rows' times are milliseconds, the database orders microseconds).
+ *   (the rows' times are milliseconds, the database orders microseconds: known only of the rows a patch read,
+ *   so the tickets of one inbound batch, stamped with one time, are ordered by id as the database orders them).
  */
 
 /** what a kept page holds, in the order of its bytes */
@@ -48,9 +50,20 @@ export const isPatchable = (query: TTicketListQuery) =>
 const samePlace = (a: TTicketPlace, b: TTicketPlace) =>
   a.status === b.status && a.queueId === b.queueId && a.userId === b.userId;
 
-/** does `a` come before `b` in the list (updated_at desc, id desc)? */
-const before = (a: TListTicket, b: TListTicket) =>
-  a.updatedAt > b.updatedAt || (a.updatedAt === b.updatedAt && a.id > b.id);
+/**
+ * The microseconds past the millisecond of rows read by a patch (`updatedAt` has milliseconds; the list orders by
+ * microseconds): two rows of one time to the millisecond are ordered only when both are known.
+ */
+const micros = new WeakMap<TListTicket, number>();
+
+/** does `a` come before `b` in the list (updated_at desc, id desc)? `undefined`: cannot tell */
+const before = (a: TListTicket, b: TListTicket) => {
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt > b.updatedAt;
+  const [ma, mb] = [micros.get(a), micros.get(b)];
+  if (ma === undefined || mb === undefined) return undefined;
+
+  return ma !== mb ? ma > mb : a.id > b.id;
+};
 
 /**
  * The page once `fresh` (the tickets' rows as they are now, where the announcement said) is in it; the kept page
@@ -74,7 +87,7 @@ export const patchPage = (
     // every member is on the page: one more would be a ticket that moved in
     if (at < 0 && kept.count <= tickets.length) return undefined;
     const rest = at >= 0 ? tickets.filter((t) => t.id !== id) : tickets;
-    if (rest.some((t) => t.updatedAt === row.updatedAt)) return undefined;
+    if (rest.some((t) => before(row, t) === undefined)) return undefined;
     const place = rest.findIndex((t) => before(row, t));
     const more = kept.count > rest.length + 1;
     if (place < 0) {
@@ -91,15 +104,12 @@ export const patchPage = (
 };
 
 /**
- * The changed rows, read once for every kept page a change touches and for every change announced in the same
- * turn of the event loop (a batch of inbound messages announces each): one statement per company and turn.
+ * The changed rows, read for the pages patched in the same turn of the event loop in one statement per company
+ * (the requests that arrive together).
  */
 const pendingReads = new WeakMap<TDbOrTx, Map<number, { ids: Set<number>; rows: Promise<Map<number, TListTicket>> }>>();
-const readsOfChange = new WeakMap<TListChange, Promise<Map<number, TListTicket>>>();
 
 const changedRows = (db: TDbOrTx, companyId: number, change: TListChange & { rows: number[] }) => {
-  const known = readsOfChange.get(change);
-  if (known) return known;
   let ofDb = pendingReads.get(db);
   if (!ofDb) {
     ofDb = new Map();
@@ -112,14 +122,14 @@ const changedRows = (db: TDbOrTx, companyId: number, change: TListChange & { row
     const rows = new Promise<void>((start) => queueMicrotask(start)).then(async () => {
       batches.delete(companyId);
       const read = await listRowsByIds(db, companyId, [...ids]);
+      for (const r of read) micros.set(r.ticket, r.micros);
 
-      return new Map(read.map((t) => [t.id, t]));
+      return new Map(read.map((r) => [r.ticket.id, r.ticket]));
     });
     pending = { ids, rows };
     ofDb.set(companyId, pending);
   }
   for (const id of change.rows) pending.ids.add(id);
-  readsOfChange.set(change, pending.rows);
 
   return pending.rows;
 };

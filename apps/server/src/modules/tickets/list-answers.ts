@@ -59,7 +59,14 @@ export type TListScope = (place: TTicketPlace) => boolean;
  * How a kept answer takes a change of `rows`: the promise of the new answer, or `undefined` (at once or in the
  * promise) when it cannot: the whole answer is read again then.
  */
-export type TListPatch<T> = (kept: T, change: TListChange & { rows: number[] }) => Promise<T | undefined> | undefined;
+export type TListPatch<T> = (kept: T, change: TPendingRows) => Promise<T | undefined> | undefined;
+
+/** changes of rows a kept answer has yet to take; `seq`: the announcement (`announcements()`) of the last one */
+export type TPendingRows = TListChange & { rows: number[]; seq: number };
+
+/** announcements heard by this process so far (a read begun when this was n is newer than announcement n) */
+let heard = 0;
+export const announcements = () => heard;
 
 type TEntry<T> = {
   companyId: number;
@@ -74,7 +81,7 @@ type TEntry<T> = {
   /** the answer is being patched (a change of rows may follow on from it, not so a first read) */
   patching?: boolean;
   /** the changes of rows announced since, which the next request patches in before it is answered */
-  pending?: TListChange & { rows: number[] };
+  pending?: TPendingRows;
 };
 
 export type TListAnswers<T = Buffer> = {
@@ -191,6 +198,7 @@ export const createListAnswers = <T = Buffer>(
       return answer;
     },
     changed: (companyId, change) => {
+      const seq = ++heard;
       const own = byCompany.get(companyId);
       if (!own) return;
       for (const entry of [...own]) {
@@ -202,7 +210,8 @@ export const createListAnswers = <T = Buffer>(
           if (entry.pending) {
             entry.pending.places.push(...change.places);
             entry.pending.rows.push(...rows);
-          } else entry.pending = { places: [...change.places], rows: [...rows] };
+            entry.pending.seq = seq;
+          } else entry.pending = { places: [...change.places], rows: [...rows], seq };
           continue;
         }
         // any other change, or one while the answer is first read (that read may be from before it)

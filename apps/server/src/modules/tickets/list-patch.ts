@@ -1,6 +1,13 @@
 import type { TTicketListQuery } from '@zelo/shared';
 import type { TDbOrTx } from '../../db/client';
-import type { TListChange, TListPatch, TListScope, TTicketPlace } from './list-answers';
+import {
+  announcements,
+  type TListChange,
+  type TListPatch,
+  type TListScope,
+  type TPendingRows,
+  type TTicketPlace,
+} from './list-answers';
 import { listRowsByIds, type TListTicket } from './ticket-list.repo';
 
 /**
@@ -103,35 +110,65 @@ export const patchPage = (
   return tickets === kept.tickets ? kept : { tickets, count: kept.count, hasMore: kept.hasMore };
 };
 
+type TRowRead = Promise<Map<number, TListTicket>>;
+
 /**
- * The changed rows, read for the pages patched in the same turn of the event loop in one statement per company
- * (the requests that arrive together).
+ * The changed rows. A row read after a change was announced serves every page that takes that change (a message
+ * touches its attendant's lists and its queue's: one read, not three), so each row's last read is remembered with
+ * the announcement it followed (`announcements()` when it was sent); the rows no remembered read serves are read
+ * for the pages patched in the same turn of the event loop in one statement per company.
  */
-const pendingReads = new WeakMap<TDbOrTx, Map<number, { ids: Set<number>; rows: Promise<Map<number, TListTicket>> }>>();
+type TRowReads = {
+  /** by ticket: the last read of its row and the announcements heard before it was sent */
+  last: Map<number, { after: number; read: TRowRead }>;
+  /** by company: the ids to read at the end of this turn */
+  batches: Map<number, { ids: Set<number>; read: TRowRead }>;
+};
+const rowReads = new WeakMap<TDbOrTx, TRowReads>();
+/** rows remembered at most (a read is a few hundred bytes; the map is emptied past this) */
+const MAX_REMEMBERED_ROWS = 5_000;
 
-const changedRows = (db: TDbOrTx, companyId: number, change: TListChange & { rows: number[] }) => {
-  let ofDb = pendingReads.get(db);
-  if (!ofDb) {
-    ofDb = new Map();
-    pendingReads.set(db, ofDb);
+const changedRows = async (db: TDbOrTx, companyId: number, change: TPendingRows) => {
+  let reads = rowReads.get(db);
+  if (!reads) {
+    reads = { last: new Map(), batches: new Map() };
+    rowReads.set(db, reads);
   }
-  let pending = ofDb.get(companyId);
-  if (!pending) {
-    const ids = new Set<number>();
-    const batches = ofDb;
-    const rows = new Promise<void>((start) => queueMicrotask(start)).then(async () => {
-      batches.delete(companyId);
-      const read = await listRowsByIds(db, companyId, [...ids]);
-      for (const r of read) micros.set(r.ticket, r.micros);
+  const { last, batches } = reads;
+  const used = new Set<TRowRead>();
+  for (const id of new Set(change.rows)) {
+    const known = last.get(id);
+    if (known && known.after >= change.seq) {
+      used.add(known.read);
+      continue;
+    }
+    let batch = batches.get(companyId);
+    if (!batch) {
+      const ids = new Set<number>();
+      const read: TRowRead = new Promise<void>((start) => queueMicrotask(start)).then(async () => {
+        batches.delete(companyId);
+        const after = announcements();
+        if (last.size > MAX_REMEMBERED_ROWS) last.clear();
+        for (const id of ids) last.set(id, { after, read });
+        const rows = await listRowsByIds(db, companyId, [...ids]);
+        for (const r of rows) micros.set(r.ticket, r.micros);
 
-      return new Map(read.map((r) => [r.ticket.id, r.ticket]));
-    });
-    pending = { ids, rows };
-    ofDb.set(companyId, pending);
+        return new Map(rows.map((r) => [r.ticket.id, r.ticket]));
+      });
+      // a failed read serves no later patch
+      read.catch(() => {
+        for (const id of ids) if (last.get(id)?.read === read) last.delete(id);
+      });
+      batch = { ids, read };
+      batches.set(companyId, batch);
+    }
+    batch.ids.add(id);
+    used.add(batch.read);
   }
-  for (const id of change.rows) pending.ids.add(id);
+  const fresh = new Map<number, TListTicket>();
+  for (const rows of await Promise.all(used)) for (const [id, row] of rows) fresh.set(id, row);
 
-  return pending.rows;
+  return fresh;
 };
 
 /** the patch of a kept page of `query` (list-answers.ts `TListPatch`), or none when the list cannot take one */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TTicketPlace } from './list-answers';
-import { isPatchable, patchPage, type TKeptPage } from './list-patch';
+import { isPatchable, pageBytes, patchPage, type TKeptPage } from './list-patch';
 import type { TListTicket } from './ticket-list.repo';
 
 /** a list row with what the patch reads (id, place, time, last message) */
@@ -24,6 +24,12 @@ const patch = (kept: TKeptPage, fresh: TListTicket[], limit = 3) =>
   patchPage(kept, new Map(fresh.map((t) => [t.id, t])), change(fresh[0]!), mine, limit);
 
 describe('a kept page patched with a changed row', () => {
+  it("writes a page's bytes as JSON.stringify does", () => {
+    const p = page([row(1, 50), row(2, 40, {}, 'é "quoted" \u2028')], 2);
+    expect(pageBytes(p).toString()).toBe(JSON.stringify({ tickets: p.tickets, count: 2, hasMore: false }));
+    expect(pageBytes(page([], 0)).toString()).toBe(JSON.stringify({ tickets: [], count: 0, hasMore: false }));
+  });
+
   const kept = page([row(1, 50), row(2, 40), row(3, 30)], 10);
 
   it('moves a row of the page to where its new time puts it, the rest as they were', () => {

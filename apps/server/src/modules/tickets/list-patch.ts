@@ -37,9 +37,29 @@ export type TKeptPage = { tickets: TListTicket[]; count: number; hasMore: boolea
 /** a kept page's rows beside its bytes (they go with them) */
 const keptPages = new WeakMap<Buffer, TKeptPage>();
 
-/** a page's bytes as answered, its rows remembered for a patch */
+/**
+ * Each kept row's JSON: a patched page writes its new row only (a page that can be patched weighs its bytes, its
+ * rows and their JSON: ~80 KB for 40 tickets instead of ~26 KB; the others keep their bytes only).
+ */
+const rowJson = new WeakMap<TListTicket, string>();
+
+const jsonOf = (row: TListTicket) => {
+  let json = rowJson.get(row);
+  if (json === undefined) {
+    json = JSON.stringify(row);
+    rowJson.set(row, json);
+  }
+
+  return json;
+};
+
+/**
+ * A page's bytes as answered (`JSON.stringify({ tickets, count, hasMore })`, written row by row), its rows
+ * remembered for a patch.
+ */
 export const pageBytes = (page: TKeptPage) => {
-  const bytes = Buffer.from(JSON.stringify({ tickets: page.tickets, count: page.count, hasMore: page.hasMore }));
+  const tickets = page.tickets.map(jsonOf).join(',');
+  const bytes = Buffer.from(`{"tickets":[${tickets}],"count":${JSON.stringify(page.count)},"hasMore":${page.hasMore}}`);
   keptPages.set(bytes, page);
 
   return bytes;

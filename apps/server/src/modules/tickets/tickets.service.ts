@@ -129,6 +129,7 @@ export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketL
   const key = `${limit} ${offset} ${uncounted} ${statement.text} ${JSON.stringify(statement.values)}`;
 
   const scope = ticketListScope(viewer, query);
+  const patch = ticketPagePatch(ctx.db, viewer.companyId, query, scope, limit);
 
   return ctx.listAnswers.answer(
     viewer.companyId,
@@ -137,10 +138,12 @@ export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketL
       const { tickets: rows, total } = await pageTicketList(ctx.db, where, limit, offset, { uncounted });
       const page = pageAnswer(rows, total, query.pageNumber, PAGE_SIZE.tickets);
 
-      return pageBytes({ tickets: page.rows, count: page.count, hasMore: page.hasMore });
+      const answer = { tickets: page.rows, count: page.count, hasMore: page.hasMore };
+
+      return patch ? pageBytes(answer) : Buffer.from(JSON.stringify(answer));
     },
     scope,
-    ticketPagePatch(ctx.db, viewer.companyId, query, scope, limit),
+    patch,
   );
 };
 

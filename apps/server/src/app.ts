@@ -246,6 +246,9 @@ export const buildApp = async (opts: {
       'lists:changed' as never,
       ((companyId: number, change: TListChange | null) => {
         const said = change && Array.isArray(change.places) ? change : undefined;
+        // rows another node says changed where they are: patched here from this node's own read of them
+        if (said?.rows !== undefined && !(Array.isArray(said.rows) && said.rows.every(Number.isInteger)))
+          delete said.rows;
         listAnswers.changed(companyId, said);
         conversationAnswers.changed(companyId, said);
       }) as never,

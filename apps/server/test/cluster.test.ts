@@ -300,6 +300,47 @@ describe('two nodes with the Redis adapter', () => {
     expect(lists.open).toContain(ticketId);
   });
 
+  it("a list kept on node B takes a customer's message stored on node A (patched there), before B's sockets hear of it", async () => {
+    const [a, b] = nodes;
+    const { token, user } = (await api(a, 'POST', '/api/auth/login', undefined, ADMIN)).body;
+    const created = await api(a, 'POST', '/api/whatsapp', token, { name: 'Cluster patched lists' });
+    const id = created.body.id as number;
+    const status = async () => (await api(a, 'GET', `/api/whatsapp/${id}`, token)).body.status as string;
+    await until(async () => (await status()) === 'qrcode');
+    expect((await api(a, 'POST', `/api/sandbox/${id}/scan`, token, {})).status).toBe(200);
+    await until(async () => (await status()) === 'CONNECTED');
+    const customer = '5511944443333';
+    expect((await api(a, 'POST', `/api/sandbox/${id}/inbound`, token, { from: customer, body: 'oi' })).status).toBe(
+      200,
+    );
+    const pendingOnB = async () =>
+      (await api(b, 'GET', '/api/tickets?status=pending&showAll=true', token)).body.tickets as {
+        id: number;
+        lastMessage: string;
+        contact: { number: string };
+      }[];
+    let ticketId = 0;
+    await until(async () => {
+      ticketId = (await pendingOnB()).find((t) => t.contact.number === customer)?.id ?? 0;
+      return ticketId > 0;
+    });
+    // B keeps this answer; the next message stored on A must be in it before B's socket hears of the message
+    expect((await pendingOnB()).find((t) => t.id === ticketId)?.lastMessage).toBe('oi');
+    const socket = await connect(b, token);
+    socket.emit('joinNotification');
+    await new Promise((r) => setTimeout(r, 200));
+    const readOnHearing = new Promise<string | undefined>((ok) => {
+      socket.on(events.appMessage(user.companyId), (event: { action: string; message?: { body: string } }) => {
+        if (event.action === 'create' && event.message?.body === 'ainda aí?')
+          void pendingOnB().then((list) => ok(list.find((t) => t.id === ticketId)?.lastMessage));
+      });
+    });
+    expect(
+      (await api(a, 'POST', `/api/sandbox/${id}/inbound`, token, { from: customer, body: 'ainda aí?' })).status,
+    ).toBe(200);
+    expect(await readOnHearing).toBe('ainda aí?');
+  });
+
   it("a conversation kept on node B is read anew once node A stores a customer's message, before B's sockets hear of it", async () => {
     const [a, b] = nodes;
     const { token, user } = (await api(a, 'POST', '/api/auth/login', undefined, ADMIN)).body;

@@ -4,7 +4,7 @@ import { contacts } from '../../db/schema/contacts';
 import { tickets } from '../../db/schema/tickets';
 import type { TAppContext } from '../../lib/context';
 import type { TListChange } from '../tickets/list-answers';
-import { placesOf } from '../tickets/ticket-announcer';
+import { placesOf, rowChangedAt } from '../tickets/ticket-announcer';
 import { ticketRooms } from '../tickets/ticket-access';
 import { loadTicketDto } from '../tickets/ticket-dto';
 import { findTicketPlain } from '../tickets/tickets.repo';
@@ -36,7 +36,7 @@ export const emitMessageCreated = (ctx: TAppContext, companyId: number, message:
     { action: 'create', message, ticket, contact: ticket.contact },
     undefined,
     // the ticket's row changed (last message, time, unread count) where it is
-    placesOf(ticket),
+    rowChangedAt(ticket),
   );
 
 /**

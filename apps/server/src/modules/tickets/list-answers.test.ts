@@ -184,3 +184,128 @@ describe('answers kept with a scope', () => {
     expect(state.reads).toBe(1);
   });
 });
+
+describe('answers kept with a patch', () => {
+  const inQueue = (queueId: number) => (p: { queueId: number | null }) => p.queueId === queueId;
+  const place = (queueId: number | null) => ({ status: 'open', queueId, userId: null });
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+  /** a patch that appends the changed rows' ids once `release` is called (or answers `undefined`: cannot) */
+  const patcher = () => {
+    const calls: number[][] = [];
+    const waiting: ((ok?: boolean) => void)[] = [];
+    const patch = (kept: Buffer, change: { rows: number[] }) => {
+      calls.push(change.rows);
+      return new Promise<Buffer | undefined>((done) => {
+        waiting.push((ok = true) => done(ok ? Buffer.from(`${kept.toString()}+${change.rows.join(',')}`) : undefined));
+      });
+    };
+    /** the patches asked so far answer */
+    const release = async (ok?: boolean) => {
+      await tick();
+      for (const answer of waiting.splice(0)) answer(ok);
+    };
+
+    return { calls, patch, release };
+  };
+
+  it('a change of rows patches the kept answer: requests after it wait for the patch, never get the old answer', async () => {
+    const answers = createListAnswers();
+    const { state, load } = source('page');
+    const p = patcher();
+    await answers.answer(1, 'k', load, inQueue(7), p.patch);
+    answers.changed(1, { places: [place(7)], rows: [42] });
+    const after = answers.answer(1, 'k', load, inQueue(7), p.patch);
+    let answered = false;
+    void after.then(() => {
+      answered = true;
+    });
+    await tick();
+    expect(answered).toBe(false);
+    await p.release();
+    expect(await text(after)).toBe('page+42');
+    // kept as patched, and patched again from there
+    answers.changed(1, { places: [place(7)], rows: [43] });
+    const again = answers.answer(1, 'k', load, inQueue(7), p.patch);
+    await p.release();
+    expect(await text(again)).toBe('page+42+43');
+    expect(state.reads).toBe(1);
+    expect(p.calls).toEqual([[42], [43]]);
+    expect(answers.counts()).toEqual({ patched: 2, dropped: 0 });
+  });
+
+  it('the changes between two requests make one patch, made by the request; one during a patch follows on from it', async () => {
+    const answers = createListAnswers();
+    const { state, load } = source('page');
+    const p = patcher();
+    await answers.answer(1, 'k', load, inQueue(7), p.patch);
+    answers.changed(1, { places: [place(7)], rows: [1] });
+    answers.changed(1, { places: [place(8)], rows: [2] });
+    answers.changed(1, { places: [place(7)], rows: [3] });
+    await tick();
+    // nobody asked yet
+    expect(p.calls).toEqual([]);
+    const first = answers.answer(1, 'k', load, inQueue(7), p.patch);
+    await tick();
+    expect(p.calls).toEqual([[1, 3]]);
+    answers.changed(1, { places: [place(7)], rows: [4] });
+    const during = answers.answer(1, 'k', load, inQueue(7), p.patch);
+    await p.release();
+    expect(await text(first)).toBe('page+1,3');
+    await p.release();
+    expect(await text(during)).toBe('page+1,3+4');
+    expect(p.calls).toEqual([[1, 3], [4]]);
+    expect(state.reads).toBe(1);
+  });
+
+  it('a patch that cannot reads the whole answer again, after the change', async () => {
+    const answers = createListAnswers();
+    const { state, load } = source('one');
+    const p = patcher();
+    await answers.answer(1, 'k', load, inQueue(7), p.patch);
+    answers.changed(1, { places: [place(7)], rows: [42] });
+    state.value = 'two';
+    const after = answers.answer(1, 'k', load, inQueue(7), p.patch);
+    await p.release(false);
+    expect(await text(after)).toBe('two');
+    expect(state.reads).toBe(2);
+  });
+
+  it('is dropped by a change that is not of rows and by one during its first read, and left by one out of scope', async () => {
+    const answers = createListAnswers();
+    const { state, load } = source('one');
+    const p = patcher();
+    await answers.answer(1, 'k', load, inQueue(7), p.patch);
+    answers.changed(1, { places: [place(8)], rows: [5] });
+    answers.changed(1, { places: [place(7)] });
+    state.value = 'two';
+    expect(await text(answers.answer(1, 'k', load, inQueue(7), p.patch))).toBe('two');
+    expect(p.calls).toEqual([]);
+
+    // a change of rows while the answer is first read (that read may be from before it)
+    let release!: (value: string) => void;
+    const slow = () =>
+      new Promise<Buffer>((done) => {
+        release = (value) => done(Buffer.from(value));
+      });
+    answers.changed(1);
+    const reading = answers.answer(1, 'k', slow, inQueue(7), p.patch);
+    answers.changed(1, { places: [place(7)], rows: [42] });
+    state.value = 'three';
+    const after = answers.answer(1, 'k', load, inQueue(7), p.patch);
+    release('read before');
+    expect(await text(reading)).toBe('read before');
+    expect(await text(after)).toBe('three');
+    expect(p.calls).toEqual([]);
+    expect(state.reads).toBe(3);
+  });
+
+  it('a patch that fails reads the whole answer again', async () => {
+    const answers = createListAnswers();
+    const { state, load } = source('one');
+    await answers.answer(1, 'k', load, inQueue(7), () => Promise.reject(new Error('down')));
+    state.value = 'two';
+    answers.changed(1, { places: [place(7)], rows: [1] });
+    expect(await text(answers.answer(1, 'k', load, inQueue(7)))).toBe('two');
+    expect(state.reads).toBe(2);
+  });
+});

@@ -24,6 +24,19 @@
  *
  * Requests that arrive while the same statement is being read wait for that read (one read, not twenty).
  *
+ * A change that only rewrote some tickets' rows where they are (`TListChange.rows`: a message stored, an unread
+ * count reset; nothing moved) is the most frequent one by far, a customer's every message. An answer kept with a
+ * `patch` (the first page of a ticket list that no such change can make gain or lose a ticket, list-patch.ts)
+ * takes it instead of being dropped: the patch reads the changed rows once (one statement for every answer the
+ * change touches) and makes the new answer from the kept one (the row moved to its place, the count unchanged).
+ * The entry notes the change when it is announced, before the event leaves, and the first request after it
+ * patches it in before it is answered (the rows read then, after the announcement): no request made after the
+ * announcement gets the kept answer, the changes announced between two requests make one patch, and an answer
+ * nobody asks for again costs nothing. A change that comes while a patch is under way is patched in after it
+ * (with its own read of the rows). An answer still being first read when such a change comes is dropped, as for
+ * any change; a patch that finds it cannot (the row moved meanwhile, a tie in the order) reads the whole answer
+ * again.
+ *
  * The conversation page keeps its answers the same way, in an instance of its own (`conversationAnswers`, see
  * messages.service.ts `listMessages`), so open conversations never push the lists out.
  */
@@ -34,23 +47,64 @@ export type TTicketPlace = { status: string; queueId: number | null; userId: num
 /**
  * What an announcement may have changed: the list rows of these tickets, each at every place it was or is
  * (a ticket that moved is named at both). An empty list: nothing a ticket list shows (a message's receipt).
+ * `rows`: the ids of the tickets whose rows changed while they stayed where they are (`places` is where they
+ * are): a kept answer with a patch may take the change instead of being dropped.
  */
-export type TListChange = { places: TTicketPlace[] };
+export type TListChange = { places: TTicketPlace[]; rows?: number[] };
 
 /** may a ticket at this place be in the kept answer (and so a change of it touch the answer)? */
 export type TListScope = (place: TTicketPlace) => boolean;
 
-type TEntry<T> = { companyId: number; key: string; until: number; scope?: TListScope; answer: Promise<T> };
+/**
+ * How a kept answer takes a change of `rows`: the promise of the new answer, or `undefined` (at once or in the
+ * promise) when it cannot: the whole answer is read again then.
+ */
+export type TListPatch<T> = (kept: T, change: TPendingRows) => Promise<T | undefined> | undefined;
+
+/** changes of rows a kept answer has yet to take; `seq`: the announcement (`announcements()`) of the last one */
+export type TPendingRows = TListChange & { rows: number[]; seq: number };
+
+/** announcements heard by this process so far (a read begun when this was n is newer than announcement n) */
+let heard = 0;
+export const announcements = () => heard;
+
+type TEntry<T> = {
+  companyId: number;
+  key: string;
+  until: number;
+  scope?: TListScope;
+  patch?: TListPatch<T>;
+  load: () => Promise<T>;
+  answer: Promise<T>;
+  /** the answer once read (or patched): what a patch starts from; absent while it is being made */
+  settled?: { value: T };
+  /** the answer is being patched (a change of rows may follow on from it, not so a first read) */
+  patching?: boolean;
+  /** the changes of rows announced since, which the next request patches in before it is answered */
+  pending?: TPendingRows;
+};
 
 export type TListAnswers<T = Buffer> = {
   /**
    * the kept answer of this statement, or `load`'s, kept until a change its `scope` admits (every change of
    * the company when none is given)
    */
-  answer: (companyId: number, key: string, load: () => Promise<T>, scope?: TListScope) => Promise<T>;
-  /** something of this company was announced (`change`, or anything when absent): what it touches is stale (this node only) */
+  answer: (
+    companyId: number,
+    key: string,
+    load: () => Promise<T>,
+    scope?: TListScope,
+    /** how the answer takes a change of rows instead of being dropped */
+    patch?: TListPatch<T>,
+  ) => Promise<T>;
+  /**
+   * something of this company was announced (`change`, or anything when absent): what it touches is stale, or
+   * patched (this node only)
+   */
   changed: (companyId: number, change?: TListChange) => void;
   size: () => number;
+  /** answers patched (and dropped) by changes since the start, for tests and benchmarks */
+  counts: () => { patched: number; dropped: number };
 };
 
 export const LIST_ANSWERS_TTL_MS = 3_000;
@@ -91,25 +145,82 @@ export const createListAnswers = <T = Buffer>(
     else byCompany.set(entry.companyId, new Set([entry]));
   };
 
+  /** the entry's answer from now on; once read it is what a patch starts from (a failed one is not kept) */
+  const settle = (entry: TEntry<T>, answer: Promise<T>, patching = false) => {
+    entry.answer = answer;
+    entry.settled = undefined;
+    entry.patching = patching;
+    answer.then(
+      (value) => {
+        if (entry.answer !== answer) return;
+        entry.settled = { value };
+        entry.patching = false;
+      },
+      () => {
+        if (entry.answer === answer) drop(entry);
+      },
+    );
+  };
+
+  /**
+   * The entry patched with the changes of rows announced since it was read (or last patched): from its kept answer,
+   * or once the patch under way is done (that one read its rows before these changes were announced). Made when a
+   * request asks for it, so many changes between two requests make one patch, and none is made for an answer
+   * nobody asks for again. What the patch cannot take, or a failed patch, reads the whole answer again.
+   */
+  const patchPending = (entry: TEntry<T>) => {
+    const change = entry.pending!;
+    entry.pending = undefined;
+    const patch = entry.patch!;
+    const load = entry.load;
+    const next = entry.answer
+      .then((value) => patch(value, change))
+      .then((value) => value ?? load())
+      .catch(() => load());
+    settle(entry, next, true);
+  };
+
+  const counts = { patched: 0, dropped: 0 };
+
   const answers: TListAnswers<T> = {
-    answer: (companyId, key, load, scope) => {
+    answer: (companyId, key, load, scope, patch) => {
       if (opts.enabled === false) return load();
       const kept = entries.get(key);
-      if (kept && kept.companyId === companyId && kept.until > Date.now()) return kept.answer;
+      if (kept && kept.companyId === companyId && kept.until > Date.now()) {
+        if (kept.pending) patchPending(kept);
+        return kept.answer;
+      }
       const answer = load();
-      const entry: TEntry<T> = { companyId, key, until: Date.now() + ttlMs, scope, answer };
+      const entry: TEntry<T> = { companyId, key, until: Date.now() + ttlMs, scope, patch, load, answer };
       keep(entry);
-      // a failed read is not kept (one dropped meanwhile by a change is gone already)
-      answer.catch(() => drop(entry));
+      settle(entry, answer);
 
       return answer;
     },
     changed: (companyId, change) => {
+      const seq = ++heard;
       const own = byCompany.get(companyId);
       if (!own) return;
-      for (const entry of [...own]) if (touches(entry.scope, change)) drop(entry);
+      for (const entry of [...own]) {
+        if (!touches(entry.scope, change)) continue;
+        const rows = change?.rows;
+        if (change && rows?.length && entry.patch && (entry.pending || entry.settled || entry.patching)) {
+          // from now on a request patches them in before it is answered
+          counts.patched++;
+          if (entry.pending) {
+            entry.pending.places.push(...change.places);
+            entry.pending.rows.push(...rows);
+            entry.pending.seq = seq;
+          } else entry.pending = { places: [...change.places], rows: [...rows], seq };
+          continue;
+        }
+        // any other change, or one while the answer is first read (that read may be from before it)
+        counts.dropped++;
+        drop(entry);
+      }
     },
     size: () => entries.size,
+    counts: () => ({ ...counts }),
   };
 
   return answers;

@@ -226,3 +226,155 @@ describe('kept ticket lists after announced changes', () => {
     expect(server.ctx.listAnswers.size()).toBeGreaterThan(0);
   });
 });
+
+/**
+ * A customer's message patches the kept first pages that may show its ticket (list-patch.ts) instead of reading
+ * them again. After each change below, every list is read at the very moment its announcement is made (before
+ * the patch's read of the row is done, as a screen that hears of it at once), and again once the step is over;
+ * both must equal the same statement read from the database, with nothing else writing meanwhile. The agent's open
+ * list has a second page, so a message can bring a ticket from it onto the first.
+ */
+describe('kept ticket lists patched by row changes', () => {
+  it('every list read as a change is announced equals the database, the patched ones included', async () => {
+    const inbox = await setupInbox(server, 'Patched');
+    const { tenant, connectionId, q1, q2, agent1, agentQ2 } = inbox;
+    fake.connect(connectionId);
+    const companyId = tenant.companyId;
+    const authOf = (userId: number, isAdmin: boolean): TAuth =>
+      ({ userId, companyId, isAdmin, company: { timezone: 'America/Sao_Paulo' } }) as TAuth;
+    const q = (fields: Record<string, unknown>) => ZTicketListQuery.parse({ pageNumber: 1, ...fields });
+    const agentLists = (queueIds: number[]) => [
+      q({ status: 'open', queueIds: JSON.stringify(queueIds) }),
+      q({ status: 'pending', queueIds: JSON.stringify(queueIds) }),
+    ];
+    const readers = [
+      {
+        name: 'agent1',
+        token: agent1.token,
+        auth: authOf(agent1.id, false),
+        lists: [
+          ...agentLists([q1]),
+          q({ status: 'open', queueIds: JSON.stringify([q1]), pageNumber: 2 }),
+          q({ status: 'open', queueIds: JSON.stringify([q1]), withUnreadMessages: true }),
+          q({ status: 'open', queueIds: JSON.stringify([q1]), searchParam: 'hello' }),
+        ],
+      },
+      { name: 'agent2', token: inbox.agent2.token, auth: authOf(inbox.agent2.id, false), lists: agentLists([q1]) },
+      { name: 'agentQ2', token: agentQ2.token, auth: authOf(agentQ2.id, false), lists: agentLists([q2]) },
+      {
+        name: 'admin',
+        token: tenant.token,
+        auth: authOf(tenant.user.id, true),
+        lists: [q({ status: 'open', showAll: true }), q({ status: 'pending', showAll: true }), q({ status: 'open' })],
+      },
+    ];
+    const fresh = { ...server.ctx, listAnswers: createListAnswers({ enabled: false }) };
+    const database = async (auth: TAuth, query: TTicketListQuery) =>
+      JSON.parse((await listTickets(fresh, auth, query)).toString());
+    const kept = async (auth: TAuth, query: TTicketListQuery) =>
+      JSON.parse((await listTickets(server.ctx, auth, query)).toString());
+
+    // tickets as a busy day leaves them: agent1 attends 45 in queue 1 (a second page), agentQ2 3 in queue 2,
+    // 4 wait in each queue; their times a minute apart, written straight to the database before any list is kept
+    const made: { id: number; number: string }[] = [];
+    const ticketOf = async (place: { status: string; queueId: number; userId: number | null }) => {
+      const contact = await insertContact(server, companyId);
+      const stored = await deliver(server, inbound(connectionId, contact.number, { body: 'hello' }));
+      const id = stored!.ticket.id;
+      await server.database.executeSql(
+        `update tickets set status = $2, queue_id = $3, user_id = $4,
+           updated_at = now() - interval '1 minute' * (1000 - $5::int) where id = $1`,
+        [id, place.status, place.queueId, place.userId, made.length],
+      );
+      made.push({ id, number: contact.number });
+      return made[made.length - 1]!;
+    };
+    const own: { id: number; number: string }[] = [];
+    for (let i = 0; i < 45; i++) own.push(await ticketOf({ status: 'open', queueId: q1, userId: agent1.id }));
+    const waitingQ1: { id: number; number: string }[] = [];
+    for (let i = 0; i < 4; i++) waitingQ1.push(await ticketOf({ status: 'pending', queueId: q1, userId: null }));
+    const ownQ2: { id: number; number: string }[] = [];
+    for (let i = 0; i < 3; i++) ownQ2.push(await ticketOf({ status: 'open', queueId: q2, userId: agentQ2.id }));
+    for (let i = 0; i < 4; i++) await ticketOf({ status: 'pending', queueId: q2, userId: null });
+
+    // every list read at the moment each change is announced (through the kept answers)
+    let onAnnounce: Promise<unknown[]>[] = [];
+    const listAnswers = server.ctx.listAnswers as { changed: typeof server.ctx.listAnswers.changed };
+    const changed = listAnswers.changed;
+    listAnswers.changed = (id, change) => {
+      changed(id, change);
+      if (id !== companyId) return;
+      for (const reader of readers) onAnnounce.push(Promise.all(reader.lists.map((list) => kept(reader.auth, list))));
+    };
+    const mismatches: string[] = [];
+    const compare = async (step: string) => {
+      const atAnnouncement = await Promise.all(onAnnounce);
+      onAnnounce = [];
+      for (const reader of readers) {
+        for (const [i, list] of reader.lists.entries()) {
+          const expected = await database(reader.auth, list);
+          const after = await kept(reader.auth, list);
+          const what = `${step}: ${reader.name} ${JSON.stringify(list)}`;
+          if (JSON.stringify(after) !== JSON.stringify(expected)) mismatches.push(`${what} after the step`);
+          // the reads made as the step's last change was announced
+          const last = atAnnouncement[atAnnouncement.length - readers.length + readers.indexOf(reader)];
+          if (last && JSON.stringify(last[i]) !== JSON.stringify(expected)) mismatches.push(`${what} as announced`);
+        }
+      }
+    };
+    const warm = async () => {
+      for (const reader of readers) for (const list of reader.lists) await kept(reader.auth, list);
+    };
+    const writes = async (customer: { number: string }, body: string) => {
+      await deliver(server, inbound(connectionId, customer.number, { body }));
+    };
+    const put = async (token: string, id: number, body: Record<string, unknown>) => {
+      const res = await server.request('PUT', `/api/tickets/${id}`, { token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+
+    await warm();
+    await compare('warm');
+    const patchedBefore = server.ctx.listAnswers.counts().patched;
+    const steps: [string, () => Promise<unknown>][] = [
+      ['a message on an own ticket of the first page', () => writes(own[40]!, 'on the first page')],
+      ['a message on an own ticket of the second page', () => writes(own[2]!, 'from the second page')],
+      ['another from the second page', () => writes(own[0]!, 'from the second page too')],
+      ['a message on the own ticket already first', () => writes(own[0]!, 'again')],
+      ['a message on a ticket waiting in queue 1', () => writes(waitingQ1[1]!, 'waiting')],
+      ['a message on a ticket of queue 2', () => writes(ownQ2[0]!, 'other queue')],
+      [
+        'read by its attendant (unread reset)',
+        () => server.request('GET', `/api/messages/${own[0]!.id}`, { token: agent1.token }),
+      ],
+      ['accepted by agent1', () => put(agent1.token, waitingQ1[0]!.id, { status: 'open', userId: agent1.id })],
+      ['a message on the ticket just accepted', () => writes(waitingQ1[0]!, 'accepted')],
+      [
+        'transferred to queue 2, waiting',
+        () => put(agent1.token, own[30]!.id, { queueId: q2, userId: null, status: 'pending' }),
+      ],
+      ['a message on the ticket transferred', () => writes(own[30]!, 'transferred')],
+      [
+        'agent1 answers',
+        async () => {
+          const sent = await server.request('POST', `/api/messages/${own[35]!.id}`, {
+            token: agent1.token,
+            body: { body: 'hello, looking into it' },
+          });
+          expect(sent.status).toBeLessThan(300);
+          // the send's receipt comes later
+          await new Promise((r) => setTimeout(r, 300));
+        },
+      ],
+      ['closed', () => put(agent1.token, own[20]!.id, { status: 'closed' })],
+    ];
+    for (const [step, work] of steps) {
+      await work();
+      await compare(step);
+      await warm();
+    }
+    expect(mismatches).toEqual([]);
+    // the messages were patched into the kept pages, not read again
+    expect(server.ctx.listAnswers.counts().patched - patchedBefore).toBeGreaterThan(20);
+  });
+});

@@ -18,6 +18,15 @@ const placesOf = (...places: (TTicketPlace | undefined)[]): TListChange => ({
 });
 
 /**
+ * What an announcement of a ticket's row changed where it is (a message stored on it, its unread count reset):
+ * the kept lists that may show it take the new row instead of being read again (list-answers.ts `rows`).
+ */
+const rowChangedAt = (ticket: { id: number } & TTicketPlace): TListChange => ({
+  ...placesOf(ticket),
+  rows: [ticket.id],
+});
+
+/**
  * `company-{id}-ticket` `{action:'update', ticket}` to the rooms allowed to see the ticket now; when
  * `previous` says it moved (status, queue or user), first `{action:'delete', ticketId, moved: true}` to every
  * socket in the rooms it left, those also in the new rooms included: a client with one socket for all its
@@ -89,8 +98,8 @@ export const announceUnread = async (ctx: TAppContext, companyId: number, ticket
     events.ticket(companyId),
     { action: 'updateUnread', ticketId },
     undefined,
-    placesOf(ticket),
+    rowChangedAt(ticket),
   );
 };
 
-export { placesOf };
+export { placesOf, rowChangedAt };

@@ -311,3 +311,20 @@ export const ticketsByIds = async (db: TDbOrTx, companyId: number, ids: number[]
     : (await queryRows<TListRow>(db, TICKETS_BY_IDS, [companyId, ids], { isoTimestamps: true, arrays: true })).map(
         (r) => ({ ticket: toListTicket(r), bot: r[PAGE_WIDTH] ?? null }),
       );
+
+/**
+ * The list rows of these tickets as the list reads them (its columns, a flow test run's tickets never), each with
+ * the microseconds of its `updated_at` past the millisecond the API writes (the list orders by all of it): what a
+ * kept page takes when their rows changed where they are (list-patch.ts). One named statement.
+ */
+const LIST_ROWS_BY_IDS = `with page as materialized (
+    select ${TICKET_COLUMNS} from tickets t
+    where t.company_id = $1::int and t.id = any($2::int[]) and not t.is_test
+  ) select ${PAGE_COLUMNS}, extract(microseconds from t.updated_at)::int % 1000 from ${pageFrom}`;
+
+export const listRowsByIds = async (db: TDbOrTx, companyId: number, ids: number[]) =>
+  ids.length === 0
+    ? []
+    : (await queryRows<TListRow>(db, LIST_ROWS_BY_IDS, [companyId, ids], { isoTimestamps: true, arrays: true })).map(
+        (r) => ({ ticket: toListTicket(r), micros: Number(r[PAGE_WIDTH]) }),
+      );

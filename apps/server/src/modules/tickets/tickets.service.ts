@@ -18,6 +18,7 @@ import { loadTicketDto, toTickets } from './ticket-dto';
 import { newTicketCode } from './ticket-lifecycle';
 import { searchCondition, type TSearchCondition } from './ticket-search.repo';
 import { allOf, listConditions, pageTicketList } from './ticket-list.repo';
+import { pageBytes, ticketPagePatch } from './list-patch';
 import { ticketListScope, visibilityCondition } from './ticket-visibility';
 import {
   clearUnread,
@@ -110,7 +111,8 @@ export const ticketListWhere = (
 /**
  * A page of the list as the JSON bytes answered, kept (list-answers.ts) under the statement it runs (the
  * viewer's queues and user, every filter and the page are in its text and values) until an announced change
- * of a ticket its scope admits (ticket-visibility.ts `ticketListScope`), or an unsaid one of the company.
+ * of a ticket its scope admits (ticket-visibility.ts `ticketListScope`), or an unsaid one of the company; a
+ * change that only rewrote rows where they are patches a first page instead (list-patch.ts).
  */
 export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketListQuery): Promise<Buffer> => {
   // the list is read far more often than users change: its viewer is kept a few seconds (forgotten on change)
@@ -126,6 +128,9 @@ export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketL
   const statement = where.params.render(where.text);
   const key = `${limit} ${offset} ${uncounted} ${statement.text} ${JSON.stringify(statement.values)}`;
 
+  const scope = ticketListScope(viewer, query);
+  const patch = ticketPagePatch(ctx.db, viewer.companyId, query, scope, limit);
+
   return ctx.listAnswers.answer(
     viewer.companyId,
     key,
@@ -133,9 +138,12 @@ export const listTickets = async (ctx: TAppContext, auth: TAuth, query: TTicketL
       const { tickets: rows, total } = await pageTicketList(ctx.db, where, limit, offset, { uncounted });
       const page = pageAnswer(rows, total, query.pageNumber, PAGE_SIZE.tickets);
 
-      return Buffer.from(JSON.stringify({ tickets: page.rows, count: page.count, hasMore: page.hasMore }));
+      const answer = { tickets: page.rows, count: page.count, hasMore: page.hasMore };
+
+      return patch ? pageBytes(answer) : Buffer.from(JSON.stringify(answer));
     },
-    ticketListScope(viewer, query),
+    scope,
+    patch,
   );
 };
 

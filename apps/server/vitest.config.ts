@@ -25,6 +25,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     reporters: ['default', 'json'],
     // .ci/run reads this report to count tests; TEST_RESULTS_DIR puts it elsewhere (a step run beside another)
-    outputFile: { json: resolve(process.env.TEST_RESULTS_DIR ?? resolve(import.meta.dirname, '../../.test-results'), 'server.json') },
+    outputFile: {
+      json: resolve(process.env.TEST_RESULTS_DIR ?? resolve(import.meta.dirname, '../../.test-results'), 'server.json'),
+    },
   },
 });

@@ -1,16 +1,16 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TTicket } from '@zelo/shared';
-import { Suspense, useMemo, useRef } from 'react';
-import { lazyNamed } from '../../components/lazyPart';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
 import { TicketRow } from './TicketRow';
 import { flattenTickets } from './ticketListReducer';
 import type { TTicketListFilter } from './ticketTypes';
-import { type TTicketRowsProps, TICKETS_VIRTUALIZED_AFTER } from './ticketRows';
 import { useTicketList } from './useTicketList';
 
-const VirtualTicketRows = lazyNamed(() => import('./VirtualTicketRows'), 'VirtualTicketRows');
+/** a row's height before it is measured (name, preview and one line of chips) */
+export const TICKET_ROW_ESTIMATE = 108;
 
 type TicketsListProps = {
   filter: TTicketListFilter;
@@ -27,33 +27,27 @@ type TicketsListProps = {
   onPeek: (ticket: TTicket) => void;
 };
 
-/** every row in the DOM: the first pages (up to `TICKETS_VIRTUALIZED_AFTER` tickets) */
-const AllTicketRows = ({ tickets, selectedUuid, busyId, rowProps }: TTicketRowsProps) => (
-  <Box role="list">
-    {tickets.map((ticket, index) => (
-      <Box key={ticket.id} role="listitem" data-index={index}>
-        <TicketRow ticket={ticket} selected={ticket.uuid === selectedUuid} busy={busyId === ticket.id} {...rowProps} />
-      </Box>
-    ))}
-  </Box>
-);
-
 /**
- * An infinite-scroll ticket list (next page within 100 px of the end). The first pages render whole; past
- * `TICKETS_VIRTUALIZED_AFTER` tickets the list is virtualized (VirtualTicketRows.tsx, loaded then: the inbox's
- * first load does without the virtualizer, issue 23): only the rows in view and a few around them are in the DOM,
- * so ten thousand loaded tickets scroll like forty.
+ * An infinite-scroll ticket list (next page within 100 px of the end), virtualized: only the rows in view and a
+ * few around them are in the DOM, each measured as it renders (its chips wrap), so ten thousand loaded tickets
+ * scroll like forty.
  */
 export const TicketsList = ({ filter, enabled, selectedUuid, testId, busyId, ...rowProps }: TicketsListProps) => {
   const { t } = useTranslation();
   const query = useTicketList(filter, enabled);
   const tickets = useMemo(() => flattenTickets(query.data), [query.data]);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: tickets.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => TICKET_ROW_ESTIMATE,
+    getItemKey: (index) => tickets[index]?.id ?? index,
+    overscan: 5,
+  });
   const onScroll = useInfiniteScroll(() => void query.fetchNextPage(), {
     hasMore: Boolean(query.hasNextPage),
     loading: query.isFetching,
   });
-  const rows: TTicketRowsProps = { tickets, selectedUuid, busyId, rowProps };
 
   return (
     <Box
@@ -63,13 +57,29 @@ export const TicketsList = ({ filter, enabled, selectedUuid, testId, busyId, ...
       data-testid={testId}
       data-count={tickets.length}
     >
-      {tickets.length > TICKETS_VIRTUALIZED_AFTER ? (
-        <Suspense fallback={<AllTicketRows {...rows} />}>
-          <VirtualTicketRows {...rows} scrollRef={scrollRef} />
-        </Suspense>
-      ) : (
-        <AllTicketRows {...rows} />
-      )}
+      <Box role="list" sx={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const ticket = tickets[item.index];
+
+          return (
+            <Box
+              key={item.key}
+              role="listitem"
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              sx={{ position: 'absolute', top: 0, left: 0, width: '100%' }}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <TicketRow
+                ticket={ticket}
+                selected={ticket.uuid === selectedUuid}
+                busy={busyId === ticket.id}
+                {...rowProps}
+              />
+            </Box>
+          );
+        })}
+      </Box>
       {query.isLoading || query.isFetchingNextPage ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
           <CircularProgress size={24} />

@@ -102,12 +102,16 @@ describe('service-level targets: a ticket crossing its target turns red and its 
     ]);
     await page.locator('[data-testid="conversation-sla"][data-level="breached"]').waitFor({ timeout: 10_000 });
     await expect.poll(() => chimeTones(page), { timeout: 5_000 }).toBe(tonesBefore + 2);
-    const red = await page.getByTestId(`sla-chip-${ticketId}`).evaluate((el) => getComputedStyle(el).backgroundColor);
-    // the theme's error red: a strong red channel, weak green and blue
-    const [r, g, b] = (red.match(/\d+/g) ?? []).map(Number);
-    expect(r).toBeGreaterThan(150);
-    expect(g).toBeLessThan(100);
-    expect(b).toBeLessThan(100);
+    // the theme's error red: a strong red channel, weak green and blue (polled: the chip's colour change is animated)
+    const isRed = async () => {
+      const colour = await page
+        .getByTestId(`sla-chip-${ticketId}`)
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      const [r, g, b] = (colour.match(/\d+/g) ?? []).map(Number);
+
+      return r > 150 && g < 100 && b < 100;
+    };
+    await expect.poll(isRed, { timeout: 5_000 }).toBe(true);
     await screenshot(page, 'sla-ticket-breached-en-light');
 
     // once: several checks later (one a second) no second notice nor chime came

@@ -1,6 +1,6 @@
 // first: zod must know it may not compile code before any schema is built (the CSP forbids eval)
 import './jitless';
-import './i18n';
+import { languageReady } from './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -9,8 +9,11 @@ const root = document.getElementById('root');
 if (!root) {
   throw new Error('#root is missing from index.html');
 }
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// the stored language's texts first (English is in the bundle: a first visit does not wait)
+void languageReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
+import { afterFirstScreen } from '../app/firstScreen';
 import { refreshAccessToken } from './http';
 import { endSession, getToken } from './session';
 
@@ -39,25 +40,6 @@ const isRefusedError = (message: string) => /NOT_AUTHENTICATED|SESSION_REVOKED|i
 /** counts connect/disconnect calls: a connection whose library arrives after a disconnect is not opened */
 let generation = 0;
 
-/** the inbox waits this long at most for its first list before the realtime connection is opened anyway */
-export const INBOX_FIRST_LIST_WAIT_MS = 3_000;
-let resolveInboxListShown: () => void = () => undefined;
-const inboxListShown = new Promise<void>((resolve) => {
-  resolveInboxListShown = resolve;
-});
-
-/** the inbox shows its first list (or its error): the realtime connection may take the network now */
-export const markInboxListShown = () => resolveInboxListShown();
-
-/** what the connection waits for: on the inbox, its first list (the screen agents open first, issue 23's budget) */
-const firstScreen = () => {
-  if (typeof location === 'undefined' || !location.pathname.startsWith('/tickets')) {
-    return Promise.resolve();
-  }
-
-  return Promise.race([inboxListShown, new Promise<void>((resolve) => setTimeout(resolve, INBOX_FIRST_LIST_WAIT_MS))]);
-};
-
 /** called at every `ready` (the first connection and every reconnection) */
 const readyListeners = new Set<() => void>();
 
@@ -76,7 +58,7 @@ export const onSocketReady = (listener: () => void) => {
 /**
  * Opens the connection to the same origin (`/socket.io`), token in the handshake `auth` (read at every attempt,
  * so a refreshed token is used on reconnection). Joins wait for the server's `ready` event. The socket.io client
- * is its own chunk, loaded once the first screen has shown (on the inbox: its first list, see `firstScreen`), so
+ * is its own chunk, loaded once the first screen has shown (on the inbox: its first list, app/firstScreen.ts), so
  * the inbox's first load does not carry it (issue 23's budget); the rooms its screens joined meanwhile are joined
  * at `ready` as after any reconnection, and `onSocketReady`'s listeners read again what was read before.
  */
@@ -85,7 +67,7 @@ export const connectSocket = () => {
     return;
   }
   const mine = ++generation;
-  void firstScreen()
+  void afterFirstScreen()
     .then(() => import('socket.io-client'))
     .then(({ io }) => {
       if (mine !== generation || socket) {

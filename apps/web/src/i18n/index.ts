@@ -1,8 +1,18 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@zelo/shared';
+import { afterFirstScreen } from '../app/firstScreen';
 import { en } from './locales/en';
-import { es } from './locales/es';
-import { pt } from './locales/pt';
 import { createTranslator } from './translator';
+
+/**
+ * The shell's texts: English, the language of a first visit (spec 1 §1), is in the bundle; Portuguese and Spanish
+ * are chunks of their own, fetched when they are chosen (a stored choice: before the first render, `languageReady`)
+ * — a browser loads one language's texts, not three (issue 23's inbox budget). Portuguese, the fallback, follows
+ * once the first screen has shown. Feature modules add their texts in all three (`registerTranslations`).
+ */
+const LAZY_LANGUAGES: Partial<Record<string, () => Promise<object>>> = {
+  pt: () => import('./locales/pt').then((m) => m.pt),
+  es: () => import('./locales/es').then((m) => m.es),
+};
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
@@ -23,10 +33,12 @@ const setDocumentLanguage = (lang: string) => {
 const initialLanguage = (): TLanguage =>
   (typeof localStorage === 'undefined' ? null : normalizeLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY))) ?? 'en';
 
-const i18n = createTranslator({ language: initialLanguage(), fallbackLanguage: DEFAULT_LANGUAGE });
-i18n.addResources('pt', pt);
+const i18n = createTranslator({
+  language: 'en',
+  fallbackLanguage: DEFAULT_LANGUAGE,
+  load: (language) => LAZY_LANGUAGES[language]?.(),
+});
 i18n.addResources('en', en);
-i18n.addResources('es', es);
 
 i18n.onLanguageChanged((lng) => {
   const lang = normalizeLanguage(lng);
@@ -36,6 +48,10 @@ i18n.onLanguageChanged((lng) => {
   }
 });
 setDocumentLanguage(i18n.language);
+
+/** the first render waits for this: the stored language's texts are there (if they could not be fetched: English) */
+export const languageReady: Promise<void> = i18n.changeLanguage(initialLanguage()).catch(() => undefined);
+void languageReady.then(afterFirstScreen).then(() => i18n.loadLanguage(DEFAULT_LANGUAGE).catch(() => undefined));
 
 export const currentLanguage = (): TLanguage => normalizeLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
 

@@ -20,6 +20,8 @@ const leaves = (value: unknown, path: string[] = []): [string, string][] =>
 describe('translations', { timeout: 30_000 }, () => {
   it('no English or Spanish text is Portuguese', async () => {
     const { i18n } = await import('./index');
+    // Portuguese and Spanish are fetched when chosen (index.ts)
+    await Promise.all(['pt', 'es'].map((lng) => i18n.loadLanguage(lng)));
     await Promise.all(Object.values(import.meta.glob('../features/*/i18n.ts')).map((load) => load()));
     const pt = new Map(leaves(i18n.getResourceBundle('pt', 'translation')));
     expect(pt.size).toBeGreaterThan(500);
@@ -34,6 +36,7 @@ describe('translations', { timeout: 30_000 }, () => {
   it('says every validation code the API answers in words, in pt, en and es (never the raw key)', async () => {
     const { V } = await import('@zelo/shared');
     const { i18n } = await import('./index');
+    await Promise.all(['pt', 'es'].map((lng) => i18n.loadLanguage(lng)));
     for (const lng of ['pt', 'en', 'es']) {
       for (const code of Object.values(V)) {
         expect(i18n.exists(`validation.${code}`, { lng }), `${lng} ${code}`).toBe(true);

@@ -80,4 +80,47 @@ describe('the translator', () => {
     await i18n.changeLanguage('pt');
     expect(heard).toEqual(['es']);
   });
+
+  it('fetches the texts of a language once when it is chosen, switches when they are there, and the last choice wins', async () => {
+    const asked: string[] = [];
+    const arrivals = new Map<string, () => void>();
+    const i18n = createTranslator({
+      language: 'en',
+      fallbackLanguage: 'pt',
+      load: (language) => {
+        asked.push(language);
+        if (language === 'xx') return Promise.reject(new Error('offline'));
+        if (language === 'en') return undefined;
+        return new Promise<object>((resolve) => {
+          arrivals.set(language, () => resolve({ hello: language === 'es' ? '¡Hola!' : 'Olá!' }));
+        });
+      },
+    });
+    i18n.addResources('en', { hello: 'Hello!' });
+
+    const toSpanish = i18n.changeLanguage('es');
+    const toPortuguese = i18n.changeLanguage('pt');
+    // nothing switches before the texts arrive
+    await Promise.resolve();
+    expect(i18n.language).toBe('en');
+    arrivals.get('pt')?.();
+    await toPortuguese;
+    expect(i18n.language).toBe('pt');
+    expect(i18n.t('hello')).toBe('Olá!');
+    // Spanish arrives later: the later choice (Portuguese) stays
+    arrivals.get('es')?.();
+    await toSpanish;
+    expect(i18n.language).toBe('pt');
+    expect(i18n.t('hello', { lng: 'es' })).toBe('¡Hola!');
+
+    await i18n.changeLanguage('es');
+    await i18n.loadLanguage('pt');
+    expect(i18n.language).toBe('es');
+    // a language without a chunk switches at once; one whose fetch fails is not switched to and is asked again
+    await i18n.changeLanguage('en');
+    await expect(i18n.changeLanguage('xx')).rejects.toThrow('offline');
+    expect(i18n.language).toBe('en');
+    await expect(i18n.loadLanguage('xx')).rejects.toThrow('offline');
+    expect(asked).toEqual(['es', 'pt', 'en', 'xx', 'xx']);
+  });
 });

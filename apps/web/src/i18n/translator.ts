@@ -64,8 +64,16 @@ const interpolate = (text: string, values: TTranslateOptions | undefined) =>
         return value === undefined || value === null ? '' : String(value);
       });
 
-export const createTranslator = (opts: { language: string; fallbackLanguage: string }) => {
+export const createTranslator = (opts: {
+  language: string;
+  fallbackLanguage: string;
+  /** fetches a language's texts that were not added up front (a lazily loaded chunk); none: nothing to fetch */
+  load?: (language: string) => Promise<object> | undefined;
+}) => {
   const bundles = new Map<string, TTree>();
+  const loads = new Map<string, Promise<void>>();
+  /** counts language changes: a change whose texts arrive after a later change does not switch */
+  let changes = 0;
   const listeners = new Set<TLanguageListener>();
   const pluralRules = new Map<string, Intl.PluralRules>();
 
@@ -125,8 +133,30 @@ export const createTranslator = (opts: { language: string; fallbackLanguage: str
       return lookup(language, key) !== undefined || lookup(opts.fallbackLanguage, key) !== undefined;
     },
 
+    /** fetches the language's texts once (when `load` has them); a failed fetch may be tried again */
+    loadLanguage: (language: string): Promise<void> => {
+      let loading = loads.get(language);
+      if (!loading) {
+        loading = Promise.resolve(opts.load?.(language)).then(
+          (texts) => {
+            if (texts) translator.addResources(language, texts);
+          },
+          (error: unknown) => {
+            loads.delete(language);
+            throw error;
+          },
+        );
+        loads.set(language, loading);
+      }
+
+      return loading;
+    },
+
+    /** switches once the language's texts are there; the last change asked for wins */
     changeLanguage: async (language: string) => {
-      if (language === translator.language) return;
+      const change = ++changes;
+      await translator.loadLanguage(language);
+      if (change !== changes || language === translator.language) return;
       translator.language = language;
       for (const listener of [...listeners]) listener(language);
     },

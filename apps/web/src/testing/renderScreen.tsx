@@ -41,7 +41,8 @@ type TRenderOptions = { path: string; user?: TSessionUser; client?: QueryClient 
 
 /** Renders a screen at `path` as `user` (an admin by default) with a query cache the test filled. */
 export const renderScreen = async (screen: ReactElement, { path, user = sessionUser(), client }: TRenderOptions) => {
-  await import('../i18n');
+  // the stored language's texts, as the app's first render waits for them (main.tsx)
+  await (await import('../i18n')).languageReady;
   const { AuthContext } = await import('../app/auth/AuthContext');
   const value: AuthContextValue = {
     user,

@@ -1,16 +1,13 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TTicket } from '@zelo/shared';
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
 import { TicketRow } from './TicketRow';
 import { flattenTickets } from './ticketListReducer';
+import { PlainTicketRows, useVirtualRows } from './ticketRows';
 import type { TTicketListFilter } from './ticketTypes';
 import { useTicketList } from './useTicketList';
-
-/** a row's height before it is measured (name, preview and one line of chips) */
-export const TICKET_ROW_ESTIMATE = 108;
 
 type TicketsListProps = {
   filter: TTicketListFilter;
@@ -28,22 +25,28 @@ type TicketsListProps = {
 };
 
 /**
- * An infinite-scroll ticket list (next page within 100 px of the end), virtualized: only the rows in view and a
- * few around them are in the DOM, each measured as it renders (its chips wrap), so ten thousand loaded tickets
- * scroll like forty.
+ * An infinite-scroll ticket list (next page within 100 px of the end), virtualized (VirtualTicketRows.tsx): only
+ * the rows in view and a few around them are in the DOM, so ten thousand loaded tickets scroll like forty. Until the
+ * virtualized rows' chunk has arrived (after the first screen, ticketRows.tsx) the first rows are drawn plainly.
  */
 export const TicketsList = ({ filter, enabled, selectedUuid, testId, busyId, ...rowProps }: TicketsListProps) => {
   const { t } = useTranslation();
   const query = useTicketList(filter, enabled);
   const tickets = useMemo(() => flattenTickets(query.data), [query.data]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: tickets.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => TICKET_ROW_ESTIMATE,
-    getItemKey: (index) => tickets[index]?.id ?? index,
-    overscan: 5,
-  });
+  const VirtualRows = useVirtualRows();
+  const { onOpen, onAccept, onClose, onReopen, onPeek, narrow, isAdmin } = rowProps;
+  const renderRow = useCallback(
+    (ticket: TTicket) => (
+      <TicketRow
+        ticket={ticket}
+        selected={ticket.uuid === selectedUuid}
+        busy={busyId === ticket.id}
+        {...{ onOpen, onAccept, onClose, onReopen, onPeek, narrow, isAdmin }}
+      />
+    ),
+    [selectedUuid, busyId, onOpen, onAccept, onClose, onReopen, onPeek, narrow, isAdmin],
+  );
   const onScroll = useInfiniteScroll(() => void query.fetchNextPage(), {
     hasMore: Boolean(query.hasNextPage),
     loading: query.isFetching,
@@ -57,29 +60,11 @@ export const TicketsList = ({ filter, enabled, selectedUuid, testId, busyId, ...
       data-testid={testId}
       data-count={tickets.length}
     >
-      <Box role="list" sx={{ position: 'relative', height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const ticket = tickets[item.index];
-
-          return (
-            <Box
-              key={item.key}
-              role="listitem"
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              sx={{ position: 'absolute', top: 0, left: 0, width: '100%' }}
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              <TicketRow
-                ticket={ticket}
-                selected={ticket.uuid === selectedUuid}
-                busy={busyId === ticket.id}
-                {...rowProps}
-              />
-            </Box>
-          );
-        })}
-      </Box>
+      {VirtualRows ? (
+        <VirtualRows tickets={tickets} scrollRef={scrollRef} renderRow={renderRow} />
+      ) : (
+        <PlainTicketRows tickets={tickets} renderRow={renderRow} />
+      )}
       {query.isLoading || query.isFetchingNextPage ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
           <CircularProgress size={24} />

@@ -4,7 +4,7 @@ import type { TTicket } from '@zelo/shared';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
-import { markInboxListShown } from '../../api/socket';
+import { markInboxListShown } from '../../app/firstScreen';
 import { lazyNamed, OnceOpened } from '../../components/lazyPart';
 import { useDebounce } from '../../hooks/useDebounce';
 import { QueueSelect } from './QueueSelect';
@@ -73,7 +73,7 @@ export const TicketsManager = ({ selectedUuid, narrow }: TicketsManagerProps) =>
   const openList = useTicketList(filters.open, ready);
   const openCount = ticketsCount(openList.data);
   const pendingCount = ticketsCount(useTicketList(filters.pending, ready).data);
-  // the first list has shown (or failed): the realtime connection, which waited for it, may load now
+  // the first list has shown (or failed): what waited for it (the realtime connection, the virtualized rows) loads now
   useEffect(() => {
     if (openList.isFetched) markInboxListShown();
   }, [openList.isFetched]);

@@ -82,6 +82,7 @@ import { createAssigner, type TAssigner } from './modules/assignment/assigner';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createRealtime, rooms } from './realtime/realtime';
+import { requestLoggerFactory } from './lib/request-logger';
 
 /** Every feature's routes, registered in one place. */
 const MODULES = [
@@ -136,6 +137,8 @@ export const buildApp = async (opts: {
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
+    // request.log made when a request first logs (lib/request-logger.ts)
+    childLoggerFactory: requestLoggerFactory,
     trustProxy: config.trustProxy,
     forceCloseConnections: true,
     bodyLimit: 2 * 1024 * 1024,

@@ -19,7 +19,7 @@ export const LanguagePicker = ({ onChanged, variant = 'icon' }: LanguagePickerPr
   const current = currentLanguage();
   const choose = (lang: TLanguage) => {
     setAnchor(null);
-    void changeLanguage(lang).then(() => onChanged?.(lang));
+    void changeLanguage(lang).then((switched) => switched && onChanged?.(lang));
   };
 
   return (

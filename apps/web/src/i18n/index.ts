@@ -55,7 +55,12 @@ void languageReady.then(afterFirstScreen).then(() => i18n.loadLanguage(DEFAULT_L
 
 export const currentLanguage = (): TLanguage => normalizeLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
 
-export const changeLanguage = (lang: TLanguage) => i18n.changeLanguage(lang);
+/** switches once the language's texts are there; false when they could not be fetched (the language stays) */
+export const changeLanguage = (lang: TLanguage): Promise<boolean> =>
+  i18n.changeLanguage(lang).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * A feature module adds its texts under its own namespace key: `registerTranslations('users', { pt, en, es })`

@@ -158,9 +158,17 @@ export const waitForSocketReady = async (opened: TOpenedPage, before = 0) => {
 export const screenshot = async (page: Page, name: string) => {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const path = resolve(ARTIFACTS_DIR, `${name}.png`);
-  // let transitions (dialogs, drawer, tabs) settle and the fonts load
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(350);
+  // the fonts load and the transitions under way (a dialog, the drawer, a tab's indicator) end — waited for, not a
+  // fixed pause; an endless one (a spinner) is not waited on, and none holds the picture more than 1.5 s
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const running = document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined));
+    await Promise.race([Promise.all(running), new Promise((done) => setTimeout(done, 1_500))]);
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
   await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
 
   return path;

@@ -13,6 +13,7 @@ import {
   pathOf,
   type TOpenedPage,
   screenshot,
+  settled,
   waitForPath,
   waitForToast,
 } from '../support/browser';
@@ -63,8 +64,7 @@ const decimal = (value: number | null) =>
 
 /** a full-page PNG beside the viewport ones (e2e/artifacts/<name>.png) */
 const fullPage = async (page: Page, name: string) => {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  await settled(page);
   await page.screenshot({ path: resolve(ARTIFACTS_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
 };
 

@@ -13,6 +13,7 @@ import {
   pathOf,
   type TOpenedPage,
   screenshot,
+  settled,
   waitForPath,
   waitForToast,
 } from '../support/browser';
@@ -63,8 +64,7 @@ const decimal = (value: number | null) =>
 
 /** a full-page PNG beside the viewport ones (e2e/artifacts/<name>.png) */
 const fullPage = async (page: Page, name: string) => {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  await settled(page);
   await page.screenshot({ path: resolve(ARTIFACTS_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
 };
 
@@ -256,12 +256,17 @@ describe('reports screen', () => {
     await expect.poll(() => weekly.getAttribute('data-enabled')).toBe('false');
     await weekly.locator('input').click();
     await expect.poll(() => weekly.getAttribute('data-enabled')).toBe('true');
-    // kept by the server: still on after a reload (the opt-in is the signed-in admin's own)
+    // kept by the server: still on after a reload (the opt-in is the signed-in admin's own); the switch is read
+    // once the server's answer is in (it shows off, disabled, while that loads — a page reloaded on a loaded
+    // machine took more than the poll's second)
+    const loadedSwitch = () => page.getByTestId('reports-weekly-mail').locator('input:not([disabled])').waitFor();
     await page.reload();
+    await loadedSwitch();
     await expect.poll(() => page.getByTestId('reports-weekly-mail').getAttribute('data-enabled')).toBe('true');
     await page.getByTestId('reports-weekly-mail').locator('input').click();
     await expect.poll(() => page.getByTestId('reports-weekly-mail').getAttribute('data-enabled')).toBe('false');
     await page.reload();
+    await loadedSwitch();
     await expect.poll(() => page.getByTestId('reports-weekly-mail').getAttribute('data-enabled')).toBe('false');
     expectNoPageErrors(opened);
   });

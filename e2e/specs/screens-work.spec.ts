@@ -22,7 +22,8 @@ import { companyWithApiAdmin, createSandboxConnection, pairSandbox } from '../su
  * on it, in Portuguese, English and Spanish, light and dark, at 1366 px and, in two of those looks, at 390 px: a
  * PNG each under e2e/artifacts (`work-<screen>-<language>-<theme>[-390]`), and what a look at it would check —
  * the document language, the theme's background, no horizontal scrollbar, no translation key shown as is, and
- * no page error.
+ * no page error. Each look starts the app afresh on its first screen; the other screens are reached through the
+ * app's router, as a click on a link would.
  */
 
 /** a key of these screens' translations shown as is (i18next's answer for a missing one), e.g. "campaigns.status.INATIVA" */
@@ -150,11 +151,31 @@ describe('the outbound, dashboard, billing and automation screens in pt, en and 
     await browser?.close();
   });
 
-  /** opens the screen in the stored look, waits for its content, checks it and saves its picture */
-  const visit = async (screen: TScreen, language: TLanguage, theme: TTheme, suffix: string) => {
+  /**
+   * opens the screen in the stored look, waits for its content, checks it and saves its picture: `load` opens it
+   * by its address (the app starts afresh and reads the stored look), else the app's router is sent there as a
+   * link would, without starting the app again
+   */
+  const visit = async (screen: TScreen, language: TLanguage, theme: TTheme, suffix: string, load: boolean) => {
     const { page } = opened;
     const name = `work-${screen.name}-${language}-${theme}${suffix}`;
-    await page.goto(screen.path);
+    if (load) {
+      await page.goto(screen.path);
+    } else {
+      // the screen shown so far (what the layout's <main> holds below its bars) must go before the next one's
+      // content is looked for, so that content on both (a campaign's name) is not found on the old one
+      const shown = await page.evaluate((path) => {
+        const before = [...document.querySelectorAll('main > :last-child > *')];
+        (window as unknown as { shownBefore: Element[] }).shownBefore = before;
+        window.history.pushState(null, '', path);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+        return before.length;
+      }, screen.path);
+      expect(shown, `${name}: the previous screen in <main>`).toBeGreaterThan(0);
+      await page.waitForFunction(() =>
+        (window as unknown as { shownBefore: Element[] }).shownBefore.every((element) => !element.isConnected),
+      );
+    }
     try {
       await screen.ready(page);
     } catch (err) {
@@ -185,10 +206,11 @@ describe('the outbound, dashboard, billing and automation screens in pt, en and 
         [language, theme],
       );
       await page.setViewportSize(VIEWPORT);
-      for (const screen of screens) await visit(screen, language, theme, '');
+      // the first screen starts the app in the new look; the others are reached through its router
+      for (const [i, screen] of screens.entries()) await visit(screen, language, theme, '', i === 0);
       if (NARROW.has(`${language}-${theme}`)) {
         await page.setViewportSize({ width: 390, height: 844 });
-        for (const screen of screens) await visit(screen, language, theme, '-390');
+        for (const screen of screens) await visit(screen, language, theme, '-390', false);
         await page.setViewportSize(VIEWPORT);
       }
       expectNoPageErrors(opened);

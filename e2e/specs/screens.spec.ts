@@ -80,10 +80,21 @@ const checkScreen = async (page: Page, language: TLanguage, theme: TTheme) => {
   expect(UNTRANSLATED.exec(state.text)?.[0], 'untranslated key on screen').toBeUndefined();
 };
 
-/** Opens the screen, checks it and saves its picture; a screen that does not come up is pictured as FAILED-… */
-const visit = async (page: Page, screen: TScreen, language: TLanguage, theme: TTheme) => {
+/**
+ * Opens the screen, checks it and saves its picture; a screen that does not come up is pictured as FAILED-…
+ * `inApp`: the app's router is sent there as a link would, without starting the app again (each screen's `ready`
+ * is its own, so the previous screen's content is never taken for it); else it is opened by its address.
+ */
+const visit = async (page: Page, screen: TScreen, language: TLanguage, theme: TTheme, inApp = false) => {
   const name = `${screen.name}-${language}-${theme}`;
-  await page.goto(screen.path);
+  if (inApp) {
+    await page.evaluate((path) => {
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, screen.path);
+  } else {
+    await page.goto(screen.path);
+  }
   try {
     await screen.ready(page);
   } catch (err) {
@@ -142,8 +153,9 @@ describe('main screens in light and dark, pt and en', () => {
         .locator('[data-testid="side-menu"] .MuiListItemText-primary')
         .evaluateAll((texts) => [...new Set(texts.map((t) => getComputedStyle(t).fontSize))]);
       expect(menuFontSizes, 'side menu font sizes').toHaveLength(1);
+      // the app started in this look for the login goes on to every private screen through its router
       for (const screen of PRIVATE_SCREENS) {
-        await visit(page, screen, language, theme);
+        await visit(page, screen, language, theme, true);
       }
       expectNoPageErrors(opened);
       await opened.context.close();

@@ -154,13 +154,27 @@ export const waitForSocketReady = async (opened: TOpenedPage, before = 0) => {
   await expect.poll(opened.socketReadies, { timeout: 15_000, interval: 100 }).toBeGreaterThan(before);
 };
 
+/**
+ * Resolves once the fonts are loaded and the transitions under way (a dialog, the drawer, a tab's indicator) have
+ * ended — waited for, not a fixed pause; an endless one (a spinner) is not waited on, and none holds it more than
+ * 1.5 s — and two frames are drawn: what a picture of the page should wait for.
+ */
+export const settled = (page: Page) =>
+  page.evaluate(async () => {
+    await document.fonts.ready;
+    const running = document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined));
+    await Promise.race([Promise.all(running), new Promise((done) => setTimeout(done, 1_500))]);
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+
 /** Saves a full-viewport PNG as e2e/artifacts/<name>.png and returns its path. */
 export const screenshot = async (page: Page, name: string) => {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const path = resolve(ARTIFACTS_DIR, `${name}.png`);
-  // let transitions (dialogs, drawer, tabs) settle and the fonts load
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(350);
+  await settled(page);
   await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
 
   return path;

@@ -9,7 +9,7 @@ import { migrationsUpTo, readJournal } from '../src/backup/levels';
 import { verifyArchive } from '../src/backup/verify';
 import { openPglite, openPostgres, runMigrations, type TDatabase } from '../src/db/client';
 import { openSecret, sealSecret, useSecretKey } from '../src/lib/secrets';
-import { api, startNode as startProcess, type TNode } from './nodes';
+import { api, dataDirFromTemplate, startNode as startProcess, type TNode } from './nodes';
 
 /**
  * Backup and restore through the real commands and real server processes: a Zelo filled with tickets, media, a
@@ -209,6 +209,8 @@ describe('backup of a running embedded Zelo, restored into a fresh directory and
     const source = tempDir('bk-source');
     const key = randomBytes(32);
     writeFileSync(join(source, 'secret.key'), key.toString('hex'));
+    // the run's migrated template when there is one: the migrations from nothing take ~15 s here
+    await dataDirFromTemplate(source);
     const filled = await openPglite({ dataDir: join(source, 'db') });
     const { phone } = await fillDirectly(filled, key);
     await filled.close();
@@ -230,7 +232,8 @@ describe('backup of a running embedded Zelo, restored into a fresh directory and
       });
     }
 
-    // inbound keeps arriving on the running server while the backup runs
+    // inbound keeps arriving on the running server while the backup runs: one message every ~50 ms, not back to
+    // back — a server kept busy without a break made the copy wait behind every request (~60 s of the backup here)
     let flowing = true;
     let arrived = 0;
     const flood = (async () => {
@@ -240,6 +243,7 @@ describe('backup of a running embedded Zelo, restored into a fresh directory and
           body: `durante o backup ${i}`,
         });
         if (res.status === 200) arrived += 1;
+        await new Promise((done) => setTimeout(done, 50));
       }
     })();
     const archive = join(tempDir('bk-archive'), 'zelo.tar');
@@ -259,31 +263,33 @@ describe('backup of a running embedded Zelo, restored into a fresh directory and
     expect(stored.length).toBeGreaterThan(0);
     await stopNode(node);
 
-    // into a fresh directory
+    // into a fresh directory, and (at the same time) into a fresh PostgreSQL database (embedded → PostgreSQL)
     const intoDir = tempDir('bk-restored');
-    const restored = await runCli('restore', ['--in', archive], { DATA_DIR: intoDir });
+    const intoPgDir = tempDir('bk-restored-pg');
+    const databaseUrl = await newDatabase();
+    const [restored, onPg] = await Promise.all([
+      runCli('restore', ['--in', archive], { DATA_DIR: intoDir }),
+      runCli('restore', ['--in', archive], { DATA_DIR: intoPgDir, DATABASE_URL: databaseUrl }),
+    ]);
     expect(restored.code, restored.out).toBe(0);
     expect(readFileSync(join(intoDir, 'secret.key'), 'utf8')).toBe(key.toString('hex'));
     const embedded = await openPglite({ dataDir: join(intoDir, 'db') });
     await expectRestored(embedded, manifest, key, phone);
     await embedded.close();
 
-    // into a fresh PostgreSQL database (embedded → PostgreSQL)
-    const intoPgDir = tempDir('bk-restored-pg');
-    const databaseUrl = await newDatabase();
-    const onPg = await runCli('restore', ['--in', archive], { DATA_DIR: intoPgDir, DATABASE_URL: databaseUrl });
     expect(onPg.code, onPg.out).toBe(0);
     const postgres = await openPostgres(databaseUrl, 2);
     await expectRestored(postgres, manifest, key, phone);
     await postgres.close();
 
-    // both start and serve what the source served: the inbox, the photo's bytes, a login with the old password
+    // both start (side by side) and serve what the source served: the inbox, the photo's bytes, a login with the
+    // old password
     const targets: Record<string, string>[] = [
       { DATA_DIR: intoDir },
       { DATA_DIR: intoPgDir, DATABASE_URL: databaseUrl },
     ];
-    for (const env of targets) {
-      const back = await startNode(env);
+    const started = await Promise.all(targets.map((env) => startNode(env)));
+    for (const back of started) {
       const again = await login(back);
       const tickets = (await api(back, 'GET', '/api/tickets?status=pending&showAll=true', again)).body.tickets as {
         id: number;

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { openPglite } from '../src/db/client';
+import { TEMPLATE_FILE } from './global-setup';
 
 /**
  * Real server processes for the multi-node tests (failover.test.ts): `node --import tsx src/main.ts` on a
@@ -20,6 +22,22 @@ export const freePort = () =>
       s.close(() => done(port));
     });
   });
+
+/**
+ * Makes `<dataDir>/db` the run's migrated PGlite template (global-setup.ts) when the run has one: a server then
+ * starts on a migrated database instead of creating and migrating one (~15 s on the 2-core machine). Answers
+ * whether it did; without a template the server makes its database itself, as it would anyway.
+ */
+export const dataDirFromTemplate = async (dataDir: string) => {
+  if (!existsSync(TEMPLATE_FILE)) return false;
+  const database = await openPglite({
+    dataDir: join(dataDir, 'db'),
+    loadDataDir: new Blob([readFileSync(TEMPLATE_FILE)]),
+  });
+  await database.close();
+
+  return true;
+};
 
 export type TNode = {
   name: string;

@@ -6,8 +6,8 @@ import { afterFirstScreen } from '../../app/firstScreen';
 /** a row's height before it is measured (name, preview and one line of chips) */
 export const TICKET_ROW_ESTIMATE = 108;
 
-/** rows drawn before the virtualized rows have arrived: more than a tall screen holds */
-export const PLAIN_ROWS = 30;
+/** rows drawn before the virtualized rows have arrived: what a tall screen holds (each row costs the first render) */
+export const PLAIN_ROWS = 15;
 
 type TVirtualRows = typeof import('./VirtualTicketRows').VirtualTicketRows;
 
@@ -57,7 +57,7 @@ type PlainTicketRowsProps = { tickets: TTicket[]; renderRow: (ticket: TTicket) =
 
 /**
  * The list's first rows while the virtualized rows load: the first `PLAIN_ROWS` in the page's flow and the room the
- * others will take (estimated), so the list scrolls and pages as it will; a 10,000-ticket page draws 30 rows.
+ * others will take (estimated), so the list scrolls and pages as it will; a 10,000-ticket page draws 15 rows.
  */
 export const PlainTicketRows = ({ tickets, renderRow }: PlainTicketRowsProps) => (
   <Box role="list">

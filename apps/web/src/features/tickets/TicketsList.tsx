@@ -1,6 +1,6 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import type { TTicket } from '@zelo/shared';
-import { useCallback, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 import { useInfiniteScroll } from '../../hooks/useInfiniteScroll';
 import { TicketRow } from './TicketRow';
@@ -35,17 +35,8 @@ export const TicketsList = ({ filter, enabled, selectedUuid, testId, busyId, ...
   const tickets = useMemo(() => flattenTickets(query.data), [query.data]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const VirtualRows = useVirtualRows();
-  const { onOpen, onAccept, onClose, onReopen, onPeek, narrow, isAdmin } = rowProps;
-  const renderRow = useCallback(
-    (ticket: TTicket) => (
-      <TicketRow
-        ticket={ticket}
-        selected={ticket.uuid === selectedUuid}
-        busy={busyId === ticket.id}
-        {...{ onOpen, onAccept, onClose, onReopen, onPeek, narrow, isAdmin }}
-      />
-    ),
-    [selectedUuid, busyId, onOpen, onAccept, onClose, onReopen, onPeek, narrow, isAdmin],
+  const renderRow = (ticket: TTicket) => (
+    <TicketRow ticket={ticket} selected={ticket.uuid === selectedUuid} busy={busyId === ticket.id} {...rowProps} />
   );
   const onScroll = useInfiniteScroll(() => void query.fetchNextPage(), {
     hasMore: Boolean(query.hasNextPage),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createListAnswers } from './list-answers';
 
 /** a load that counts its reads and answers what `value` holds when it is read */
@@ -306,6 +306,116 @@ describe('answers kept with a patch', () => {
     state.value = 'two';
     answers.changed(1, { places: [place(7)], rows: [1] });
     expect(await text(answers.answer(1, 'k', load, inQueue(7)))).toBe('two');
+    expect(state.reads).toBe(2);
+  });
+});
+
+describe('answers read again ahead of their time running out', () => {
+  /** a load whose reads wait until released, each with what `value` holds at its release */
+  const gated = (initial: string) => {
+    const state = { value: initial, reads: 0 };
+    const waiting: Array<() => void> = [];
+    const load = () => {
+      state.reads++;
+      return new Promise<Buffer>((done) => {
+        waiting.push(() => done(Buffer.from(state.value)));
+      });
+    };
+    /** answers the reads waiting (the first `n` of them) */
+    const release = async (n?: number) => {
+      for (const done of waiting.splice(0, n ?? waiting.length)) done();
+      await new Promise((r) => setTimeout(r, 0));
+    };
+
+    return { state, load, release };
+  };
+  // the clock moved by hand (Date only: timers and promises run as usual)
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const sleep = async (ms: number) => {
+    vi.setSystemTime(Date.now() + ms);
+  };
+
+  it('hands out the kept answer while it is read again near the end of its time, then the new one', async () => {
+    // a read of ~0 ms is read again in the last 50 ms of its 200
+    const answers = createListAnswers({ ttlMs: 200 });
+    const { state, load, release } = gated('one');
+    const first = answers.answer(1, 'k', load);
+    await release();
+    expect(await text(first)).toBe('one');
+    state.value = 'two';
+    expect(await text(answers.answer(1, 'k', load))).toBe('one');
+    expect(state.reads).toBe(1);
+    await sleep(170);
+    // answered at once with the kept answer, a read under way behind it (one, however many ask)
+    expect(await text(answers.answer(1, 'k', load))).toBe('one');
+    expect(await text(answers.answer(1, 'k', load))).toBe('one');
+    expect(state.reads).toBe(2);
+    await release();
+    expect(await text(answers.answer(1, 'k', load))).toBe('two');
+    expect(state.reads).toBe(2);
+    // the new read lives its own time to live from when it began
+    await sleep(60);
+    expect(await text(answers.answer(1, 'k', load))).toBe('two');
+    expect(state.reads).toBe(2);
+  });
+
+  it('a change announced while it is read again keeps that read out: the request after the change reads anew', async () => {
+    const answers = createListAnswers({ ttlMs: 200 });
+    const { state, load, release } = gated('one');
+    const first = answers.answer(1, 'k', load);
+    await release();
+    await first;
+    await sleep(170);
+    expect(await text(answers.answer(1, 'k', load))).toBe('one');
+    expect(state.reads).toBe(2);
+    answers.changed(1);
+    const after = answers.answer(1, 'k', load);
+    expect(state.reads).toBe(3);
+    // the read ahead ends after the change, with what it read before it
+    state.value = 'read before the change';
+    await release(1);
+    state.value = 'after the change';
+    await release();
+    expect(await text(after)).toBe('after the change');
+    expect(await text(answers.answer(1, 'k', load))).toBe('after the change');
+    expect(state.reads).toBe(3);
+  });
+
+  it('a change of rows while it is read again is patched into the kept answer, and the read is not kept', async () => {
+    const answers = createListAnswers({ ttlMs: 200 });
+    const { state, load, release } = gated('page');
+    const patch = async (kept: Buffer, change: { rows: number[] }) => Buffer.from(`${kept}+${change.rows}`);
+    const scope = () => true;
+    const first = answers.answer(1, 'k', load, scope, patch);
+    await release();
+    await first;
+    await sleep(170);
+    expect(await text(answers.answer(1, 'k', load, scope, patch))).toBe('page');
+    expect(state.reads).toBe(2);
+    answers.changed(1, { places: [{ status: 'open', queueId: 1, userId: null }], rows: [9] });
+    state.value = 'read before the change';
+    await release();
+    expect(await text(answers.answer(1, 'k', load, scope, patch))).toBe('page+9');
+    expect(state.reads).toBe(2);
+  });
+
+  it('is not read ahead when nobody asks: past its time it is read as before', async () => {
+    const answers = createListAnswers({ ttlMs: 60 });
+    const { state, load, release } = gated('one');
+    const first = answers.answer(1, 'k', load);
+    await release();
+    await first;
+    await sleep(80);
+    expect(state.reads).toBe(1);
+    state.value = 'two';
+    const later = answers.answer(1, 'k', load);
+    await release();
+    expect(await text(later)).toBe('two');
     expect(state.reads).toBe(2);
   });
 });

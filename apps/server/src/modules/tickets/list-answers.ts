@@ -37,6 +37,12 @@
  * any change; a patch that finds it cannot (the row moved meanwhile, a tie in the order) reads the whole answer
  * again.
  *
+ * An answer asked for close to the end of its time to live (closer than twice its read took, plus 50 ms; at most
+ * half its time) is read again in the background while it is still handed out, so requests never queue behind
+ * a costly read only because time passed (the kanban's whole answer: ~0.4 s for 19,000 cards). The new read
+ * replaces it only when nothing was announced about it meanwhile (not dropped, no rows pending or patched in);
+ * it lives `ttlMs` from the moment it began, so an unannounced write is still seen after `ttlMs` at most.
+ *
  * The conversation page keeps its answers the same way, in an instance of its own (`conversationAnswers`, see
  * messages.service.ts `listMessages`), so open conversations never push the lists out.
  */
@@ -82,6 +88,10 @@ type TEntry<T> = {
   patching?: boolean;
   /** the changes of rows announced since, which the next request patches in before it is answered */
   pending?: TPendingRows;
+  /** how long its read took (ms), once read: how early before its time is up it is read again */
+  readMs?: number;
+  /** a read made ahead of its time running out is under way */
+  refreshing?: boolean;
 };
 
 export type TListAnswers<T = Buffer> = {
@@ -180,20 +190,64 @@ export const createListAnswers = <T = Buffer>(
     settle(entry, next, true);
   };
 
+  /**
+   * Reads the entry again while it is handed out; the read replaces it if the entry is still the one kept and took
+   * no change meanwhile (a change that touched it dropped it or left rows pending, or a patch made a new answer).
+   */
+  const refresh = (entry: TEntry<T>) => {
+    entry.refreshing = true;
+    const from = entry.answer;
+    const startedAt = Date.now();
+    const read = entry.load();
+    read.then(
+      (value) => {
+        entry.refreshing = false;
+        if (entries.get(entry.key) !== entry || entry.answer !== from || entry.pending || entry.patching) return;
+        const { companyId, key, scope, patch, load } = entry;
+        keep({
+          companyId,
+          key,
+          scope,
+          patch,
+          load,
+          until: startedAt + ttlMs,
+          answer: read,
+          settled: { value },
+          readMs: Date.now() - startedAt,
+        });
+      },
+      () => {
+        entry.refreshing = false;
+      },
+    );
+  };
+
+  /** read again ahead when asked for this close to its time running out */
+  const refreshMargin = (entry: TEntry<T>) => Math.min(ttlMs / 2, 2 * (entry.readMs ?? 0) + 50);
+
   const counts = { patched: 0, dropped: 0 };
 
   const answers: TListAnswers<T> = {
     answer: (companyId, key, load, scope, patch) => {
       if (opts.enabled === false) return load();
+      const now = Date.now();
       const kept = entries.get(key);
-      if (kept && kept.companyId === companyId && kept.until > Date.now()) {
+      if (kept && kept.companyId === companyId && kept.until > now) {
         if (kept.pending) patchPending(kept);
+        else if (kept.settled && !kept.patching && !kept.refreshing && kept.until - now < refreshMargin(kept))
+          refresh(kept);
         return kept.answer;
       }
       const answer = load();
-      const entry: TEntry<T> = { companyId, key, until: Date.now() + ttlMs, scope, patch, load, answer };
+      const entry: TEntry<T> = { companyId, key, until: now + ttlMs, scope, patch, load, answer };
       keep(entry);
       settle(entry, answer);
+      answer.then(
+        () => {
+          entry.readMs = Date.now() - now;
+        },
+        () => undefined,
+      );
 
       return answer;
     },

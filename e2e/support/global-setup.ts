@@ -121,6 +121,8 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: SUPER_EMAIL,
       ADMIN_PASSWORD: SUPER_PASSWORD,
       RATE_LIMITS: 'off',
+      // bcrypt at its least cost: every spec's logins and new users, the same checks (apps/server passwords.ts)
+      PASSWORD_HASH_ROUNDS: '4',
       ASAAS_API_KEY: asaas.apiKey,
       ASAAS_API_URL: asaas.url,
       ASAAS_WEBHOOK_TOKEN: asaasWebhookToken,

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { budgetLimits, type TConfig } from './config';
 import { useOutboundAllowList } from './lib/outbound';
 import { useSecretKey } from './lib/secrets';
+import { usePasswordRounds } from './modules/users/passwords';
 import type { TDatabase } from './db/client';
 import { createAuthStateStore } from './channels/auth-state.repo';
 import { createCloudApiDriver } from './channels/cloud-api/cloud-api.driver';
@@ -162,6 +163,7 @@ export const buildApp = async (opts: {
   const tokens = createTokenService(config.jwtSecret);
   // tenant secrets sealed at rest and the outbound URL guard follow this server's configuration
   useSecretKey(config.secretKey);
+  usePasswordRounds(config.passwordHashRounds);
   useOutboundAllowList(config.outboundAllowHosts);
   const sessions = createSessionCache({
     onPeerError: (err) => logger.warn({ err }, 'session cache: a forget was not answered by every node'),

@@ -85,6 +85,8 @@ const ZEnv = z.object({
   LIST_ANSWERS: z.enum(['on', 'off']).default('on'),
   /** automatic assignment's net under its kicks: every company with an auto-assign queue is drained this often */
   AUTO_ASSIGN_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
+  /** bcrypt's cost for the passwords hashed from now on (2^n rounds); stored hashes keep their own */
+  PASSWORD_HASH_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
   NODE_ENV: z.string().default('production'),
   /** inbound deliveries (inbound/deliveries/durable.ts): first retry wait, attempts, claim, poll period */
   INBOUND_RETRY_MS: z.coerce.number().int().min(1).default(5_000),
@@ -189,6 +191,7 @@ export type TConfig = {
   jobs: boolean;
   listAnswers: boolean;
   autoAssignSweepMs: number;
+  passwordHashRounds: number;
   inboundDeliveries: { retryMs: number; maxAttempts: number; claimMs: number; pollMs: number };
   invoiceLeadDays: number;
   slaCheckMs: number;
@@ -318,6 +321,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     jobs: e.JOBS === 'on',
     listAnswers: e.LIST_ANSWERS === 'on',
     autoAssignSweepMs: e.AUTO_ASSIGN_SWEEP_MS,
+    passwordHashRounds: e.PASSWORD_HASH_ROUNDS,
     inboundDeliveries: {
       retryMs: e.INBOUND_RETRY_MS,
       maxAttempts: e.INBOUND_MAX_ATTEMPTS,

@@ -20,6 +20,7 @@ import { startSlaTicker } from './modules/sla';
 import { createLogger } from './lib/logger';
 import { useSecretKey } from './lib/secrets';
 import { ensureSuperUser } from './lib/seed';
+import { usePasswordRounds } from './modules/users/passwords';
 import { createScheduleSender } from './modules/schedules/schedule-sender';
 
 const started = performance.now();
@@ -34,6 +35,7 @@ await runMigrations(database, async (db) => {
   const sealed = await sealLegacySecrets(db);
   if (sealed > 0) logger.info({ connections: sealed }, 'connection secrets sealed at rest');
 });
+usePasswordRounds(config.passwordHashRounds);
 await ensureSuperUser(database.db, { email: config.adminEmail, password: config.adminPassword, log: logger });
 const { app, ctx, drain } = await buildApp({ config, database, logger });
 await app.listen({ port: config.port, host: config.host });

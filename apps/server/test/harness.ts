@@ -12,6 +12,7 @@ import { openPglite, openPostgres, type TDatabase } from '../src/db/client';
 import { createLogger } from '../src/lib/logger';
 import type { TMailer } from '../src/mail/mailer';
 import { ensureSuperUser } from '../src/lib/seed';
+import { usePasswordRounds } from '../src/modules/users/passwords';
 import { TEMPLATE_FILE } from './global-setup';
 
 export const SUPER = { email: 'super@zelo.test', password: 'Super-Pass-1' };
@@ -71,6 +72,8 @@ export const startTestServer = async (
     RATE_LIMITS: 'off',
     JOBS: 'off',
     LOG_LEVEL: 'silent',
+    // bcrypt at its least cost: the same hashing and checks, 64× cheaper than production's 10 (passwords.test.ts)
+    PASSWORD_HASH_ROUNDS: '4',
     FLOW_TYPING_MS: '0',
     FLOW_ELEMENT_GAP_MS: '0',
     JWT_SECRET: 'test-access-secret-0123456789abcdef',
@@ -89,6 +92,7 @@ export const startTestServer = async (
   const logger = opts.log
     ? createLogger({ level: opts.log.level ?? 'info', destination: opts.log.destination })
     : createLogger({ level: 'silent' });
+  usePasswordRounds(config.passwordHashRounds);
   await ensureSuperUser(database.db, { ...SUPER, log: logger });
   const { app, ctx, drain } = await buildApp({ config, database, logger, mailer: opts.mailer });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import type { TAppContext } from '../../lib/context';
 import { addDays, isPastDue } from '../../lib/dates';
 import { settingsWithDefaults } from '../settings/settings.service';
-import { DUMMY_HASH, verifyPassword } from '../users/passwords';
+import { dummyHash, verifyPassword } from '../users/passwords';
 import {
   findActiveSession,
   findSessionUserRow,
@@ -79,7 +79,7 @@ type TClient = { userAgent: string; ip: string };
 export const login = async (ctx: TAppContext, body: TLoginRequest, client: TClient) => {
   const row = await findUserForLogin(ctx.db, body.email);
   if (!row) {
-    await verifyPassword(body.password, DUMMY_HASH);
+    await verifyPassword(body.password, await dummyHash());
     throw new AppError('ERR_USER_DONT_EXISTS', 'User not found, check the e-mail');
   }
   if (!(await verifyPassword(body.password, row.passwordHash))) {

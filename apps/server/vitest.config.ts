@@ -3,8 +3,8 @@ import { join, relative, resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Files that start their own server processes on PostgreSQL whatever the run's database (two nodes, failover,
- * backup and restore between the embedded database and PostgreSQL). The PGlite run (`npm test`) runs them; the
+ * Files that start their own server processes on a database of their own choosing, whatever the run's (two nodes
+ * and failover on PostgreSQL, backup and restore between both, a crashed or single process embedded). The PGlite run (`npm test`) runs them; the
  * PostgreSQL run (`TEST_DATABASE_URL` set, `.ci/run`'s test:pg) would run them again unchanged — 210 s of the CI's
  * time — so it leaves them out.
  */
@@ -13,7 +13,6 @@ const SAME_ON_EVERY_DATABASE = [
   'test/cluster.test.ts',
   'test/failover.test.ts',
   'test/assignment-two-nodes.test.ts',
-  // their servers run on the embedded database whatever the run's (DATABASE_URL '')
   'test/campaign-crash.test.ts',
   'test/single-process.test.ts',
 ];

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createListAnswers } from './list-answers';
+import { createListAnswers, type TListAnswers, type TListPatch, type TListScope } from './list-answers';
 
 /** a load that counts its reads and answers what `value` holds when it is read */
 const source = (initial: string) => {
@@ -327,7 +327,17 @@ describe('answers read again ahead of their time running out', () => {
       await new Promise((r) => setTimeout(r, 0));
     };
 
-    return { state, load, release };
+    /** the first read of 'k', answered at once */
+    const readFirst = async (
+      answers: TListAnswers,
+      ...kept: [TListScope?, TListPatch<Buffer>?]
+    ) => {
+      const first = answers.answer(1, 'k', load, ...kept);
+      await release();
+      return text(first);
+    };
+
+    return { state, load, release, readFirst };
   };
   // the clock moved by hand (Date only: timers and promises run as usual)
   beforeEach(() => {
@@ -336,21 +346,19 @@ describe('answers read again ahead of their time running out', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-  const sleep = async (ms: number) => {
+  const advance = (ms: number) => {
     vi.setSystemTime(Date.now() + ms);
   };
 
   it('hands out the kept answer while it is read again near the end of its time, then the new one', async () => {
     // a read of ~0 ms is read again in the last 50 ms of its 200
     const answers = createListAnswers({ ttlMs: 200 });
-    const { state, load, release } = gated('one');
-    const first = answers.answer(1, 'k', load);
-    await release();
-    expect(await text(first)).toBe('one');
+    const { state, load, release, readFirst } = gated('one');
+    expect(await readFirst(answers)).toBe('one');
     state.value = 'two';
     expect(await text(answers.answer(1, 'k', load))).toBe('one');
     expect(state.reads).toBe(1);
-    await sleep(170);
+    advance(170);
     // answered at once with the kept answer, a read under way behind it (one, however many ask)
     expect(await text(answers.answer(1, 'k', load))).toBe('one');
     expect(await text(answers.answer(1, 'k', load))).toBe('one');
@@ -359,18 +367,16 @@ describe('answers read again ahead of their time running out', () => {
     expect(await text(answers.answer(1, 'k', load))).toBe('two');
     expect(state.reads).toBe(2);
     // the new read lives its own time to live from when it began
-    await sleep(60);
+    advance(60);
     expect(await text(answers.answer(1, 'k', load))).toBe('two');
     expect(state.reads).toBe(2);
   });
 
   it('a change announced while it is read again keeps that read out: the request after the change reads anew', async () => {
     const answers = createListAnswers({ ttlMs: 200 });
-    const { state, load, release } = gated('one');
-    const first = answers.answer(1, 'k', load);
-    await release();
-    await first;
-    await sleep(170);
+    const { state, load, release, readFirst } = gated('one');
+    await readFirst(answers);
+    advance(170);
     expect(await text(answers.answer(1, 'k', load))).toBe('one');
     expect(state.reads).toBe(2);
     answers.changed(1);
@@ -388,13 +394,11 @@ describe('answers read again ahead of their time running out', () => {
 
   it('a change of rows while it is read again is patched into the kept answer, and the read is not kept', async () => {
     const answers = createListAnswers({ ttlMs: 200 });
-    const { state, load, release } = gated('page');
+    const { state, load, release, readFirst } = gated('page');
     const patch = async (kept: Buffer, change: { rows: number[] }) => Buffer.from(`${kept}+${change.rows}`);
     const scope = () => true;
-    const first = answers.answer(1, 'k', load, scope, patch);
-    await release();
-    await first;
-    await sleep(170);
+    await readFirst(answers, scope, patch);
+    advance(170);
     expect(await text(answers.answer(1, 'k', load, scope, patch))).toBe('page');
     expect(state.reads).toBe(2);
     answers.changed(1, { places: [{ status: 'open', queueId: 1, userId: null }], rows: [9] });
@@ -406,11 +410,9 @@ describe('answers read again ahead of their time running out', () => {
 
   it('is not read ahead when nobody asks: past its time it is read as before', async () => {
     const answers = createListAnswers({ ttlMs: 60 });
-    const { state, load, release } = gated('one');
-    const first = answers.answer(1, 'k', load);
-    await release();
-    await first;
-    await sleep(80);
+    const { state, load, release, readFirst } = gated('one');
+    await readFirst(answers);
+    advance(80);
     expect(state.reads).toBe(1);
     state.value = 'two';
     const later = answers.answer(1, 'k', load);

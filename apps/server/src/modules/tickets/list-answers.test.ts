@@ -328,10 +328,7 @@ describe('answers read again ahead of their time running out', () => {
     };
 
     /** the first read of 'k', answered at once */
-    const readFirst = async (
-      answers: TListAnswers,
-      ...kept: [TListScope?, TListPatch<Buffer>?]
-    ) => {
+    const readFirst = async (answers: TListAnswers, ...kept: [TListScope?, TListPatch<Buffer>?]) => {
       const first = answers.answer(1, 'k', load, ...kept);
       await release();
       return text(first);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { conversationLoads } from './conversation';
 import {
@@ -18,6 +18,8 @@ import { copyTemplate, inboxCacheOn, inboxTemplateName, saveTemplate, templateEx
 import {
   agent,
   closedLoop,
+  cpuShares,
+  cpuSnapshot,
   measureWindow,
   cpuTimeMs,
   createPgDatabase,
@@ -28,6 +30,7 @@ import {
   request,
   startServer,
   stats,
+  type TCpuSnapshot,
   tempDir,
 } from './lib';
 
@@ -71,6 +74,10 @@ export type TInboxLatency = {
   p95TargetMs?: number;
   /** CPU time (user + system) of the server process per answered request, ms: less sensitive to a busy machine */
   serverCpuMs?: number;
+  /** the machine's time over the measured seconds: this process, the server, PostgreSQL, the rest, idle (lib.ts) */
+  machine?: string;
+  /** p99 of how late this process's event loop ran (ms): the load generator's own share of the latencies */
+  benchLoopP99?: number;
 };
 
 export type TInboxThroughput = {
@@ -352,6 +359,7 @@ const listLoads = async (
   writingOnly = false,
   /** the server process's CPU time so far, ms */
   serverCpu?: () => number,
+  serverPid?: number,
 ) => {
   const results: TInboxLatency[] = [];
   /** `writing`: customers of the company write this many messages a second meanwhile (each one a change) */
@@ -365,12 +373,23 @@ const listLoads = async (
   const run: TListLoad = async (what, target, path, token, writing) => {
     const load = writing ? `closed loop, ${writing} msg/s arriving` : 'closed loop';
     console.log(`  ${database}: ${what}, ${opts.concurrency} clients, ${load}, ${opts.seconds} s`);
+    // what one client's first answer holds, so a row shows the lists were answered in full (rows / count)
+    const probe = (await json(url, { method: 'GET', path: path(0), token: token(0) })) as {
+      tickets: unknown[];
+      count: number;
+    };
     const writes = writing ? writer(writing) : undefined;
     // the server's CPU over the measured seconds (the warm-up takes the JIT's compiling)
     let sent = 0;
     let warm = { cpu: serverCpu?.() ?? 0, sent: 0 };
+    // where the machine's time goes over the measured seconds, and how late this process's own loop ran (a late
+    // loop adds to every latency it measures)
+    let machineFrom: TCpuSnapshot | undefined;
+    const loopDelay = monitorEventLoopDelay({ resolution: 1 });
     const warmed = setTimeout(() => {
       warm = { cpu: serverCpu?.() ?? 0, sent };
+      machineFrom = cpuSnapshot(serverPid);
+      loopDelay.enable();
     }, opts.warmupSeconds * 1000);
     const r = await closedLoop({
       clients: opts.concurrency,
@@ -392,6 +411,9 @@ const listLoads = async (
     });
     clearTimeout(warmed);
     const serverCpuMs = serverCpu ? (serverCpu() - warm.cpu) / Math.max(1, sent - warm.sent) : undefined;
+    const machine = machineFrom ? cpuShares(machineFrom, cpuSnapshot(serverPid)) : undefined;
+    loopDelay.disable();
+    const benchLoopP99 = loopDelay.count > 0 ? loopDelay.percentile(99) / 1e6 : Number.NaN;
     // what the customers' side achieved meanwhile (answered messages a second, their delivery to a socket)
     const wrote = await writes;
     const arriving = wrote
@@ -399,12 +421,14 @@ const listLoads = async (
       : load;
     results.push({
       database,
-      what,
+      what: `${what} (client 1's first answer: ${probe.tickets.length} rows of ${probe.count})`,
       load: arriving,
       clients: opts.concurrency,
       ...r,
       p95TargetMs: target,
       serverCpuMs,
+      machine,
+      benchLoopP99,
     });
   };
   /** the same request paced: `pacedListRate` per second from the 20 clients in turn, answered or not */
@@ -585,7 +609,16 @@ const runInbox = async (
           ? []
           : await conversationLoads(database, server.url, { admin, agents }, opts, company, writer, cpu);
       const conversationOnly = opts.only === 'conversation' || opts.only === 'lists';
-      const lists = await listLoads(database, server.url, { admin, agents }, opts, writer, conversationOnly, cpu);
+      const lists = await listLoads(
+        database,
+        server.url,
+        { admin, agents },
+        opts,
+        writer,
+        conversationOnly,
+        cpu,
+        server.proc.pid,
+      );
       const inbound: TInboxThroughput[] = [];
       if (!conversationOnly) {
         console.log(`  ${database}: inbound, ${opts.inboundConcurrency} in flight, ${opts.seconds} s`);
@@ -704,10 +737,15 @@ export const inboxTables = (results: TInboxResult[]) => {
   const conversation = results.flatMap((r) =>
     r.conversation.map((l) => `${row(l)} ${fmt(l.serverCpuMs ?? Number.NaN, 2)} |`),
   );
-  const lists = results.flatMap((r) => r.lists.map((l) => `${row(l)} ${fmt(l.serverCpuMs ?? Number.NaN, 2)} |`));
-  const latencyHeader = (what: string, extra?: string) => [
-    `| ${what} | database | load | clients | requests | errors | req/s | p50 ms | p95 ms | p99 ms | max ms | p95 target ms |${extra ? ` ${extra} |` : ''}`,
-    `|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|${extra ? '---:|' : ''}`,
+  const lists = results.flatMap((r) =>
+    r.lists.map(
+      (l) =>
+        `${row(l)} ${fmt(l.serverCpuMs ?? Number.NaN, 2)} | ${l.machine ?? '—'} | ${fmt(l.benchLoopP99 ?? Number.NaN, 1)} |`,
+    ),
+  );
+  const latencyHeader = (what: string, extra: string[]) => [
+    `| ${what} | database | load | clients | requests | errors | req/s | p50 ms | p95 ms | p99 ms | max ms | p95 target ms |${extra.map((e) => ` ${e} |`).join('')}`,
+    `|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|${extra.map(() => '---:|').join('')}`,
   ];
 
   return [
@@ -724,9 +762,9 @@ export const inboxTables = (results: TInboxResult[]) => {
         ]
       : []),
     ...(conversation.length
-      ? [...latencyHeader('GET /api/messages/:ticketId (20 rows)', 'server CPU ms/req'), ...conversation, '']
+      ? [...latencyHeader('GET /api/messages/:ticketId (20 rows)', ['server CPU ms/req']), ...conversation, '']
       : []),
-    ...latencyHeader('GET /api/tickets (40 rows)', 'server CPU ms/req'),
+    ...latencyHeader('GET /api/tickets (40 rows)', ['server CPU ms/req', "machine's time", 'bench loop p99 ms']),
     ...lists,
   ].join('\n');
 };

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -45,6 +45,53 @@ export const cpuTimeMs = (pid: number | undefined) => {
   } catch {
     return Number.NaN;
   }
+};
+
+/** the machine's CPU time (ms) so far: busy in all, and that of this process, the server and PostgreSQL's */
+export type TCpuSnapshot = { busy: number; idle: number; bench: number; server: number; postgres: number };
+
+const procTicks = (stat: string) => {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+};
+
+/** reads /proc (Linux, clock ticks of 10 ms): where the two cores' time goes while a load runs */
+export const cpuSnapshot = (serverPid: number | undefined): TCpuSnapshot => {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).map(Number);
+  // user nice system idle iowait irq softirq steal
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  const busy = ticks.slice(0, 8).reduce((a, b) => a + b, 0) - idle;
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) postgres += procTicks(stat);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+
+  return {
+    busy: busy * 10,
+    idle: idle * 10,
+    bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+    server: cpuTimeMs(serverPid),
+    postgres: postgres * 10,
+  };
+};
+
+/** the shares of the machine's time between two snapshots: `bench 31 · server 24 · pg 38 · other 4 · idle 3 %` */
+export const cpuShares = (from: TCpuSnapshot, to: TCpuSnapshot) => {
+  const total = to.busy - from.busy + (to.idle - from.idle);
+  if (!(total > 0)) return '—';
+  const pct = (ms: number) => Math.round((100 * ms) / total);
+  const bench = to.bench - from.bench;
+  const server = to.server - from.server;
+  const postgres = to.postgres - from.postgres;
+  const other = to.busy - from.busy - bench - server - postgres;
+
+  return `bench ${pct(bench)} · server ${pct(server)} · pg ${pct(postgres)} · other ${pct(Math.max(0, other))} · idle ${pct(to.idle - from.idle)} %`;
 };
 
 /**

@@ -98,9 +98,13 @@ const searchCondition = (p: SqlParams, companyId: number, search: string) => {
   if (digits) return `(${like} or c.number like ${p.value(likePattern(digits), 'text')})`;
   if ([...term].length > 2) return like;
 
-  // `offset 0`: the pieces index, not a walk of the company's contacts computing each one's pieces
+  // `offset 0`: the pieces index, not a walk of the company's contacts computing each one's pieces. Where PostgreSQL
+  // expects the term in many contacts it reads the table until the first one instead: the cheap `like` (true
+  // exactly when the pieces hold the term) is checked first, so the pieces are computed for that one row only
+  // (computing them for each row passed over took ~40 µs a row: 1.1 ms for "z")
   return `${like} and exists (select 1 from (select g.company_id, g.is_test from contacts g
-    where contact_grams(g.search) @> array[lower(${p.value(term, 'text')})] offset 0) g
+    where contact_grams(g.search) @> array[lower(${p.value(term, 'text')})]
+      and g.search like lower(${p.value(likePattern(term), 'text')}) offset 0) g
     where g.company_id = ${p.value(companyId, 'int')} and not g.is_test)`;
 };
 
@@ -119,7 +123,9 @@ const keptCount = (p: SqlParams, companyId: number) =>
  *   contacts.
  * - A search (searchCondition) is not counted (as the ticket search): one more row is read to know whether more
  *   follow, and the count answered is the contacts up to this page plus that one (counting every "an" among
- *   30,000 contacts costs more than the page).
+ *   30,000 contacts costs more than the page). It is two statements: the page's ids, unnamed so that PostgreSQL
+ *   plans it for its term, then their rows by the prepared statement every search shares (planning the page's
+ *   columns with the search took PostgreSQL ~0.2 ms a request, as long as running it).
  */
 export const pageContacts = async (
   db: TDbOrTx,
@@ -153,17 +159,25 @@ export const pageContacts = async (
 
     return { rows: [], total: (await read<[number]>(db, alone))[0][0] };
   }
+  // the page's ids, planned for this term (unnamed: the plan of the small statement costs a fifth of the page's)
   const p = new SqlParams();
-  const found = await read(
+  const ids = await read<[number]>(
     db,
-    p.render(`select ${PAGE_COLUMNS} from (
-        select c.id from contacts c where ${companyWhere(p, companyId, f)} and ${searchCondition(p, companyId, f.search)}
-        ${ORDER} limit ${limit + 1}${skip}
-      ) page join contacts c on c.id = page.id ${WITH_CONNECTION} ${ORDER}`),
+    p.render(`select c.id from contacts c where ${companyWhere(p, companyId, f)}
+      and ${searchCondition(p, companyId, f.search)} ${ORDER} limit ${limit + 1}${skip}`),
     true,
   );
+  if (ids.length === 0) return { rows: [], total: offset };
+  // their rows, by a prepared statement planned once
+  const q = new SqlParams();
+  const found = await read(
+    db,
+    q.render(`select ${PAGE_COLUMNS} from contacts c ${WITH_CONNECTION}
+      where c.company_id = ${q.fixed(companyId, 'int')} and ${q.anyOf('c.id', ids.slice(0, limit).map(([id]) => id), 'int')}
+      ${ORDER}`),
+  );
 
-  return { rows: found.slice(0, limit), total: offset + found.length };
+  return { rows: found, total: offset + ids.length };
 };
 
 /** the autocomplete's short rows: the page's search, `limit` rows */

@@ -170,11 +170,11 @@ export const pageContacts = async (
   if (ids.length === 0) return { rows: [], total: offset };
   // their rows, by a prepared statement planned once
   const q = new SqlParams();
+  const pageIds = ids.slice(0, limit).map(([id]) => id);
   const found = await read(
     db,
     q.render(`select ${PAGE_COLUMNS} from contacts c ${WITH_CONNECTION}
-      where c.company_id = ${q.fixed(companyId, 'int')} and ${q.anyOf('c.id', ids.slice(0, limit).map(([id]) => id), 'int')}
-      ${ORDER}`),
+      where c.company_id = ${q.fixed(companyId, 'int')} and ${q.anyOf('c.id', pageIds, 'int')} ${ORDER}`),
   );
 
   return { rows: found, total: offset + ids.length };

@@ -128,18 +128,27 @@ const WHOLE_CARD = `'{"id":' || t.id || ',"uuid":"' || t.uuid || '","status":' |
  * Every visible open and pending ticket as cards, newest first (the ancestor's whole answer): the same cards as the
  * lanes', as one JSON text. The visible tickets are read once (`page`), their tags grouped per ticket, and the
  * cards joined and concatenated in one pass (WHOLE_CARD): for 19,000 cards a tenth of the time that four lookups
- * and a json_build_object per card took.
+ * and a json_build_object per card took. A ticket's tags are written once per distinct set of tags (`tag_sets`,
+ * a few dozen on a board), not once per ticket: an aggregate with its own order sorts each group apart, and
+ * 17,000 tickets' little sorts were a third of the statement.
  */
 export const kanbanAllStatement = (where: { text: string; params: SqlParams }) =>
   where.params.render(`with page as materialized (
       select ${PAGE_COLUMNS} from tickets t where ${where.text} and t.status in ('open', 'pending')
     ),
-    tagged as (
-      select tt.ticket_id,
-        '[' || string_agg('{"id":' || g.id || ',"name":' || ${str('g.name')} || ',"color":' || ${str('g.color')}
-          || ',"kanban":' || g.kanban || '}', ',' order by g.name, g.id) || ']' as tags
-      from page p join ticket_tags tt on tt.ticket_id = p.id join tags g on g.id = tt.tag_id
+    tag_sets as materialized (
+      select tt.ticket_id, array_agg(tt.tag_id) as ids
+      from page p join ticket_tags tt on tt.ticket_id = p.id
       group by tt.ticket_id
+    ),
+    tagged as (
+      select s.ticket_id, j.tags from tag_sets s join (
+        select d.ids,
+          '[' || string_agg('{"id":' || g.id || ',"name":' || ${str('g.name')} || ',"color":' || ${str('g.color')}
+            || ',"kanban":' || g.kanban || '}', ',' order by g.name, g.id) || ']' as tags
+        from (select distinct ids from tag_sets) d cross join unnest(d.ids) u(id) join tags g on g.id = u.id
+        group by d.ids
+      ) j on j.ids = s.ids
     )
     select count(*)::int, '[' || coalesce(string_agg(${WHOLE_CARD}, ',' order by t.updated_at desc, t.id desc), '') || ']'
     from page t left join contacts c on c.id = t.contact_id left join queues q on q.id = t.queue_id

@@ -121,7 +121,8 @@ describe('GET /api/ticket/kanban', () => {
     const agent = await createLoggedUser(server, t, { queueIds: [queue.id] });
     const laneA = await addTag(server, t, { name: `Lane \\ "A" ${unique()}`, kanban: 1, color: '#123456' });
     const laneB = await addTag(server, t, { name: `Lane B ${unique()}`, kanban: 1 });
-    const plain = await addTag(server, t, { name: `Plain ${unique()}` });
+    // made last but named first: a card's tags come in name order, not in the order they were made
+    const plain = await addTag(server, t, { name: `Atendimento ${unique()}` });
     const tickets = [
       await addTicket(server, t, { status: 'pending' }),
       await addTicket(server, t, { status: 'open', queueId: queue.id, userId: agent.id }),

@@ -4,7 +4,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -48,7 +48,14 @@ export const cpuTimeMs = (pid: number | undefined) => {
 };
 
 /** the machine's CPU time (ms) so far: busy in all, and that of this process, the server and PostgreSQL's */
-export type TCpuSnapshot = { busy: number; idle: number; bench: number; server: number; postgres: number };
+export type TCpuSnapshot = {
+  busy: number;
+  idle: number;
+  bench: number;
+  server: number;
+  /** each PostgreSQL process's CPU time, by pid (a backend may end or start between two snapshots) */
+  postgres: Map<string, number>;
+};
 
 const procTicks = (stat: string) => {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -61,12 +68,12 @@ export const cpuSnapshot = (serverPid: number | undefined): TCpuSnapshot => {
   // user nice system idle iowait irq softirq steal
   const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
   const busy = ticks.slice(0, 8).reduce((a, b) => a + b, 0) - idle;
-  let postgres = 0;
+  const postgres = new Map<string, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.includes('(postgres)')) postgres += procTicks(stat);
+      if (stat.includes('(postgres)')) postgres.set(entry, procTicks(stat) * 10);
     } catch {
       // the process ended meanwhile
     }
@@ -77,7 +84,7 @@ export const cpuSnapshot = (serverPid: number | undefined): TCpuSnapshot => {
     idle: idle * 10,
     bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
     server: cpuTimeMs(serverPid),
-    postgres: postgres * 10,
+    postgres,
   };
 };
 
@@ -88,7 +95,9 @@ export const cpuShares = (from: TCpuSnapshot, to: TCpuSnapshot) => {
   const pct = (ms: number) => Math.round((100 * ms) / total);
   const bench = to.bench - from.bench;
   const server = to.server - from.server;
-  const postgres = to.postgres - from.postgres;
+  // the processes alive at the end: what they used since the start (all of it for one started meanwhile)
+  let postgres = 0;
+  for (const [pid, ms] of to.postgres) postgres += Math.max(0, ms - (from.postgres.get(pid) ?? 0));
   const other = to.busy - from.busy - bench - server - postgres;
 
   return `bench ${pct(bench)} · server ${pct(server)} · pg ${pct(postgres)} · other ${pct(Math.max(0, other))} · idle ${pct(to.idle - from.idle)} %`;
@@ -432,8 +441,13 @@ export const closedLoopGets = async (
 ) => {
   let sent = 0;
   let warm = { cpu: cpuTimeMs(server.proc.pid), sent: 0 };
+  // where the machine's time goes over the measured seconds, and how late this process's loop ran
+  let machineFrom: TCpuSnapshot | undefined;
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   const warmed = setTimeout(() => {
     warm = { cpu: cpuTimeMs(server.proc.pid), sent };
+    machineFrom = cpuSnapshot(server.proc.pid);
+    loopDelay.enable();
   }, opts.warmupSeconds * 1000);
   const r = await closedLoop({
     ...opts,
@@ -454,6 +468,15 @@ export const closedLoopGets = async (
     },
   });
   clearTimeout(warmed);
+  const machine = machineFrom ? cpuShares(machineFrom, cpuSnapshot(server.proc.pid)) : '—';
+  loopDelay.disable();
 
-  return { ...r, serverCpuMs: (cpuTimeMs(server.proc.pid) - warm.cpu) / Math.max(1, sent - warm.sent) };
+  return {
+    ...r,
+    serverCpuMs: (cpuTimeMs(server.proc.pid) - warm.cpu) / Math.max(1, sent - warm.sent),
+    /** the machine's time: this process, the server, PostgreSQL, the rest, idle (cpuShares) */
+    machine,
+    /** p99 of this process's event-loop delay, ms: what the load generator adds to every latency it measures */
+    benchLoopP99: loopDelay.count > 0 ? loopDelay.percentile(99) / 1e6 : Number.NaN,
+  };
 };

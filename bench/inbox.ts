@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { conversationLoads } from './conversation';
 import {
@@ -18,8 +18,7 @@ import { copyTemplate, inboxCacheOn, inboxTemplateName, saveTemplate, templateEx
 import {
   agent,
   closedLoop,
-  cpuShares,
-  cpuSnapshot,
+  loadMeter,
   measureWindow,
   cpuTimeMs,
   createPgDatabase,
@@ -30,7 +29,6 @@ import {
   request,
   startServer,
   stats,
-  type TCpuSnapshot,
   tempDir,
 } from './lib';
 
@@ -357,8 +355,7 @@ const listLoads = async (
   writer: TWriter,
   /** only the lists read while customers write */
   writingOnly = false,
-  /** the server process's CPU time so far, ms */
-  serverCpu?: () => number,
+  /** the server process (its CPU time per request, the machine's time) */
   serverPid?: number,
 ) => {
   const results: TInboxLatency[] = [];
@@ -379,17 +376,13 @@ const listLoads = async (
       count: number;
     };
     const writes = writing ? writer(writing) : undefined;
-    // the server's CPU over the measured seconds (the warm-up takes the JIT's compiling)
+    // the server's CPU and the machine's time over the measured seconds (the warm-up takes the JIT's compiling)
     let sent = 0;
-    let warm = { cpu: serverCpu?.() ?? 0, sent: 0 };
-    // where the machine's time goes over the measured seconds, and how late this process's own loop ran (a late
-    // loop adds to every latency it measures)
-    let machineFrom: TCpuSnapshot | undefined;
-    const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+    let warmSent = 0;
+    const meter = loadMeter(serverPid);
     const warmed = setTimeout(() => {
-      warm = { cpu: serverCpu?.() ?? 0, sent };
-      machineFrom = cpuSnapshot(serverPid);
-      loopDelay.enable();
+      warmSent = sent;
+      meter.start();
     }, opts.warmupSeconds * 1000);
     const r = await closedLoop({
       clients: opts.concurrency,
@@ -410,10 +403,7 @@ const listLoads = async (
       },
     });
     clearTimeout(warmed);
-    const serverCpuMs = serverCpu ? (serverCpu() - warm.cpu) / Math.max(1, sent - warm.sent) : undefined;
-    const machine = machineFrom ? cpuShares(machineFrom, cpuSnapshot(serverPid)) : undefined;
-    loopDelay.disable();
-    const benchLoopP99 = loopDelay.count > 0 ? loopDelay.percentile(99) / 1e6 : Number.NaN;
+    const { serverCpuMs, machine, benchLoopP99 } = meter.finish();
     // what the customers' side achieved meanwhile (answered messages a second, their delivery to a socket)
     const wrote = await writes;
     const arriving = wrote
@@ -426,7 +416,7 @@ const listLoads = async (
       clients: opts.concurrency,
       ...r,
       p95TargetMs: target,
-      serverCpuMs,
+      serverCpuMs: serverCpuMs / Math.max(1, sent - warmSent),
       machine,
       benchLoopP99,
     });
@@ -616,7 +606,6 @@ const runInbox = async (
         opts,
         writer,
         conversationOnly,
-        cpu,
         server.proc.pid,
       );
       const inbound: TInboxThroughput[] = [];

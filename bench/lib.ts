@@ -36,19 +36,23 @@ export type TServer = {
   stop: () => Promise<void>;
 };
 
-/** utime + stime of a live process, from /proc (Linux; clock ticks of 10 ms) */
+/** utime + stime in a line of /proc/<pid>/stat, clock ticks of 10 ms */
+const procTicks = (stat: string) => {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+};
+
+/** utime + stime of a live process, ms, from /proc (Linux) */
 export const cpuTimeMs = (pid: number | undefined) => {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return procTicks(readFileSync(`/proc/${pid}/stat`, 'utf8')) * 10;
   } catch {
     return Number.NaN;
   }
 };
 
 /** the machine's CPU time (ms) so far: busy in all, and that of this process, the server and PostgreSQL's */
-export type TCpuSnapshot = {
+type TCpuSnapshot = {
   busy: number;
   idle: number;
   bench: number;
@@ -57,13 +61,8 @@ export type TCpuSnapshot = {
   postgres: Map<string, number>;
 };
 
-const procTicks = (stat: string) => {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-};
-
 /** reads /proc (Linux, clock ticks of 10 ms): where the two cores' time goes while a load runs */
-export const cpuSnapshot = (serverPid: number | undefined): TCpuSnapshot => {
+const cpuSnapshot = (serverPid: number | undefined): TCpuSnapshot => {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).map(Number);
   // user nice system idle iowait irq softirq steal
   const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
@@ -79,17 +78,19 @@ export const cpuSnapshot = (serverPid: number | undefined): TCpuSnapshot => {
     }
   }
 
+  const own = process.cpuUsage();
+
   return {
     busy: busy * 10,
     idle: idle * 10,
-    bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+    bench: (own.user + own.system) / 1000,
     server: cpuTimeMs(serverPid),
     postgres,
   };
 };
 
 /** the shares of the machine's time between two snapshots: `bench 31 · server 24 · pg 38 · other 4 · idle 3 %` */
-export const cpuShares = (from: TCpuSnapshot, to: TCpuSnapshot) => {
+const cpuShares = (from: TCpuSnapshot, to: TCpuSnapshot) => {
   const total = to.busy - from.busy + (to.idle - from.idle);
   if (!(total > 0)) return '—';
   const pct = (ms: number) => Math.round((100 * ms) / total);
@@ -101,6 +102,33 @@ export const cpuShares = (from: TCpuSnapshot, to: TCpuSnapshot) => {
   const other = to.busy - from.busy - bench - server - postgres;
 
   return `bench ${pct(bench)} · server ${pct(server)} · pg ${pct(postgres)} · other ${pct(Math.max(0, other))} · idle ${pct(to.idle - from.idle)} %`;
+};
+
+/**
+ * What a load costs between `start()` (after its warm-up) and `finish()`: the server's CPU time (ms), the machine's
+ * shares (cpuShares) and the p99 of this process's event-loop delay (ms: a late loop adds to every latency it
+ * measures).
+ */
+export const loadMeter = (serverPid: number | undefined) => {
+  let from: TCpuSnapshot | undefined;
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+
+  return {
+    start: () => {
+      from = cpuSnapshot(serverPid);
+      loopDelay.enable();
+    },
+    finish: () => {
+      loopDelay.disable();
+      const to = cpuSnapshot(serverPid);
+
+      return {
+        serverCpuMs: from ? to.server - from.server : Number.NaN,
+        machine: from ? cpuShares(from, to) : '—',
+        benchLoopP99: loopDelay.count > 0 ? loopDelay.percentile(99) / 1e6 : Number.NaN,
+      };
+    },
+  };
 };
 
 /**
@@ -440,14 +468,11 @@ export const closedLoopGets = async (
   pick: (client: number) => { path: string; token: string; headers?: Record<string, string> },
 ) => {
   let sent = 0;
-  let warm = { cpu: cpuTimeMs(server.proc.pid), sent: 0 };
-  // where the machine's time goes over the measured seconds, and how late this process's loop ran
-  let machineFrom: TCpuSnapshot | undefined;
-  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  let warmSent = 0;
+  const meter = loadMeter(server.proc.pid);
   const warmed = setTimeout(() => {
-    warm = { cpu: cpuTimeMs(server.proc.pid), sent };
-    machineFrom = cpuSnapshot(server.proc.pid);
-    loopDelay.enable();
+    warmSent = sent;
+    meter.start();
   }, opts.warmupSeconds * 1000);
   const r = await closedLoop({
     ...opts,
@@ -468,15 +493,7 @@ export const closedLoopGets = async (
     },
   });
   clearTimeout(warmed);
-  const machine = machineFrom ? cpuShares(machineFrom, cpuSnapshot(server.proc.pid)) : '—';
-  loopDelay.disable();
+  const cost = meter.finish();
 
-  return {
-    ...r,
-    serverCpuMs: (cpuTimeMs(server.proc.pid) - warm.cpu) / Math.max(1, sent - warm.sent),
-    /** the machine's time: this process, the server, PostgreSQL, the rest, idle (cpuShares) */
-    machine,
-    /** p99 of this process's event-loop delay, ms: what the load generator adds to every latency it measures */
-    benchLoopP99: loopDelay.count > 0 ? loopDelay.percentile(99) / 1e6 : Number.NaN,
-  };
+  return { ...r, ...cost, serverCpuMs: cost.serverCpuMs / Math.max(1, sent - warmSent) };
 };
